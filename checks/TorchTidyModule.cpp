@@ -1,0 +1,29 @@
+//===--- TorchTidyModule.cpp - the torch-* checks -------------------------===//
+#include "FactoryWithoutDeviceCheck.h"
+
+#include "clang-tidy/ClangTidyModule.h"
+#include "clang-tidy/ClangTidyModuleRegistry.h"
+
+namespace clang::tidy {
+namespace torch {
+
+class TorchModule : public ClangTidyModule {
+public:
+  void addCheckFactories(ClangTidyCheckFactories &CheckFactories) override {
+    CheckFactories.registerCheck<FactoryWithoutDeviceCheck>(
+        "torch-factory-without-device");
+  }
+};
+
+} // namespace torch
+
+// Registers the module with whichever clang-tidy loads this code: the stock
+// clang-tidy-19 through --load, or the torchlint and torchlint-clangd mains.
+static ClangTidyModuleRegistry::Add<torch::TorchModule>
+    X("torch-module", "Device-misuse checks for libtorch (PyTorch C++) code.");
+
+// Statically linked binaries reference this so the linker keeps the module.
+// NOLINTNEXTLINE(cppcoreguidelines-avoid-non-const-global-variables)
+volatile int TorchModuleAnchorSource = 0;
+
+} // namespace clang::tidy

@@ -1,0 +1,107 @@
+//===--- TorchTypes.cpp - libtorch type and name predicates ---------------===//
+#include "utils/TorchTypes.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+
+namespace clang::tidy::torch::utils {
+namespace {
+
+/// The declaration behind \p T after references, cv-qualifiers and sugar.
+const NamedDecl *canonicalDecl(QualType T) {
+  if (T.isNull())
+    return nullptr;
+  T = T.getNonReferenceType().getCanonicalType().getUnqualifiedType();
+  if (const auto *ET = T->getAs<EnumType>())
+    return ET->getDecl();
+  return T->getAsCXXRecordDecl();
+}
+
+/// True when \p D is named \p Name and sits directly in namespace \p Ns
+/// (a top-level namespace, possibly through inline namespaces).
+bool isInNamespace(const NamedDecl *D, llvm::StringRef Ns,
+                   llvm::StringRef Name) {
+  if (!D || !D->getIdentifier() || D->getName() != Name)
+    return false;
+  const DeclContext *Ctx = D->getDeclContext();
+  while (Ctx && Ctx->isInlineNamespace())
+    Ctx = Ctx->getParent();
+  const auto *NS = llvm::dyn_cast_or_null<NamespaceDecl>(Ctx);
+  return NS && NS->getIdentifier() && NS->getName() == Ns &&
+         NS->getParent()->getRedeclContext()->isTranslationUnit();
+}
+
+/// torch::nn::Module lives in namespace torch::nn.
+bool isNNModuleClass(const CXXRecordDecl *RD) {
+  if (!RD || !RD->getIdentifier())
+    return false;
+  const auto *NN = llvm::dyn_cast<NamespaceDecl>(RD->getDeclContext());
+  return NN && NN->getIdentifier() && NN->getName() == "nn" &&
+         isInNamespace(NN, "torch", "nn") &&
+         (RD->getName() == "Module" || RD->getName() == "ModuleHolder");
+}
+
+bool derivesFromNNModule(const CXXRecordDecl *RD) {
+  if (!RD)
+    return false;
+  if (isNNModuleClass(RD))
+    return true;
+  if (const auto *Spec = llvm::dyn_cast<ClassTemplateSpecializationDecl>(RD))
+    if (isNNModuleClass(Spec->getSpecializedTemplate()->getTemplatedDecl()))
+      return true;
+  RD = RD->getDefinition();
+  if (!RD)
+    return false;
+  for (const CXXBaseSpecifier &Base : RD->bases())
+    if (derivesFromNNModule(Base.getType()->getAsCXXRecordDecl()))
+      return true;
+  return false;
+}
+
+} // namespace
+
+bool isTensorType(QualType T) {
+  const auto *RD = llvm::dyn_cast_or_null<CXXRecordDecl>(canonicalDecl(T));
+  return RD && (isInNamespace(RD, "at", "Tensor") ||
+                isInNamespace(RD, "at", "TensorBase"));
+}
+
+bool isDeviceType(QualType T) {
+  return isInNamespace(canonicalDecl(T), "c10", "Device");
+}
+
+bool isDeviceTypeEnum(QualType T) {
+  return isInNamespace(canonicalDecl(T), "c10", "DeviceType");
+}
+
+bool isTensorOptionsType(QualType T) {
+  return isInNamespace(canonicalDecl(T), "c10", "TensorOptions");
+}
+
+bool isScalarTypeEnum(QualType T) {
+  return isInNamespace(canonicalDecl(T), "c10", "ScalarType");
+}
+
+bool isModuleType(QualType T) {
+  const auto *RD = llvm::dyn_cast_or_null<CXXRecordDecl>(canonicalDecl(T));
+  if (!RD)
+    return false;
+  // std::shared_ptr<NetImpl> is how modules are often held without TORCH_MODULE.
+  if (const auto *Spec = llvm::dyn_cast<ClassTemplateSpecializationDecl>(RD))
+    if (isInNamespace(Spec, "std", "shared_ptr") &&
+        Spec->getTemplateArgs().size() >= 1 &&
+        Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type)
+      return derivesFromNNModule(
+          Spec->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl());
+  return derivesFromNNModule(RD);
+}
+
+bool isDeviceCarrierType(QualType T) {
+  return isTensorType(T) || isDeviceType(T) || isModuleType(T);
+}
+
+std::string qualifiedName(const NamedDecl *D) {
+  return D ? D->getQualifiedNameAsString() : std::string();
+}
+
+} // namespace clang::tidy::torch::utils

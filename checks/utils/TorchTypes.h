@@ -1,0 +1,38 @@
+//===--- TorchTypes.h - libtorch type and name predicates -------*- C++ -*-===//
+//
+// Recognises libtorch's vocabulary types by their canonical declarations, so
+// that aliases (torch::Tensor, torch::autograd::Variable, torch::Device) and
+// typedefs in user code are seen through.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TORCHLINT_CHECKS_UTILS_TORCHTYPES_H
+#define TORCHLINT_CHECKS_UTILS_TORCHTYPES_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Type.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace clang::tidy::torch::utils {
+
+/// at::Tensor or at::TensorBase (references and cv-qualifiers ignored).
+bool isTensorType(QualType T);
+/// c10::Device.
+bool isDeviceType(QualType T);
+/// c10::DeviceType (the kCPU/kCUDA enum).
+bool isDeviceTypeEnum(QualType T);
+/// c10::TensorOptions.
+bool isTensorOptionsType(QualType T);
+/// c10::ScalarType (kFloat, kLong, ...).
+bool isScalarTypeEnum(QualType T);
+/// A torch::nn::Module subclass, a ModuleHolder (TORCH_MODULE), or a
+/// std::shared_ptr to a Module subclass.
+bool isModuleType(QualType T);
+/// Anything that places or carries a device: a tensor, a device, a module.
+bool isDeviceCarrierType(QualType T);
+
+/// Fully qualified name of \p D, e.g. "torch::zeros" or "at::Tensor::to".
+std::string qualifiedName(const NamedDecl *D);
+
+} // namespace clang::tidy::torch::utils
+
+#endif

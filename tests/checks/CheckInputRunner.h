@@ -1,0 +1,34 @@
+// Runs torchlint on one test input in one header mode and reports every way
+// the result differs from the input's inline expectations.
+#ifndef TORCHLINT_TESTS_CHECKINPUTRUNNER_H
+#define TORCHLINT_TESTS_CHECKINPUTRUNNER_H
+
+#include <string>
+#include <vector>
+
+namespace torchlint::testing {
+
+struct RunnerConfig {
+  std::string Torchlint;     // the torchlint binary
+  std::string Clang;         // clang++-19, to prove fixed files compile
+  std::string FastIncludes;  // test_inputs/include
+  std::string RealIncludes;  // libtorch's torch/csrc/api/include
+};
+
+/// The configuration compiled into the test binary by CMake.
+const RunnerConfig &defaultRunnerConfig();
+
+/// Every problem found ("" entries never appear); empty means the input passed.
+std::vector<std::string> runCheckInput(const std::string &Path,
+                                       const std::string &HeaderMode,
+                                       const RunnerConfig &Config);
+
+/// Runs \p Command through the shell, capturing stdout and stderr together.
+int runCommand(const std::string &Command, std::string &Output);
+
+/// Quotes \p Arg for /bin/sh.
+std::string shellQuote(const std::string &Arg);
+
+} // namespace torchlint::testing
+
+#endif

@@ -1,0 +1,16 @@
+//===--- TorchlintMain.cpp - clang-tidy with the torch module -------------===//
+//
+// Debian ships clang-tidy's driver as libclangTidyMain.a but not its headers,
+// so the entry point is declared here.
+//
+//===----------------------------------------------------------------------===//
+namespace clang::tidy {
+int clangTidyMain(int Argc, const char **Argv);
+// Defined next to the module registration: referencing it keeps the module.
+extern volatile int TorchModuleAnchorSource;
+} // namespace clang::tidy
+
+int main(int Argc, const char **Argv) {
+  (void)clang::tidy::TorchModuleAnchorSource;
+  return clang::tidy::clangTidyMain(Argc, Argv);
+}
