@@ -1,6 +1,9 @@
 //===--- FactoryWithoutDeviceCheck.cpp - torch-factory-without-device -----===//
 #include "FactoryWithoutDeviceCheck.h"
+#include "utils/CheckHelpers.h"
+#include "utils/DeviceConflicts.h"
 #include "utils/DeviceContext.h"
+#include "utils/DeviceFlow.h"
 #include "utils/OpRules.h"
 #include "utils/TensorOptionsAnalysis.h"
 #include "utils/TorchTypes.h"
@@ -113,29 +116,85 @@ FactoryWithoutDeviceCheck::FactoryWithoutDeviceCheck(StringRef Name,
                                                      ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       Style(Options.get("FixStyle", FixStyle::Device)),
-      Factories(utils::builtinOpRules().namesWith(utils::DeviceRule::Factory)) {}
+      StrictMode(Options.get("StrictMode", false)),
+      LibtorchVersion(Options.getLocalOrGlobal("LibtorchVersion", "2")),
+      RulesFile(Options.getLocalOrGlobal("RulesFile", "")) {
+  std::string Error;
+  RuleIndex =
+      utils::buildRuleIndex(utils::rulesWithProjectFile(RulesFile, Error));
+  if (!Error.empty())
+    configurationDiag("cannot use RulesFile: %0") << Error;
+}
 
 void FactoryWithoutDeviceCheck::storeOptions(
     ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "FixStyle", Style);
+  Options.store(Opts, "StrictMode", StrictMode);
+  Options.store(Opts, "LibtorchVersion", LibtorchVersion);
+  Options.store(Opts, "RulesFile", RulesFile);
 }
 
 void FactoryWithoutDeviceCheck::registerMatchers(MatchFinder *Finder) {
-  std::vector<StringRef> Names(Factories.begin(), Factories.end());
-  Finder->addMatcher(
-      callExpr(callee(functionDecl(hasAnyName(Names)).bind("factory")),
-               unless(isExpansionInSystemHeader()),
-               unless(isInTemplateInstantiation()),
-               forCallable(functionDecl().bind("fn")))
-          .bind("call"),
-      this);
+  utils::registerFunctionBodyMatchers(Finder, this);
 }
 
 void FactoryWithoutDeviceCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
-  const auto *Factory = Result.Nodes.getNodeAs<FunctionDecl>("factory");
-  const auto *Fn = Result.Nodes.getNodeAs<FunctionDecl>("fn");
-  if (!Call || !Factory || !Fn)
+  const FunctionDecl *Fn = utils::matchedFunctionBody(Result);
+  if (!Fn || !Fn->hasBody())
+    return;
+  if (StrictMode)
+    checkStrict(Fn, *Result.Context);
+  else
+    checkFlow(Fn, *Result.Context);
+}
+
+void FactoryWithoutDeviceCheck::checkFlow(const FunctionDecl *Fn,
+                                          ASTContext &Ctx) {
+  utils::DeviceFlowOptions FlowOptions;
+  FlowOptions.WhereMovesZeroDim = !utils::isLibtorchBefore2(LibtorchVersion);
+  const std::unique_ptr<utils::DeviceFlow> Flow =
+      utils::DeviceFlow::analyze(Fn, Ctx, RuleIndex, FlowOptions);
+  if (!Flow)
+    return;
+  for (const utils::DeviceConflict &C : utils::findDeviceConflicts(*Flow)) {
+    if (!C.fromDeviceLessFactory())
+      continue;
+    for (const Stmt *Factory : C.Odd.Factories)
+      if (const auto *Call = llvm::dyn_cast<CallExpr>(Factory))
+        report(Call, Fn, &C, Ctx);
+  }
+}
+
+/// Every factory call of \p S outside nested lambdas (analysed on their own).
+static void collectFactoryCalls(const Stmt *S,
+                                const llvm::StringMap<utils::DeviceRule> &Index,
+                                llvm::SmallVectorImpl<const CallExpr *> &Out) {
+  if (!S || llvm::isa<LambdaExpr>(S))
+    return;
+  if (const auto *Call = llvm::dyn_cast<CallExpr>(S))
+    if (utils::ruleOf(Call, Index) == utils::DeviceRule::Factory)
+      Out.push_back(Call);
+  for (const Stmt *Child : S->children())
+    collectFactoryCalls(Child, Index, Out);
+}
+
+void FactoryWithoutDeviceCheck::checkStrict(const FunctionDecl *Fn,
+                                            ASTContext &Ctx) {
+  if (Fn->isDependentContext())
+    return; // Like the flow analysis: templates are not analysed.
+  llvm::SmallVector<const CallExpr *, 8> Calls;
+  collectFactoryCalls(Fn->getBody(), RuleIndex, Calls);
+  for (const CallExpr *Call : Calls)
+    report(Call, Fn, nullptr, Ctx);
+}
+
+void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
+                                       const FunctionDecl *Fn,
+                                       const utils::DeviceConflict *Meeting,
+                                       ASTContext &Ctx) {
+  const FunctionDecl *Factory = Call->getDirectCallee();
+  if (!Factory || Call->getBeginLoc().isInvalid() ||
+      Ctx.getSourceManager().isInSystemHeader(Call->getBeginLoc()))
     return;
   const int OptionsIndex = utils::tensorOptionsParamIndex(Factory);
   if (OptionsIndex < 0 ||
@@ -145,12 +204,28 @@ void FactoryWithoutDeviceCheck::check(const MatchFinder::MatchResult &Result) {
     return;
 
   const utils::DeviceContext Context =
-      utils::DeviceContext::collect(Fn, Call, *Result.Context);
-  const utils::DeviceSource *Source = Context.bestFor(Call, *Result.Context);
+      utils::DeviceContext::collect(Fn, Call, Ctx);
+  // Follow the tensor the factory's result meets, where it can be named at
+  // the factory; otherwise the most relevant device in scope.
+  const utils::DeviceSource *Source = nullptr;
+  if (Meeting) {
+    const ValueDecl *Met = Meeting->Other.Symbol;
+    if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(
+            Meeting->OtherExpr ? Meeting->OtherExpr->IgnoreImplicit()->IgnoreParenImpCasts()
+                               : nullptr))
+      Met = Ref->getDecl();
+    for (const utils::DeviceSource &S : Context.sources())
+      if (S.Decl == Met && S.What != utils::DeviceSource::Carrier::Module)
+        Source = &S;
+  }
   if (!Source)
+    Source = Context.bestFor(Call, Ctx);
+  if (!Source && !Meeting)
+    return; // StrictMode: no device context, nothing to follow.
+  if (!Reported.insert(Call).second)
     return;
 
-  const std::string Device = Source->deviceSpelling();
+  const std::string Device = Source ? Source->deviceSpelling() : "";
   std::optional<FixItHint> Fix;
   if (!Device.empty()) {
     const bool UseOptions = Style == FixStyle::Options &&
@@ -158,20 +233,27 @@ void FactoryWithoutDeviceCheck::check(const MatchFinder::MatchResult &Result) {
     Fix = deviceFix(Call, OptionsIndex, Factory, Device,
                     UseOptions ? Source->Decl->getNameAsString() + ".options()"
                                : std::string(),
-                    *Result.SourceManager, getLangOpts());
+                    Ctx.getSourceManager(), getLangOpts());
   }
   {
     auto Diag = diag(Call->getBeginLoc(),
                      "tensor factory '%0' is called without a device and "
-                     "creates a CPU tensor in device-aware code")
-                << utils::qualifiedName(Factory);
+                     "creates a CPU tensor %select{in device-aware code|that "
+                     "meets a tensor on another device}1")
+                << utils::qualifiedName(Factory) << (Meeting != nullptr);
     if (Fix)
       Diag << *Fix;
   }
+  if (Meeting)
+    diag(Meeting->Use->Call->getExprLoc(), "it meets a tensor on %0 in '%1'",
+         DiagnosticIDs::Note)
+        << Meeting->Other.describe() << utils::opDisplayName(Meeting->Use->Name);
   if (Fix)
     diag(Source->Decl->getLocation(), "the device is taken from %0",
          DiagnosticIDs::Note)
         << Source->describe();
+  else if (Meeting)
+    utils::noteDeviceOrigin(*this, Meeting->Other);
   else
     diag(Source->Decl->getLocation(),
          "%0 makes this code device-aware; pass a device to the factory",

@@ -2,16 +2,23 @@
 #ifndef TORCHLINT_CHECKS_FACTORYWITHOUTDEVICECHECK_H
 #define TORCHLINT_CHECKS_FACTORYWITHOUTDEVICECHECK_H
 
+#include "utils/OpRules.h"
+
 #include "clang-tidy/ClangTidyCheck.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
 #include <string>
-#include <vector>
 
 namespace clang::tidy::torch {
+namespace utils {
+struct DeviceConflict;
+} // namespace utils
 
 /// Flags a torch:: factory (torch::tensor, zeros, ones, arange, ...) called
-/// without a device in code that works with device-placed tensors: the
-/// factory creates on the CPU and the first op with CUDA data throws
-/// "Expected all tensors to be on the same device".
+/// without a device whose tensor meets, in an op that rejects it, a tensor
+/// that may live off the CPU: the factory creates on the CPU and the op throws
+/// "Expected all tensors to be on the same device". With StrictMode, flags
+/// every device-less factory in device-aware code instead.
 ///
 /// For the user-facing documentation see docs/checks/torch-factory-without-device.md.
 class FactoryWithoutDeviceCheck : public ClangTidyCheck {
@@ -29,8 +36,21 @@ public:
   enum class FixStyle { Device, Options };
 
 private:
-  FixStyle Style;
-  std::vector<std::string> Factories;
+  void checkFlow(const FunctionDecl *Fn, ASTContext &Ctx);
+  void checkStrict(const FunctionDecl *Fn, ASTContext &Ctx);
+  /// Reports the device-less factory call \p Call. \p Meeting, when given,
+  /// is the op where its tensor meets one off the CPU; the fix then follows
+  /// that tensor's device where it can be spelled at \p Call.
+  void report(const CallExpr *Call, const FunctionDecl *Fn,
+              const utils::DeviceConflict *Meeting, ASTContext &Ctx);
+
+  const FixStyle Style;
+  const bool StrictMode;
+  const std::string LibtorchVersion;
+  const std::string RulesFile;
+  llvm::StringMap<utils::DeviceRule> RuleIndex;
+  /// Factory calls already reported in this translation unit.
+  llvm::DenseSet<const CallExpr *> Reported;
 };
 
 } // namespace clang::tidy::torch

@@ -1,5 +1,6 @@
 //===--- TorchTidyModule.cpp - the torch-* checks -------------------------===//
 #include "FactoryWithoutDeviceCheck.h"
+#include "MixedDeviceOpCheck.h"
 
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyModuleRegistry.h"
@@ -12,6 +13,7 @@ public:
   void addCheckFactories(ClangTidyCheckFactories &CheckFactories) override {
     CheckFactories.registerCheck<FactoryWithoutDeviceCheck>(
         "torch-factory-without-device");
+    CheckFactories.registerCheck<MixedDeviceOpCheck>("torch-mixed-device-op");
   }
 };
 

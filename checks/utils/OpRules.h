@@ -54,6 +54,16 @@ bool loadOpRulesFile(const std::string &Path, OpRuleSet &Out,
 /// The rules shipped with torchlint (checks/rules/torch-ops.yaml, compiled in).
 const OpRuleSet &builtinOpRules();
 
+/// The built-in rules plus a project's own file (a check's RulesFile option;
+/// empty for none). On a bad file, returns the built-in rules alone and sets
+/// \p Error.
+OpRuleSet rulesWithProjectFile(const std::string &ProjectFile,
+                               std::string &Error);
+
+/// True for a LibtorchVersion option value below 2 ("1.13"); version 2 and
+/// later moves 0-dim inputs of where().
+bool isLibtorchBefore2(const std::string &Version);
+
 } // namespace clang::tidy::torch::utils
 
 #endif

@@ -151,4 +151,17 @@ const OpRuleSet &builtinOpRules() {
   return Rules;
 }
 
+OpRuleSet rulesWithProjectFile(const std::string &ProjectFile,
+                               std::string &Error) {
+  OpRuleSet Rules = builtinOpRules();
+  if (!ProjectFile.empty() && !loadOpRulesFile(ProjectFile, Rules, Error))
+    return builtinOpRules();
+  return Rules;
+}
+
+bool isLibtorchBefore2(const std::string &Version) {
+  return !Version.empty() && Version[0] == '1' &&
+         (Version.size() == 1 || Version[1] == '.');
+}
+
 } // namespace clang::tidy::torch::utils

@@ -1,72 +1,134 @@
 // CHECKS: torch-factory-without-device
 // HEADERS: fast real
 #include <torch/torch.h>
+#include <vector>
 
 // Seed 002: a device-less factory meets data that may live on CUDA.
 torch::Tensor scale(const torch::Tensor &x) {
   auto w = torch::ones({3});
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor in device-aware code [torch-factory-without-device]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
   // CHECK-FIXES: auto w = torch::ones({3}, torch::device(x.device()));
   return x * w;
 }
-// CHECK-NOTES: :[[@LINE-6]]:42: note: the device is taken from parameter 'x'
+// CHECK-NOTES: :[[@LINE-2]]:12: note: it meets a tensor on the device of 'x' in 'operator*'
+// CHECK-NOTES: :[[@LINE-7]]:42: note: the device is taken from parameter 'x'
 
+// Options without a device keep their dtype; a local options variable too.
+// Two factories combined first are both reported, so one run fixes all.
 torch::Tensor weighted(const torch::Tensor &x) {
   auto w = torch::tensor({1.0, 2.0, 0.5}, torch::kDouble);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::tensor' is called without a device and creates a CPU tensor in device-aware code [torch-factory-without-device]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::tensor' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
   // CHECK-FIXES: auto w = torch::tensor({1.0, 2.0, 0.5}, torch::dtype(torch::kDouble).device(x.device()));
   auto ids = torch::zeros({3}, torch::dtype(torch::kLong));
-  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: tensor factory 'torch::zeros' is called without a device and creates a CPU tensor in device-aware code [torch-factory-without-device]
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: tensor factory 'torch::zeros' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
   // CHECK-FIXES: auto ids = torch::zeros({3}, torch::dtype(torch::kLong).device(x.device()));
   auto mask = torch::ones({3}, torch::TensorOptions().dtype(torch::kBool));
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor in device-aware code [torch-factory-without-device]
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
   // CHECK-FIXES: auto mask = torch::ones({3}, torch::TensorOptions().dtype(torch::kBool).device(x.device()));
   auto opts = torch::TensorOptions().dtype(torch::kLong);
   auto steps = torch::arange(3, opts);
-  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: tensor factory 'torch::arange' is called without a device and creates a CPU tensor in device-aware code [torch-factory-without-device]
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: tensor factory 'torch::arange' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
   // CHECK-FIXES: auto steps = torch::arange(3, opts.device(x.device()));
   return x.index_select(0, ids) * w + mask * steps;
 }
-// CHECK-NOTES: :[[@LINE-16]]:45: note: the device is taken from parameter 'x'
-// CHECK-NOTES: :[[@LINE-17]]:45: note: the device is taken from parameter 'x'
-// CHECK-NOTES: :[[@LINE-18]]:45: note: the device is taken from parameter 'x'
-// CHECK-NOTES: :[[@LINE-19]]:45: note: the device is taken from parameter 'x'
 
-// A torch::Device parameter is followed as it is.
-torch::Tensor noise(torch::Device device, int64_t n) {
-  return torch::randn({n});
-  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: tensor factory 'torch::randn' is called without a device and creates a CPU tensor in device-aware code [torch-factory-without-device]
-  // CHECK-FIXES: return torch::randn({n}, torch::device(device));
-}
-// CHECK-NOTES: :[[@LINE-5]]:35: note: the device is taken from parameter 'device'
-
-// The operand the factory meets wins over other tensors in scope.
+// The operand the factory meets decides the device.
 struct ScalerImpl : torch::nn::Module {
   torch::Tensor bias;
   torch::Tensor forward(const torch::Tensor &input) {
     return input + (bias - torch::full({1}, 0.5));
-    // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: tensor factory 'torch::full' is called without a device and creates a CPU tensor in device-aware code [torch-factory-without-device]
+    // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: tensor factory 'torch::full' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
     // CHECK-FIXES: return input + (bias - torch::full({1}, 0.5, torch::device(bias.device())));
   }
 };
-// CHECK-NOTES: :[[@LINE-7]]:17: note: the device is taken from member 'bias'
 
-// A module tells that code is device-aware but offers no cheap device
-// spelling: warn, no fix.
+// A module's parameters may be anywhere, but there is no cheap spelling of
+// a module's device: warn without a fix.
 void reset(torch::nn::Linear &layer) {
   auto scale = torch::rand({4});
-  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: tensor factory 'torch::rand' is called without a device and creates a CPU tensor in device-aware code [torch-factory-without-device]
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: tensor factory 'torch::rand' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
   layer->weight.mul_(scale);
 }
-// CHECK-NOTES: :[[@LINE-5]]:31: note: parameter 'layer' makes this code device-aware; pass a device to the factory
 
-// A local torch::Device in main makes main device-aware (seed 002).
-int main() {
-  torch::Device device(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
-  auto batch = torch::randn({8, 3});
-  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: tensor factory 'torch::randn' is called without a device and creates a CPU tensor in device-aware code [torch-factory-without-device]
-  // CHECK-FIXES: auto batch = torch::randn({8, 3}, torch::device(device));
-  auto out = scale(batch.to(device));
-  return out.numel() > 0 ? 0 : 1;
+// Flow: moved on one branch only, the tensor may still be on the CPU.
+torch::Tensor branch(const torch::Tensor &x, bool fast) {
+  auto t = torch::randn({3});
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::randn' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-FIXES: auto t = torch::randn({3}, torch::device(x.device()));
+  if (fast)
+    t = t.to(x.device());
+  return torch::cat({x, t});
 }
-// CHECK-NOTES: :[[@LINE-7]]:17: note: the device is taken from local variable 'device'
+
+// Flow: a list built in a loop, stacked with a tensor on the caller's device.
+torch::Tensor gathered(const torch::Tensor &x, int n) {
+  std::vector<torch::Tensor> parts;
+  for (int i = 0; i < n; ++i)
+    parts.push_back(torch::zeros({2}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: tensor factory 'torch::zeros' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-FIXES: parts.push_back(torch::zeros({2}, torch::device(x.device())));
+  parts.push_back(x);
+  return torch::stack(parts);
+}
+
+// Lambdas are analysed as functions of their own.
+torch::Tensor with_lambda(const torch::Tensor &x) {
+  auto shift = [](const torch::Tensor &v) { return v - torch::ones({2}); };
+  // CHECK-MESSAGES: :[[@LINE-1]]:56: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-FIXES: auto shift = [](const torch::Tensor &v) { return v - torch::ones({2}, torch::device(v.device())); };
+  return shift(x);
+}
+
+// --- Not flagged: what PyTorch allows, or never meets a device. ---
+
+// A 0-dim CPU tensor may join a CUDA op (the CPU-scalar exception).
+torch::Tensor scalar_ok(const torch::Tensor &x) {
+  auto temperature = torch::tensor(2.0);
+  return x / temperature + x * torch::scalar_tensor(0.5);
+}
+
+// Moved before use.
+torch::Tensor moved_ok(const torch::Tensor &x) {
+  auto w = torch::ones({3}).to(x.device());
+  auto v = torch::zeros({3});
+  v = v.to(x.device());
+  return x * w + x * v;
+}
+
+// CPU index tensors are allowed on a device tensor; copy_ copies across.
+torch::Tensor index_ok(torch::Tensor x) {
+  auto idx = torch::arange(2);
+  auto picked = x.index({idx});
+  auto buffer = torch::zeros({2});
+  x.copy_(buffer);
+  return picked;
+}
+
+// All-CPU code, and factories whose tensors never meet device data.
+torch::Tensor cpu_only() {
+  auto a = torch::ones({2});
+  auto b = torch::tensor({1.0, 2.0});
+  return torch::stack({a * b, a});
+}
+torch::Tensor returned(const torch::Tensor &x) { return torch::zeros({3}); }
+
+// Every note: where each factory's tensor meets device data, and where the
+// fix takes its device from.
+// CHECK-NOTES: :[[@LINE-99]]:45: note: the device is taken from parameter 'x'
+// CHECK-NOTES: :[[@LINE-100]]:45: note: the device is taken from parameter 'x'
+// CHECK-NOTES: :[[@LINE-101]]:45: note: the device is taken from parameter 'x'
+// CHECK-NOTES: :[[@LINE-102]]:45: note: the device is taken from parameter 'x'
+// CHECK-NOTES: :[[@LINE-89]]:12: note: it meets a tensor on the device of 'x' in 'Tensor::index_select'
+// CHECK-NOTES: :[[@LINE-90]]:33: note: it meets a tensor on the device of 'x' in 'operator*'
+// CHECK-NOTES: :[[@LINE-91]]:37: note: it meets a tensor on the device of 'x' in 'operator+'
+// CHECK-NOTES: :[[@LINE-92]]:37: note: it meets a tensor on the device of 'x' in 'operator+'
+// CHECK-NOTES: :[[@LINE-88]]:17: note: the device is taken from member 'bias'
+// CHECK-NOTES: :[[@LINE-87]]:26: note: it meets a tensor on the device of 'bias' in 'operator-'
+// CHECK-NOTES: :[[@LINE-80]]:31: note: 'layer' may live on any device (wherever the caller put it)
+// CHECK-NOTES: :[[@LINE-78]]:17: note: it meets a tensor on the device of 'layer' in 'Tensor::mul_'
+// CHECK-NOTES: :[[@LINE-75]]:43: note: the device is taken from parameter 'x'
+// CHECK-NOTES: :[[@LINE-70]]:10: note: it meets a tensor on the device of 'x' in 'cat'
+// CHECK-NOTES: :[[@LINE-67]]:45: note: the device is taken from parameter 'x'
+// CHECK-NOTES: :[[@LINE-61]]:10: note: it meets a tensor on the device of 'x' in 'stack'
+// CHECK-NOTES: :[[@LINE-57]]:40: note: the device is taken from parameter 'v'
+// CHECK-NOTES: :[[@LINE-58]]:54: note: it meets a tensor on the device of 'v' in 'operator-'

@@ -1,0 +1,35 @@
+//===--- MixedDeviceOpCheck.h - torch-mixed-device-op -----------*- C++ -*-===//
+#ifndef TORCHLINT_CHECKS_MIXEDDEVICEOPCHECK_H
+#define TORCHLINT_CHECKS_MIXEDDEVICEOPCHECK_H
+
+#include "utils/OpRules.h"
+
+#include "clang-tidy/ClangTidyCheck.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace clang::tidy::torch {
+
+/// Flags an op whose tensor inputs are, or may be, on different devices by
+/// the op's PyTorch rule (checks/rules/torch-ops.yaml): PyTorch throws
+/// "Expected all tensors to be on the same device".
+///
+/// For the user-facing documentation see docs/checks/torch-mixed-device-op.md.
+class MixedDeviceOpCheck : public ClangTidyCheck {
+public:
+  MixedDeviceOpCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus;
+  }
+
+private:
+  const std::string LibtorchVersion;
+  const std::string RulesFile;
+  llvm::StringMap<utils::DeviceRule> RuleIndex;
+};
+
+} // namespace clang::tidy::torch
+
+#endif

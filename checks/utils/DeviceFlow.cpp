@@ -1,0 +1,929 @@
+//===--- DeviceFlow.cpp - where each tensor lives, per function -----------===//
+#include "utils/DeviceFlow.h"
+#include "utils/TensorOptionsAnalysis.h"
+#include "utils/TorchTypes.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Analysis/CFG.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/PostOrderIterator.h"
+
+#include <deque>
+
+namespace clang::tidy::torch::utils {
+
+using Kind = AbstractDevice::Kind;
+
+AbstractDevice AbstractDevice::cpu(const Stmt *Origin, bool DeviceLess,
+                                   Tri ZeroDim) {
+  AbstractDevice D;
+  D.K = Kind::Cpu;
+  D.Origin = Origin;
+  D.DeviceLess = DeviceLess;
+  D.ZeroDim = ZeroDim;
+  if (DeviceLess && Origin)
+    D.Factories.push_back(Origin);
+  return D;
+}
+
+AbstractDevice AbstractDevice::cuda(int Index, const Stmt *Origin) {
+  AbstractDevice D;
+  D.K = Kind::Cuda;
+  D.CudaIndex = Index;
+  D.Origin = Origin;
+  return D;
+}
+
+AbstractDevice AbstractDevice::sameAs(const ValueDecl *Symbol) {
+  AbstractDevice D;
+  D.K = Kind::SameAs;
+  D.Symbol = Symbol;
+  return D;
+}
+
+bool AbstractDevice::mayBeOffCpu() const {
+  return K == Kind::Cuda || K == Kind::Other || K == Kind::SameAs ||
+         (K == Kind::Maybe && MayBeNonCpu);
+}
+
+bool AbstractDevice::provablyDiffers(const AbstractDevice &O) const {
+  auto Concrete = [](const AbstractDevice &D) {
+    return D.K == Kind::Cpu || D.K == Kind::Cuda;
+  };
+  if (!Concrete(*this) || !Concrete(O))
+    return false;
+  if (K != O.K)
+    return true;
+  // cuda (the current device) may be cuda:0: only two explicit indices differ.
+  return K == Kind::Cuda && CudaIndex >= 0 && O.CudaIndex >= 0 &&
+         CudaIndex != O.CudaIndex;
+}
+
+bool AbstractDevice::sameValue(const AbstractDevice &O) const {
+  return K == O.K && CudaIndex == O.CudaIndex && Symbol == O.Symbol &&
+         DeviceLess == O.DeviceLess && MayBeNonCpu == O.MayBeNonCpu &&
+         ZeroDim == O.ZeroDim && Origin == O.Origin &&
+         Factories == O.Factories;
+}
+
+AbstractDevice AbstractDevice::join(const AbstractDevice &A,
+                                    const AbstractDevice &B) {
+  if (A.sameValue(B))
+    return A;
+  const bool SameDevice = A.K == B.K && A.CudaIndex == B.CudaIndex &&
+                          A.Symbol == B.Symbol && A.K != Kind::Maybe;
+  if (SameDevice) {
+    AbstractDevice D = A;
+    D.DeviceLess = A.DeviceLess && B.DeviceLess;
+    for (const Stmt *F : B.Factories)
+      if (!llvm::is_contained(D.Factories, F))
+        D.Factories.push_back(F);
+    if (!D.DeviceLess)
+      D.Factories.clear();
+    if (A.ZeroDim != B.ZeroDim)
+      D.ZeroDim = Tri::Unknown;
+    return D;
+  }
+  if (A.K == Kind::Unknown || B.K == Kind::Unknown)
+    return unknown();
+  AbstractDevice D;
+  D.K = Kind::Maybe;
+  D.MayBeNonCpu = A.mayBeOffCpu() || B.mayBeOffCpu();
+  D.Origin = A.mayBeOffCpu() ? A.Origin : B.Origin;
+  D.ZeroDim = A.ZeroDim == B.ZeroDim ? A.ZeroDim : Tri::Unknown;
+  // A path that still holds a device-less factory's CPU tensor is remembered:
+  // moving on one branch only does not fix the other.
+  for (const AbstractDevice *Side : {&A, &B})
+    if ((Side->isCpu() && Side->DeviceLess) || Side->K == Kind::Maybe)
+      for (const Stmt *F : Side->Factories)
+        if (!llvm::is_contained(D.Factories, F))
+          D.Factories.push_back(F);
+  return D;
+}
+
+std::string AbstractDevice::describe() const {
+  switch (K) {
+  case Kind::Cpu:
+    return "cpu";
+  case Kind::Cuda:
+    return CudaIndex >= 0 ? "cuda:" + std::to_string(CudaIndex) : "cuda";
+  case Kind::Other:
+    return "a non-CPU device";
+  case Kind::SameAs:
+    return "the device of '" + Symbol->getNameAsString() + "'";
+  case Kind::Maybe:
+    return "a device that depends on the path taken";
+  case Kind::Unknown:
+    break;
+  }
+  return "an unknown device";
+}
+
+namespace {
+
+constexpr unsigned MaxListElements = 8;
+
+struct ListValue {
+  llvm::SmallVector<AbstractDevice, 4> Elements;
+  bool Opaque = false; ///< Contents not known (a parameter, an opaque call).
+
+  void add(const AbstractDevice &D) {
+    for (const AbstractDevice &E : Elements)
+      if (E.sameValue(D))
+        return;
+    if (Elements.size() >= MaxListElements)
+      Opaque = true;
+    else
+      Elements.push_back(D);
+  }
+  bool sameValue(const ListValue &O) const {
+    if (Opaque != O.Opaque || Elements.size() != O.Elements.size())
+      return false;
+    for (size_t I = 0; I < Elements.size(); ++I)
+      if (!Elements[I].sameValue(O.Elements[I]))
+        return false;
+    return true;
+  }
+};
+
+struct State {
+  llvm::DenseMap<const ValueDecl *, AbstractDevice> Vars;
+  llvm::DenseMap<const ValueDecl *, ListValue> Lists;
+  bool Reached = false;
+
+  bool sameValue(const State &O) const {
+    if (Reached != O.Reached || Vars.size() != O.Vars.size() ||
+        Lists.size() != O.Lists.size())
+      return false;
+    for (const auto &[D, V] : Vars) {
+      auto It = O.Vars.find(D);
+      if (It == O.Vars.end() || !It->second.sameValue(V))
+        return false;
+    }
+    for (const auto &[D, L] : Lists) {
+      auto It = O.Lists.find(D);
+      if (It == O.Lists.end() || !It->second.sameValue(L))
+        return false;
+    }
+    return true;
+  }
+
+  /// Merges \p O into this state at a join point of the CFG.
+  void joinWith(const State &O) {
+    if (!O.Reached)
+      return;
+    if (!Reached) {
+      *this = O;
+      return;
+    }
+    for (const auto &[D, V] : O.Vars) {
+      auto It = Vars.find(D);
+      // A variable declared on one path only keeps that path's value.
+      if (It == Vars.end())
+        Vars[D] = V;
+      else
+        It->second = AbstractDevice::join(It->second, V);
+    }
+    for (const auto &[D, L] : O.Lists) {
+      ListValue &Mine = Lists[D];
+      Mine.Opaque |= L.Opaque;
+      for (const AbstractDevice &E : L.Elements)
+        Mine.add(E);
+    }
+  }
+};
+
+const Expr *strip(const Expr *E) {
+  while (E) {
+    const Expr *Next = E->IgnoreParens();
+    if (const auto *Cast = llvm::dyn_cast<ImplicitCastExpr>(Next))
+      Next = Cast->getSubExpr();
+    else if (const auto *Tmp = llvm::dyn_cast<MaterializeTemporaryExpr>(Next))
+      Next = Tmp->getSubExpr();
+    else if (const auto *Bind = llvm::dyn_cast<CXXBindTemporaryExpr>(Next))
+      Next = Bind->getSubExpr();
+    else if (const auto *Full = llvm::dyn_cast<FullExpr>(Next))
+      Next = Full->getSubExpr();
+    else if (const auto *Cast = llvm::dyn_cast<CXXFunctionalCastExpr>(Next))
+      Next = Cast->getSubExpr();
+    else if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(Next);
+             Construct && Construct->getNumArgs() == 1 &&
+             !llvm::isa<CXXTemporaryObjectExpr>(Construct) &&
+             isTensorType(Construct->getType()) &&
+             isTensorType(Construct->getArg(0)->getType()))
+      Next = Construct->getArg(0); // A copy or move of a tensor.
+    if (Next == E)
+      return E;
+    E = Next;
+  }
+  return E;
+}
+
+/// std::vector<Tensor>, c10::ArrayRef<Tensor> (TensorList), an
+/// initializer_list<Tensor>, ...: a template whose first argument is a tensor.
+bool isTensorListType(QualType T) {
+  const auto *Spec = llvm::dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!Spec || Spec->getTemplateArgs().size() == 0)
+    return false;
+  const TemplateArgument &Arg = Spec->getTemplateArgs()[0];
+  return Arg.getKind() == TemplateArgument::Type &&
+         isTensorType(Arg.getAsType()) &&
+         llvm::StringRef(Spec->getName()) != "optional" &&
+         llvm::StringRef(Spec->getName()) != "shared_ptr";
+}
+
+bool isDeviceLike(QualType T) { return isDeviceType(T) || isDeviceTypeEnum(T); }
+
+/// The variable or parameter \p E names, or a member of `this`.
+const ValueDecl *assignedDecl(const Expr *E) {
+  E = strip(E);
+  if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(E))
+    return llvm::dyn_cast<VarDecl>(Ref->getDecl());
+  if (const auto *Member = llvm::dyn_cast_or_null<MemberExpr>(E))
+    if (llvm::isa<CXXThisExpr>(strip(Member->getBase())))
+      return Member->getMemberDecl();
+  return nullptr;
+}
+
+/// The module variable a member access goes through: `net->fc1->weight`.
+const ValueDecl *moduleRoot(const Expr *E) {
+  for (int Depth = 0; E && Depth < 8; ++Depth) {
+    E = strip(E);
+    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E))
+      return isModuleType(Ref->getType()) ? Ref->getDecl() : nullptr;
+    if (const auto *Member = llvm::dyn_cast<MemberExpr>(E)) {
+      if (llvm::isa<CXXThisExpr>(strip(Member->getBase())))
+        return isModuleType(Member->getMemberDecl()->getType())
+                   ? Member->getMemberDecl()
+                   : nullptr;
+      E = Member->getBase();
+    } else if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(E)) {
+      E = Op->getNumArgs() > 0 ? Op->getArg(0) : nullptr; // holder->x
+    } else if (const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(E)) {
+      E = Call->getImplicitObjectArgument(); // holder.get(), ptr()
+    } else {
+      return nullptr;
+    }
+  }
+  return nullptr;
+}
+
+AbstractDevice deviceFromString(llvm::StringRef S, const Stmt *Origin) {
+  if (S.starts_with("cuda")) {
+    int Index = -1;
+    if (S.consume_front("cuda:"))
+      S.getAsInteger(10, Index);
+    return AbstractDevice::cuda(Index, Origin);
+  }
+  if (S == "cpu")
+    return AbstractDevice::cpu(Origin);
+  AbstractDevice D;
+  D.K = Kind::Other;
+  D.Origin = Origin;
+  return D;
+}
+
+/// kCUDA, kCPU, DeviceType::CUDA, c10::kMPS, ...
+std::optional<AbstractDevice> deviceFromConstant(const NamedDecl *D,
+                                                 const Stmt *Origin) {
+  if (!D || !D->getIdentifier() ||
+      !(llvm::isa<EnumConstantDecl>(D) ||
+        (llvm::isa<VarDecl>(D) && isDeviceTypeEnum(llvm::cast<VarDecl>(D)->getType()))))
+    return std::nullopt;
+  llvm::StringRef Name = D->getName();
+  Name.consume_front("k");
+  if (Name == "CUDA")
+    return AbstractDevice::cuda(-1, Origin);
+  if (Name == "CPU")
+    return AbstractDevice::cpu(Origin);
+  AbstractDevice Other;
+  Other.K = Kind::Other;
+  Other.Origin = Origin;
+  return Other;
+}
+
+bool isReduction(llvm::StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases("sum", "mean", "max", "min", "norm", "prod", true)
+      .Cases("amax", "amin", "std", "var", "all", "any", true)
+      .Default(false);
+}
+
+bool changesShape(llvm::StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases("view", "reshape", "flatten", "unsqueeze", "squeeze", true)
+      .Cases("index", "index_select", "slice", "select", "narrow", true)
+      .Cases("expand", "repeat", "t", "transpose", "permute", true)
+      .Cases("matmul", "mm", "bmm", "expand_as", "view_as", true)
+      .Default(false);
+}
+
+} // namespace
+
+std::optional<DeviceRule>
+ruleOf(const CallExpr *Call, const llvm::StringMap<DeviceRule> &Index,
+       std::string *Name) {
+  const auto *Callee = llvm::dyn_cast_or_null<FunctionDecl>(
+      Call ? Call->getCalleeDecl() : nullptr);
+  if (!Callee)
+    return std::nullopt;
+  std::string Qualified = qualifiedName(Callee);
+  auto It = Index.find(Qualified);
+  if (It == Index.end())
+    return std::nullopt;
+  if (Name)
+    *Name = std::move(Qualified);
+  return It->second;
+}
+
+llvm::StringMap<DeviceRule> buildRuleIndex(const OpRuleSet &Rules) {
+  llvm::StringMap<DeviceRule> Index;
+  for (const OpRule &R : Rules.Rules) {
+    Index[R.Name] = R.Rule;
+    if (llvm::StringRef(R.Name).starts_with("torch::"))
+      Index["at::" + R.Name.substr(7)] = R.Rule;
+  }
+  return Index;
+}
+
+class DeviceFlowBuilder {
+public:
+  DeviceFlowBuilder(const Stmt *Body, const llvm::StringMap<DeviceRule> &Index,
+                    const DeviceFlowOptions &Options)
+      : Body(Body), Index(Index), Options(Options) {}
+
+  void collectRangeFors(const Stmt *S) {
+    if (!S || llvm::isa<LambdaExpr>(S))
+      return;
+    if (const auto *For = llvm::dyn_cast<CXXForRangeStmt>(S))
+      RangeForVars[For->getLoopVariable()] = For->getRangeInit();
+    for (const Stmt *Child : S->children())
+      collectRangeFors(Child);
+  }
+
+  AbstractDevice eval(const Expr *E, const State &S) const;
+  AbstractDevice evalDevice(const Expr *E, const State &S) const;
+  ListValue evalList(const Expr *E, const State &S) const;
+  void transfer(const Stmt *Element, State &S) const;
+  void record(const Stmt *Element, const State &S,
+              llvm::DenseSet<const CallExpr *> &Seen,
+              std::vector<OpUse> &Out) const;
+
+private:
+  AbstractDevice common(const llvm::SmallVectorImpl<OpInput> &Inputs) const;
+  llvm::SmallVector<OpInput, 3> inputsOf(const CallExpr *Call,
+                                         const State &S) const;
+  AbstractDevice evalCall(const CallExpr *Call, const State &S) const;
+  AbstractDevice evalTo(const CXXMemberCallExpr *Call,
+                        const AbstractDevice &Receiver, const State &S) const;
+  AbstractDevice evalOptions(const Expr *Options, const State &S,
+                             const Stmt *Origin) const;
+  AbstractDevice lookup(const ValueDecl *D, const State &S) const;
+
+  /// The analysed body: local TensorOptions variables are followed in it.
+  const Stmt *Body;
+  const llvm::StringMap<DeviceRule> &Index;
+  DeviceFlowOptions Options;
+  llvm::DenseMap<const VarDecl *, const Expr *> RangeForVars;
+};
+
+AbstractDevice DeviceFlowBuilder::lookup(const ValueDecl *D,
+                                         const State &S) const {
+  if (!D)
+    return AbstractDevice::unknown();
+  auto It = S.Vars.find(D);
+  if (It != S.Vars.end())
+    return It->second;
+  // Parameters and members live wherever the caller or set-up put them.
+  if (llvm::isa<ParmVarDecl, FieldDecl>(D))
+    return AbstractDevice::sameAs(D);
+  return AbstractDevice::unknown();
+}
+
+AbstractDevice DeviceFlowBuilder::eval(const Expr *E, const State &S) const {
+  E = strip(E);
+  if (!E)
+    return AbstractDevice::unknown();
+  if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E))
+    return lookup(llvm::dyn_cast<VarDecl>(Ref->getDecl()), S);
+  if (const auto *Member = llvm::dyn_cast<MemberExpr>(E)) {
+    if (llvm::isa<CXXThisExpr>(strip(Member->getBase())))
+      return lookup(Member->getMemberDecl(), S);
+    if (const ValueDecl *Module = moduleRoot(Member->getBase()))
+      return AbstractDevice::sameAs(Module);
+    return AbstractDevice::unknown();
+  }
+  if (const auto *Cond = llvm::dyn_cast<ConditionalOperator>(E))
+    return AbstractDevice::join(eval(Cond->getTrueExpr(), S),
+                                eval(Cond->getFalseExpr(), S));
+  if (const auto *Call = llvm::dyn_cast<CallExpr>(E))
+    return evalCall(Call, S);
+  return AbstractDevice::unknown();
+}
+
+AbstractDevice DeviceFlowBuilder::evalOptions(const Expr *Options,
+                                              const State &S,
+                                              const Stmt *Origin) const {
+  AbstractDevice D = evalDevice(Options, S);
+  if (D.K != Kind::Unknown && D.K != Kind::SameAs)
+    D.Origin = Origin;
+  D.clearDeviceLess();
+  D.ZeroDim = Tri::Unknown;
+  return D;
+}
+
+AbstractDevice DeviceFlowBuilder::evalTo(const CXXMemberCallExpr *Call,
+                                         const AbstractDevice &Receiver,
+                                         const State &S) const {
+  if (Call->getNumArgs() == 0)
+    return AbstractDevice::unknown();
+  const Expr *Arg = Call->getArg(0);
+  QualType T = Arg->getType();
+  AbstractDevice Result;
+  if (isDeviceLike(T) || isTensorType(T)) {
+    Result = isTensorType(T) ? eval(Arg, S) : evalDevice(Arg, S);
+  } else if (isTensorOptionsType(T)) {
+    switch (classifyOptions(Arg, Body)) {
+    case OptionsDevice::NoDevice:
+      return Receiver;
+    case OptionsDevice::HasDevice:
+      Result = evalDevice(Arg, S);
+      break;
+    case OptionsDevice::Unknown:
+      return AbstractDevice::unknown();
+    }
+  } else {
+    return Receiver; // .to(kFloat): a dtype change stays put.
+  }
+  if (Result.K != Kind::SameAs)
+    Result.Origin = Call;
+  Result.clearDeviceLess();
+  Result.ZeroDim = Receiver.ZeroDim;
+  return Result;
+}
+
+AbstractDevice DeviceFlowBuilder::evalDevice(const Expr *E,
+                                             const State &S) const {
+  E = strip(E);
+  if (!E)
+    return AbstractDevice::unknown();
+  if (const auto *Lit = llvm::dyn_cast<StringLiteral>(E))
+    return deviceFromString(Lit->getString(), E);
+  if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E)) {
+    if (auto D = deviceFromConstant(Ref->getDecl(), E))
+      return *D;
+    return lookup(llvm::dyn_cast<VarDecl>(Ref->getDecl()), S);
+  }
+  if (const auto *Member = llvm::dyn_cast<MemberExpr>(E))
+    if (llvm::isa<CXXThisExpr>(strip(Member->getBase())))
+      return lookup(Member->getMemberDecl(), S);
+  if (const auto *Cond = llvm::dyn_cast<ConditionalOperator>(E))
+    return AbstractDevice::join(evalDevice(Cond->getTrueExpr(), S),
+                                evalDevice(Cond->getFalseExpr(), S));
+  if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(E)) {
+    if (Construct->getNumArgs() == 0)
+      return AbstractDevice::unknown();
+    AbstractDevice D = evalDevice(Construct->getArg(0), S);
+    // Device(kCUDA, 1)
+    if (D.K == Kind::Cuda && Construct->getNumArgs() > 1)
+      if (const auto *Index = llvm::dyn_cast<IntegerLiteral>(
+              strip(Construct->getArg(1))))
+        D.CudaIndex = static_cast<int>(Index->getValue().getSExtValue());
+    return D;
+  }
+  if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *Method = Member->getMethodDecl();
+    const Expr *Object = Member->getImplicitObjectArgument();
+    if (!Method || !Method->getIdentifier() || !Object)
+      return AbstractDevice::unknown();
+    llvm::StringRef Name = Method->getName();
+    if (isTensorType(Object->getType())) {
+      if (Name != "device" && Name != "options")
+        return AbstractDevice::unknown();
+      AbstractDevice D = eval(Object, S);
+      D.ZeroDim = Tri::Unknown;
+      D.clearDeviceLess();
+      return D;
+    }
+    if (isTensorOptionsType(Object->getType())) {
+      if (Name == "device" && Member->getNumArgs() > 0) {
+        AbstractDevice D = evalDevice(Member->getArg(0), S);
+        if (D.K == Kind::Cuda && Member->getNumArgs() > 1)
+          if (const auto *Index =
+                  llvm::dyn_cast<IntegerLiteral>(strip(Member->getArg(1))))
+            D.CudaIndex = static_cast<int>(Index->getValue().getSExtValue());
+        return D;
+      }
+      if (Name == "device_index" && Member->getNumArgs() > 0) {
+        const auto *Index =
+            llvm::dyn_cast<IntegerLiteral>(strip(Member->getArg(0)));
+        return AbstractDevice::cuda(
+            Index ? static_cast<int>(Index->getValue().getSExtValue()) : -1,
+            E);
+      }
+      return evalDevice(Object, S); // .dtype(...) keeps the device
+    }
+    return AbstractDevice::unknown();
+  }
+  if (const auto *Call = llvm::dyn_cast<CallExpr>(E)) {
+    const auto *Callee =
+        llvm::dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl());
+    if (Callee && Callee->getIdentifier() && Call->getNumArgs() > 0 &&
+        isTensorOptionsType(Callee->getReturnType()) &&
+        Callee->getName() == "device")
+      return evalDevice(Call->getArg(0), S);
+  }
+  return AbstractDevice::unknown();
+}
+
+ListValue DeviceFlowBuilder::evalList(const Expr *E, const State &S) const {
+  ListValue L;
+  E = strip(E);
+  if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(E)) {
+    auto It = S.Lists.find(Ref->getDecl());
+    if (It != S.Lists.end())
+      return It->second;
+    L.Opaque = true;
+    return L;
+  }
+  if (const auto *Init = llvm::dyn_cast_or_null<InitListExpr>(E)) {
+    for (const Expr *Element : Init->inits())
+      L.add(eval(Element, S));
+    return L;
+  }
+  if (const auto *List = llvm::dyn_cast_or_null<CXXStdInitializerListExpr>(E))
+    return evalList(List->getSubExpr(), S);
+  if (const auto *Construct = llvm::dyn_cast_or_null<CXXConstructExpr>(E)) {
+    if (Construct->getNumArgs() == 0)
+      return L;
+    if (Construct->getNumArgs() == 1 ||
+        isTensorListType(Construct->getArg(0)->getType()))
+      return evalList(Construct->getArg(0), S);
+    if (Construct->isListInitialization()) {
+      for (const Expr *Arg : Construct->arguments())
+        L.add(eval(Arg, S));
+      return L;
+    }
+  }
+  if (const auto *Call = llvm::dyn_cast_or_null<CallExpr>(E)) {
+    // _foreach_norm(list): each result on its input's device, 0-dim.
+    if (ruleOf(Call, Index) == DeviceRule::NoCheck && Call->getNumArgs() > 0) {
+      ListValue In = evalList(Call->getArg(0), S);
+      for (AbstractDevice &D : In.Elements)
+        D.ZeroDim = Tri::Yes;
+      return In;
+    }
+    // module->parameters(), buffers(): every element where the module is.
+    if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Call))
+      if (const CXXMethodDecl *Method = Member->getMethodDecl();
+          Method && Method->getIdentifier() &&
+          (Method->getName() == "parameters" || Method->getName() == "buffers"))
+        if (const ValueDecl *Module =
+                moduleRoot(Member->getImplicitObjectArgument())) {
+          L.add(AbstractDevice::sameAs(Module));
+          return L;
+        }
+  }
+  L.Opaque = true;
+  return L;
+}
+
+llvm::SmallVector<OpInput, 3>
+DeviceFlowBuilder::inputsOf(const CallExpr *Call, const State &S) const {
+  llvm::SmallVector<OpInput, 3> Inputs;
+  auto Add = [&](const Expr *Arg) {
+    if (!Arg || llvm::isa<CXXDefaultArgExpr>(Arg))
+      return;
+    QualType T = Arg->getType();
+    if (isTensorType(T)) {
+      OpInput In;
+      In.E = Arg;
+      In.Device = eval(Arg, S);
+      Inputs.push_back(In);
+    } else if (isTensorListType(T)) {
+      OpInput In;
+      In.E = Arg;
+      In.IsList = true;
+      ListValue L = evalList(Arg, S);
+      In.Elements.assign(L.Elements.begin(), L.Elements.end());
+      if (L.Opaque)
+        In.Elements.push_back(AbstractDevice::unknown());
+      // Remember inline elements, for fixes and notes.
+      const Expr *Inner = strip(Arg);
+      while (const auto *C = llvm::dyn_cast_or_null<CXXConstructExpr>(Inner)) {
+        if (C->getNumArgs() != 1)
+          break;
+        Inner = strip(C->getArg(0));
+      }
+      if (const auto *IL = llvm::dyn_cast_or_null<CXXStdInitializerListExpr>(Inner))
+        Inner = strip(IL->getSubExpr());
+      if (const auto *Init = llvm::dyn_cast_or_null<InitListExpr>(Inner))
+        for (const Expr *Element : Init->inits())
+          In.ElementExprs.push_back(Element);
+      Inputs.push_back(In);
+    }
+  };
+  if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Call))
+    Add(Member->getImplicitObjectArgument());
+  for (const Expr *Arg : Call->arguments())
+    Add(Arg);
+  return Inputs;
+}
+
+AbstractDevice
+DeviceFlowBuilder::common(const llvm::SmallVectorImpl<OpInput> &Inputs) const {
+  bool AllCpu = !Inputs.empty();
+  bool AllZeroDim = true, AnyNonZeroDim = false;
+  const OpInput *FirstDeviceLess = nullptr;
+  for (const OpInput &In : Inputs) {
+    if (In.IsList)
+      return AbstractDevice::unknown();
+    if (In.Device.mayBeOffCpu()) {
+      AbstractDevice D = In.Device;
+      D.clearDeviceLess();
+      D.ZeroDim = Tri::Unknown;
+      return D;
+    }
+    AllCpu &= In.Device.isCpu();
+    AllZeroDim &= In.Device.ZeroDim == Tri::Yes;
+    AnyNonZeroDim |= In.Device.ZeroDim == Tri::No;
+    if (In.Device.DeviceLess && !FirstDeviceLess)
+      FirstDeviceLess = &In;
+  }
+  if (!AllCpu)
+    return AbstractDevice::unknown();
+  const Tri ZeroDim = AllZeroDim ? Tri::Yes
+                      : AnyNonZeroDim ? Tri::No
+                                      : Tri::Unknown;
+  // CPU data derived from device-less factories stays those factories' fault.
+  if (FirstDeviceLess) {
+    AbstractDevice D =
+        AbstractDevice::cpu(FirstDeviceLess->Device.Origin, false, ZeroDim);
+    D.DeviceLess = true;
+    for (const OpInput &In : Inputs)
+      for (const Stmt *F : In.Device.Factories)
+        if (!llvm::is_contained(D.Factories, F))
+          D.Factories.push_back(F);
+    return D;
+  }
+  return AbstractDevice::cpu(Inputs.front().Device.Origin, false, ZeroDim);
+}
+
+AbstractDevice DeviceFlowBuilder::evalCall(const CallExpr *Call,
+                                           const State &S) const {
+  const std::optional<DeviceRule> Rule = ruleOf(Call, Index);
+  const auto *Callee =
+      llvm::dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl());
+  if (!Callee || !isTensorType(Callee->getReturnType()))
+    return AbstractDevice::unknown();
+
+  if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Call)) {
+    const Expr *Object = Member->getImplicitObjectArgument();
+    const CXXMethodDecl *Method = Member->getMethodDecl();
+    if (Object && Method && Method->getIdentifier() &&
+        isTensorType(Object->getType())) {
+      const AbstractDevice Receiver = eval(Object, S);
+      llvm::StringRef Name = Method->getName();
+      if (Name == "to")
+        return evalTo(Member, Receiver, S);
+      if (Name == "cuda") {
+        AbstractDevice D = AbstractDevice::cuda(-1, Call);
+        D.ZeroDim = Receiver.ZeroDim;
+        return D;
+      }
+      if (Name == "cpu")
+        return AbstractDevice::cpu(Call, false, Receiver.ZeroDim);
+      if (Name == "type_as" && Member->getNumArgs() > 0) {
+        AbstractDevice D = eval(Member->getArg(0), S);
+        D.ZeroDim = Receiver.ZeroDim;
+        D.clearDeviceLess();
+        return D;
+      }
+      if (Rule == DeviceRule::InheritsDevice) { // x.new_zeros(...)
+        AbstractDevice D = Receiver;
+        D.ZeroDim = Tri::Unknown;
+        return D;
+      }
+      if (Rule == DeviceRule::Strict || Rule == DeviceRule::CpuScalar ||
+          Rule == DeviceRule::Where)
+        return common(inputsOf(Call, S));
+      AbstractDevice D = Receiver;
+      if (isReduction(Name) && Member->getNumArgs() == 0)
+        D.ZeroDim = Tri::Yes;
+      else if (isReduction(Name) || changesShape(Name))
+        D.ZeroDim = Tri::Unknown;
+      return D;
+    }
+    return AbstractDevice::unknown();
+  }
+
+  if (!Rule)
+    return AbstractDevice::unknown();
+  switch (*Rule) {
+  case DeviceRule::Factory: {
+    const int OptionsIndex = tensorOptionsParamIndex(Callee);
+    if (OptionsIndex < 0 ||
+        static_cast<unsigned>(OptionsIndex) >= Call->getNumArgs())
+      return AbstractDevice::unknown();
+    const Expr *Opts = Call->getArg(OptionsIndex);
+    switch (classifyOptions(Opts, Body)) {
+    case OptionsDevice::NoDevice: {
+      // torch::tensor(2.0) and scalar_tensor(...) are 0-dim; a braced list,
+      // a vector or a size makes at least one dimension.
+      Tri ZeroDim = Tri::No;
+      const Expr *First =
+          Call->getNumArgs() > 0 ? strip(Call->getArg(0)) : nullptr;
+      while (const auto *Construct =
+                 llvm::dyn_cast_or_null<CXXConstructExpr>(First)) {
+        if (Construct->getNumArgs() != 1)
+          break;
+        First = strip(Construct->getArg(0)); // TensorDataContainer(value)
+      }
+      if (Callee->getName() == "scalar_tensor" ||
+          (Callee->getName() == "tensor" && First &&
+           First->getType()->isArithmeticType()))
+        ZeroDim = Tri::Yes;
+      return AbstractDevice::cpu(Call, /*DeviceLess=*/true, ZeroDim);
+    }
+    case OptionsDevice::HasDevice:
+      return evalOptions(Opts, S, Call);
+    case OptionsDevice::Unknown:
+      return AbstractDevice::unknown();
+    }
+    return AbstractDevice::unknown();
+  }
+  case DeviceRule::InheritsDevice: {
+    if (Call->getNumArgs() == 0)
+      return AbstractDevice::unknown();
+    const int OptionsIndex = tensorOptionsParamIndex(Callee);
+    if (OptionsIndex >= 0 &&
+        static_cast<unsigned>(OptionsIndex) < Call->getNumArgs() &&
+        classifyOptions(Call->getArg(OptionsIndex), Body) ==
+            OptionsDevice::HasDevice)
+      return evalOptions(Call->getArg(OptionsIndex), S, Call);
+    return eval(Call->getArg(0), S);
+  }
+  case DeviceRule::Strict:
+  case DeviceRule::CpuScalar:
+  case DeviceRule::Where:
+    return common(inputsOf(Call, S));
+  default:
+    return AbstractDevice::unknown();
+  }
+}
+
+void DeviceFlowBuilder::transfer(const Stmt *Element, State &S) const {
+  if (const auto *DS = llvm::dyn_cast<DeclStmt>(Element)) {
+    for (const Decl *D : DS->decls()) {
+      const auto *VD = llvm::dyn_cast<VarDecl>(D);
+      if (!VD)
+        continue;
+      const QualType T = VD->getType();
+      auto Range = RangeForVars.find(VD);
+      if (Range != RangeForVars.end() && isTensorType(T)) {
+        const ListValue L = evalList(Range->second, S);
+        AbstractDevice Joined;
+        for (size_t I = 0; I < L.Elements.size(); ++I)
+          Joined = I == 0 ? L.Elements[0]
+                          : AbstractDevice::join(Joined, L.Elements[I]);
+        S.Vars[VD] = L.Opaque ? AbstractDevice::unknown() : Joined;
+      } else if (isTensorType(T)) {
+        S.Vars[VD] = VD->getInit() ? eval(VD->getInit(), S)
+                                   : AbstractDevice::unknown();
+      } else if (isDeviceLike(T)) {
+        S.Vars[VD] = VD->getInit() ? evalDevice(VD->getInit(), S)
+                                   : AbstractDevice::unknown();
+      } else if (isTensorListType(T) && !T->isReferenceType()) {
+        S.Lists[VD] = VD->getInit() ? evalList(VD->getInit(), S) : ListValue();
+      }
+    }
+    return;
+  }
+  const Expr *E = llvm::dyn_cast<Expr>(Element);
+  if (!E)
+    return;
+  E = strip(E);
+  const Expr *LHS = nullptr, *RHS = nullptr;
+  if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(E);
+      Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2) {
+    LHS = Op->getArg(0);
+    RHS = Op->getArg(1);
+  } else if (const auto *Op = llvm::dyn_cast<BinaryOperator>(E);
+             Op && Op->getOpcode() == BO_Assign) {
+    LHS = Op->getLHS();
+    RHS = Op->getRHS();
+  }
+  if (LHS) {
+    if (const ValueDecl *Target = assignedDecl(LHS)) {
+      const QualType T = Target->getType();
+      if (isTensorType(T))
+        S.Vars[Target] = eval(RHS, S);
+      else if (isDeviceLike(T))
+        S.Vars[Target] = evalDevice(RHS, S);
+      else if (isTensorListType(T))
+        S.Lists[Target] = evalList(RHS, S);
+    }
+    return;
+  }
+  if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *Method = Member->getMethodDecl();
+    const ValueDecl *List = assignedDecl(Member->getImplicitObjectArgument());
+    if (Method && Method->getIdentifier() && List &&
+        isTensorListType(List->getType()) && Member->getNumArgs() == 1 &&
+        (Method->getName() == "push_back" ||
+         Method->getName() == "emplace_back"))
+      S.Lists[List].add(eval(Member->getArg(0), S));
+  }
+}
+
+void DeviceFlowBuilder::record(const Stmt *Element, const State &S,
+                               llvm::DenseSet<const CallExpr *> &Seen,
+                               std::vector<OpUse> &Out) const {
+  if (!Element || llvm::isa<LambdaExpr>(Element))
+    return; // Lambdas are analysed as functions of their own.
+  if (const auto *Call = llvm::dyn_cast<CallExpr>(Element)) {
+    std::string Name;
+    std::optional<DeviceRule> Rule = ruleOf(Call, Index, &Name);
+    if (Rule && *Rule != DeviceRule::Factory &&
+        *Rule != DeviceRule::InheritsDevice && Seen.insert(Call).second) {
+      OpUse Use;
+      Use.Call = Call;
+      Use.Name = std::move(Name);
+      Use.Rule = *Rule == DeviceRule::Where && !Options.WhereMovesZeroDim
+                     ? DeviceRule::Strict
+                     : *Rule;
+      Use.Inputs = inputsOf(Call, S);
+      Out.push_back(std::move(Use));
+    }
+  }
+  for (const Stmt *Child : Element->children())
+    record(Child, S, Seen, Out);
+}
+
+std::unique_ptr<DeviceFlow>
+DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
+                    const llvm::StringMap<DeviceRule> &RuleIndex,
+                    const DeviceFlowOptions &Options) {
+  if (!Fn || !Fn->hasBody() || Fn->isDependentContext() ||
+      Fn->isInvalidDecl())
+    return nullptr;
+  Stmt *Body = Fn->getBody();
+  CFG::BuildOptions BuildOptions;
+  std::unique_ptr<CFG> Graph = CFG::buildCFG(Fn, Body, &Ctx, BuildOptions);
+  if (!Graph)
+    return nullptr;
+
+  DeviceFlowBuilder Builder(Body, RuleIndex, Options);
+  Builder.collectRangeFors(Body);
+
+  // Forward dataflow to a fixpoint, visiting blocks in reverse post-order.
+  std::vector<State> Out(Graph->getNumBlockIDs());
+  llvm::ReversePostOrderTraversal<const CFG *> Order(Graph.get());
+  auto EntryState = [&](const CFGBlock *Block) {
+    State In;
+    if (Block == &Graph->getEntry())
+      In.Reached = true;
+    for (const CFGBlock *Pred : Block->preds())
+      if (Pred)
+        In.joinWith(Out[Pred->getBlockID()]);
+    return In;
+  };
+  const unsigned MaxRounds = 16;
+  for (unsigned Round = 0; Round < MaxRounds; ++Round) {
+    bool Changed = false;
+    for (const CFGBlock *Block : Order) {
+      State S = EntryState(Block);
+      for (const CFGElement &Element : *Block)
+        if (auto Stmt = Element.getAs<CFGStmt>())
+          Builder.transfer(Stmt->getStmt(), S);
+      if (!S.sameValue(Out[Block->getBlockID()])) {
+        Out[Block->getBlockID()] = std::move(S);
+        Changed = true;
+      }
+    }
+    if (!Changed)
+      break;
+  }
+
+  // With the states settled, record each op call once, in the state before
+  // the statement that contains it.
+  auto Result = std::make_unique<DeviceFlow>();
+  llvm::DenseSet<const CallExpr *> Seen;
+  for (const CFGBlock *Block : Order) {
+    State S = EntryState(Block);
+    if (!S.Reached)
+      continue;
+    for (const CFGElement &Element : *Block)
+      if (auto Stmt = Element.getAs<CFGStmt>()) {
+        Builder.record(Stmt->getStmt(), S, Seen, Result->Uses);
+        Builder.transfer(Stmt->getStmt(), S);
+      }
+  }
+  return Result;
+}
+
+} // namespace clang::tidy::torch::utils

@@ -1,0 +1,125 @@
+//===--- DeviceFlow.h - where each tensor lives, per function ---*- C++ -*-===//
+//
+// A forward dataflow analysis over clang's CFG that gives every tensor-valued
+// variable and expression of a function body an abstract device, and records
+// every call of an op from the rule table with the devices of its inputs. The
+// checks read those records: torch-mixed-device-op and the flow-aware
+// torch-factory-without-device. docs/design.md explains the choices.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TORCHLINT_CHECKS_UTILS_DEVICEFLOW_H
+#define TORCHLINT_CHECKS_UTILS_DEVICEFLOW_H
+
+#include "utils/OpRules.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang::tidy::torch::utils {
+
+enum class Tri : uint8_t { No, Yes, Unknown };
+
+/// The abstract device of one tensor (or the device a torch::Device names).
+struct AbstractDevice {
+  enum class Kind : uint8_t {
+    Unknown, ///< Nothing known (an opaque call, an untracked variable).
+    Cpu,     ///< Definitely the CPU.
+    Cuda,    ///< Definitely CUDA; CudaIndex -1 means the current device.
+    Other,   ///< Definitely another concrete device (mps, meta, ...).
+    SameAs,  ///< Wherever Symbol (a parameter, member, module) lives.
+    Maybe,   ///< Different on different paths (a branch moved it).
+  };
+  Kind K = Kind::Unknown;
+  int CudaIndex = -1;
+  const ValueDecl *Symbol = nullptr;
+  /// For Cpu: made by a factory without a device (the factory is Origin).
+  bool DeviceLess = false;
+  /// For Maybe: one of the joined paths is not the CPU.
+  bool MayBeNonCpu = false;
+  Tri ZeroDim = Tri::Unknown;
+  /// Where the value got its device: a factory, .to(), .cuda(), a parameter.
+  const Stmt *Origin = nullptr;
+  /// For DeviceLess: every device-less factory call the value was made from
+  /// (`a * b` of two such factories names both, so one fix run repairs all).
+  llvm::SmallVector<const Stmt *, 2> Factories;
+
+  static AbstractDevice unknown() { return {}; }
+  static AbstractDevice cpu(const Stmt *Origin, bool DeviceLess = false,
+                            Tri ZeroDim = Tri::Unknown);
+  static AbstractDevice cuda(int Index, const Stmt *Origin);
+  static AbstractDevice sameAs(const ValueDecl *Symbol);
+
+  bool isCpu() const { return K == Kind::Cpu; }
+  /// The value no longer comes straight from a device-less factory.
+  void clearDeviceLess() {
+    DeviceLess = false;
+    Factories.clear();
+  }
+  /// Lives, or may live, somewhere other than the CPU: a CUDA tensor, a
+  /// parameter, member or module, or a branch that moved it off the CPU.
+  bool mayBeOffCpu() const;
+  /// Both sides are concrete and different (cpu vs cuda, cuda:0 vs cuda:1).
+  bool provablyDiffers(const AbstractDevice &Other) const;
+  bool sameValue(const AbstractDevice &Other) const;
+  static AbstractDevice join(const AbstractDevice &A, const AbstractDevice &B);
+  /// "cpu", "cuda:1", "the device of 'x'", ...
+  std::string describe() const;
+};
+
+/// One input of an op call: a tensor, or a list of tensors (stack/cat).
+struct OpInput {
+  const Expr *E = nullptr;
+  AbstractDevice Device;
+  bool IsList = false;
+  llvm::SmallVector<AbstractDevice, 4> Elements; ///< For lists.
+  llvm::SmallVector<const Expr *, 4> ElementExprs; ///< Where written inline.
+};
+
+/// A call of an op from the rule table, with its inputs' devices.
+struct OpUse {
+  const CallExpr *Call = nullptr;
+  std::string Name;
+  DeviceRule Rule = DeviceRule::Strict;
+  llvm::SmallVector<OpInput, 3> Inputs;
+};
+
+struct DeviceFlowOptions {
+  /// libtorch >= 2.0 moves 0-dim inputs of where(); 1.x is strict.
+  bool WhereMovesZeroDim = true;
+};
+
+/// The device-flow facts of one function body.
+class DeviceFlow {
+public:
+  /// Analyses \p Fn's body. Returns null when the body has no CFG (e.g. it
+  /// does not parse) — callers then stay silent.
+  static std::unique_ptr<DeviceFlow>
+  analyze(const FunctionDecl *Fn, ASTContext &Ctx,
+          const llvm::StringMap<DeviceRule> &RuleIndex,
+          const DeviceFlowOptions &Options);
+
+  const std::vector<OpUse> &opUses() const { return Uses; }
+
+private:
+  std::vector<OpUse> Uses;
+  friend class DeviceFlowBuilder;
+};
+
+/// Op rules by qualified name; "torch::f" also answers for "at::f".
+llvm::StringMap<DeviceRule> buildRuleIndex(const OpRuleSet &Rules);
+
+/// The rule of \p Call's callee, if it is in \p Index.
+std::optional<DeviceRule>
+ruleOf(const CallExpr *Call, const llvm::StringMap<DeviceRule> &Index,
+       std::string *Name = nullptr);
+
+} // namespace clang::tidy::torch::utils
+
+#endif
