@@ -57,10 +57,14 @@ void MixedDeviceOpCheck::check(const MatchFinder::MatchResult &Result) {
       continue;
     const CallExpr *Call = C.Use->Call;
     const std::string Op = utils::opDisplayName(C.Use->Name);
+    // Name the two devices in a stable order, whatever the operand order.
+    std::string First = C.Odd.describe(), Second = C.Other.describe();
+    if (Second < First)
+      std::swap(First, Second);
     if (C.InList) {
       diag(Call->getExprLoc(), "'%0' gathers tensors that %select{may be|are}1 "
                                "on different devices (%2 and %3)")
-          << Op << C.Provable << C.Other.describe() << C.Odd.describe();
+          << Op << C.Provable << First << Second;
       if (isStackOrCat(C.Use->Name))
         diag(Call->getExprLoc(),
              "torchlint::%0 from <torchlint/torchlint.h> moves every input to "
@@ -71,7 +75,7 @@ void MixedDeviceOpCheck::check(const MatchFinder::MatchResult &Result) {
     } else {
       auto Diag = diag(Call->getExprLoc(), "operands of '%0' %select{may be|are}1 "
                                            "on different devices (%2 and %3)")
-                  << Op << C.Provable << C.Odd.describe() << C.Other.describe();
+                  << Op << C.Provable << First << Second;
       if (std::optional<FixItHint> Fix = utils::moveToDeviceOfFix(
               C.OddExpr, C.OtherExpr, *Result.SourceManager, getLangOpts()))
         Diag << *Fix;

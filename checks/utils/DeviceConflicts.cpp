@@ -60,6 +60,8 @@ std::optional<DeviceConflict> pairConflict(const Operand &A, const Operand &B,
 /// The operands a rule compares: for index-like rules, self against the
 /// others in the way that rule allows.
 void conflictsOf(const OpUse &Use, std::vector<DeviceConflict> &Out) {
+  if (Use.Rule == DeviceRule::Copy || Use.Rule == DeviceRule::NoCheck)
+    return;
   llvm::SmallVector<Operand, 4> Operands;
   for (const OpInput &In : Use.Inputs) {
     if (In.IsList) {
@@ -91,9 +93,6 @@ void conflictsOf(const OpUse &Use, std::vector<DeviceConflict> &Out) {
   }
 
   switch (Use.Rule) {
-  case DeviceRule::Copy:
-  case DeviceRule::NoCheck:
-    return;
   case DeviceRule::Index: {
     // CPU indices are fine on any self; device indices on a CPU self are not.
     if (Operands.size() < 2 || !Operands[0].Device.isCpu())
@@ -114,9 +113,13 @@ void conflictsOf(const OpUse &Use, std::vector<DeviceConflict> &Out) {
   }
   case DeviceRule::IndexPut:
   case DeviceRule::MaskedFill:
-    // Every operand is compared with self, under the rule's 0-dim excuse.
+    // Every operand is compared with self, under the rule's 0-dim excuse;
+    // masked_fill's mask (the first argument) has none.
     for (size_t I = 1; I < Operands.size(); ++I)
-      if (auto C = pairConflict(Operands[0], Operands[I], Use.Rule)) {
+      if (auto C = pairConflict(Operands[0], Operands[I],
+                                Use.Rule == DeviceRule::MaskedFill && I == 1
+                                    ? DeviceRule::Strict
+                                    : Use.Rule)) {
         C->Use = &Use;
         Out.push_back(*C);
         return;

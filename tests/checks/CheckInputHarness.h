@@ -3,6 +3,7 @@
 //
 //   // CHECKS: torch-factory-without-device        (glob for --checks=-*,...)
 //   // CHECK-OPTION: torch-factory-without-device.FixStyle=options
+//                    ({test_inputs} in a value stands for test_inputs/)
 //   // HEADERS: fast real                           (default: fast)
 //   // FLAGS: -DSOME_MACRO                           (extra compiler flags)
 //   // EXPECT-COMPILE-ERRORS                         (input is broken on purpose)

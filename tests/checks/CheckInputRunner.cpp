@@ -130,7 +130,11 @@ std::vector<std::string> runCheckInput(const std::string &Path,
 
   std::string TidyConfig = "{Checks: '-*," + Input.Checks + "', CheckOptions: {";
   for (size_t I = 0; I < Input.CheckOptions.size(); ++I) {
-    const std::string &Option = Input.CheckOptions[I];
+    // {test_inputs} lets an option name a file beside the inputs.
+    std::string Option = Input.CheckOptions[I];
+    for (auto At = Option.find("{test_inputs}"); At != std::string::npos;
+         At = Option.find("{test_inputs}"))
+      Option.replace(At, 13, TORCHLINT_TEST_INPUTS);
     const auto Eq = Option.find('=');
     TidyConfig += (I ? ", " : "") + Option.substr(0, Eq) + ": '" +
                   Option.substr(Eq + 1) + "'";

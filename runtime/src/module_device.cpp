@@ -1,0 +1,84 @@
+#include <torchlint/module_device.h>
+
+#include "internal.h"
+
+#include <unordered_set>
+
+namespace torchlint {
+namespace {
+
+// A parameter's data and its gradient are moved differently (set_data vs. replacing the
+// grad), so a planned move remembers which of the two it is about.
+enum class Slot { Data, Grad };
+
+struct PlannedMove {
+  TensorMove move;
+  at::Tensor owner; // the parameter or buffer (shares its TensorImpl with the module's)
+  Slot slot;
+};
+
+std::vector<PlannedMove> plan_moves(const torch::nn::Module& module, const c10::Device& target) {
+  std::vector<PlannedMove> plan;
+  std::unordered_set<const c10::TensorImpl*> seen; // tied weights appear under several names
+  auto consider = [&](const std::string& name, const at::Tensor& tensor, bool is_parameter) {
+    if (!tensor.defined() || !seen.insert(tensor.unsafeGetTensorImpl()).second) {
+      return;
+    }
+    if (!detail::is_on(tensor, target)) {
+      plan.push_back({{name, tensor.device(), target}, tensor, Slot::Data});
+    }
+    // Module::to moves the data only; a gradient left behind makes the next backward fail
+    // when it accumulates into it ("Gradient tensors on multiple devices", seed 000).
+    if (is_parameter && tensor.grad().defined() && !detail::is_on(tensor.grad(), target)) {
+      plan.push_back({{name + ".grad", tensor.grad().device(), target}, tensor, Slot::Grad});
+    }
+  };
+  for (const auto& item : module.named_parameters(/*recurse=*/true)) {
+    consider(item.key(), item.value(), /*is_parameter=*/true);
+  }
+  for (const auto& item : module.named_buffers(/*recurse=*/true)) {
+    consider(item.key(), item.value(), /*is_parameter=*/false);
+  }
+  return plan;
+}
+
+// set_data keeps the TensorImpl, so every handle (the module's member, an optimizer's param
+// list) sees the new device, exactly like Module::to.
+void apply(const PlannedMove& planned) {
+  if (planned.slot == Slot::Data) {
+    planned.owner.set_data(detail::moved(planned.owner, planned.move.to));
+  } else {
+    planned.owner.mutable_grad() = detail::moved(planned.owner.grad(), planned.move.to);
+  }
+}
+
+std::vector<TensorMove> moves_of(const std::vector<PlannedMove>& plan) {
+  std::vector<TensorMove> moves;
+  moves.reserve(plan.size());
+  for (const auto& planned : plan) {
+    moves.push_back(planned.move);
+  }
+  return moves;
+}
+
+} // namespace
+
+std::vector<TensorMove> find_stray_tensors(const torch::nn::Module& module, torch::Device device) {
+  return moves_of(plan_moves(module, detail::resolve_device(device)));
+}
+
+std::vector<TensorMove> ensure_module_device(
+    torch::nn::Module& module,
+    torch::Device device,
+    DevicePolicy policy) {
+  const auto plan = plan_moves(module, detail::resolve_device(device));
+  auto moves = moves_of(plan);
+  detail::refuse_if_strict(policy, "ensure_module_device", moves);
+  for (const auto& planned : plan) {
+    apply(planned);
+  }
+  detail::warn_if_asked(policy, "ensure_module_device", moves);
+  return moves;
+}
+
+} // namespace torchlint

@@ -1,0 +1,22 @@
+// CHECKS: torch-mixed-device-op
+// CHECK-OPTION: torch-mixed-device-op.LibtorchVersion=1.13
+// CHECK-OPTION: torch-mixed-device-op.RulesFile={test_inputs}/rules/mylib-ops.yaml
+#include <torch/torch.h>
+
+namespace mylib {
+torch::Tensor lookup(const torch::Tensor &table, const torch::Tensor &keys);
+}
+
+// A project's own strict function, from its RulesFile.
+torch::Tensor use_lookup(const torch::Tensor &table, const torch::Tensor &k) {
+  return mylib::lookup(table, k.cpu());
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: operands of 'mylib::lookup' may be on different devices (cpu and the device of 'table') [torch-mixed-device-op]
+  // CHECK-FIXES: return mylib::lookup(table, k.cpu().to(table.device()));
+}
+
+// Before libtorch 2.0, where() is strict: a 0-dim CPU input is an error.
+torch::Tensor old_where(const torch::Tensor &x) {
+  auto s = x.sum().cpu();
+  return torch::where(x > 0, x, s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: operands of 'where' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+}

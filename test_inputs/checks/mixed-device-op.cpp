@@ -1,0 +1,67 @@
+// CHECKS: torch-mixed-device-op
+// HEADERS: fast real
+#include <torch/torch.h>
+#include <vector>
+
+// Provably different devices in a strict op.
+torch::Tensor strict(const torch::Tensor &x) {
+  auto c = x.cpu();
+  auto g = x.to(torch::kCUDA);
+  return torch::matmul(c, g);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: operands of 'matmul' are on different devices (cpu and cuda) [torch-mixed-device-op]
+  // CHECK-FIXES: return torch::matmul(c.to(g.device()), g);
+}
+
+// A CPU non-scalar meets a parameter that may live on CUDA.
+torch::Tensor cpu_vs_param(const torch::Tensor &x, const torch::Tensor &w) {
+  auto host = w.cpu();
+  return torch::mm(x, host);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: operands of 'mm' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-FIXES: return torch::mm(x, host.to(x.device()));
+}
+
+// Two explicit CUDA devices.
+torch::Tensor two_gpus(const torch::Tensor &x) {
+  auto a = x.to(torch::Device(torch::kCUDA, 0));
+  auto b = x.to(torch::Device("cuda:1"));
+  return torch::cat({a, b});
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'cat' gathers tensors that are on different devices (cuda:0 and cuda:1) [torch-mixed-device-op]
+}
+
+// Seed 003: norms gathered from two modules that may have been moved apart.
+torch::Tensor norms(torch::nn::Linear &host, torch::nn::Linear &seed) {
+  std::vector<torch::Tensor> grads;
+  for (auto &p : host->parameters())
+    grads.push_back(p);
+  for (auto &p : seed->parameters())
+    grads.push_back(p);
+  auto per_tensor = torch::_foreach_norm(grads);
+  return torch::stack(per_tensor).pow(2).sum();
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'stack' gathers tensors that may be on different devices (the device of 'host' and the device of 'seed') [torch-mixed-device-op]
+}
+
+// masked_fill_: the mask must be on self's device.
+void mask_on_cpu(torch::Tensor x, const torch::Tensor &m) {
+  auto mask = m.cpu();
+  x.masked_fill_(mask, 0.0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: operands of 'Tensor::masked_fill_' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-FIXES: x.masked_fill_(mask.to(x.device()), 0.0);
+}
+
+// --- Not flagged: what PyTorch allows, or what cannot be known. ---
+// A CPU tensor of unknown rank may be 0-dim: elementwise ops allow that.
+torch::Tensor unknown_rank(const torch::Tensor &x, const torch::Tensor &w) {
+  return x * w.cpu();
+}
+
+torch::Tensor allowed(torch::Tensor x, const torch::Tensor &y) {
+  auto s = x.sum().cpu();           // 0-dim CPU scalar
+  auto a = x * s + x * 2;           // CPU-scalar exception; C++ Scalars
+  auto idx = y.cpu().to(torch::kLong);
+  auto b = x.index({idx});          // CPU index tensor on a device self
+  x.copy_(y.cpu());                 // copy_ crosses devices
+  auto host = y.cpu();
+  auto norms = torch::_foreach_norm({x, host}); // no device check
+  auto w = torch::where(x > 0, x, s);           // 0-dim moved (libtorch >= 2)
+  return torch::matmul(x, y) + a + b + w;       // two parameters: caller's job
+}
