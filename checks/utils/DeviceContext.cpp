@@ -25,10 +25,6 @@ std::optional<Carrier> carrierOf(QualType T) {
   return std::nullopt;
 }
 
-const Expr *ignoreWrappers(const Expr *E) {
-  return E ? E->IgnoreImplicit()->IgnoreParenImpCasts() : nullptr;
-}
-
 /// True when \p E (a tensor initializer) explicitly puts its tensor on a
 /// device: .cuda(), .to(<device, tensor or options with a device>), or a
 /// factory whose options carry a device.
@@ -132,11 +128,11 @@ void collectFunction(const FunctionDecl *Fn, SourceLocation At,
 /// The declaration \p E names, if it is a plain variable, parameter or a
 /// member accessed through (implicit) this.
 const ValueDecl *namedDecl(const Expr *E) {
-  E = ignoreWrappers(E);
+  E = stripWrappers(E);
   if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(E))
     return Ref->getDecl();
   if (const auto *Member = llvm::dyn_cast_or_null<MemberExpr>(E))
-    if (llvm::isa<CXXThisExpr>(ignoreWrappers(Member->getBase())))
+    if (llvm::isa<CXXThisExpr>(stripWrappers(Member->getBase())))
       return Member->getMemberDecl();
   return nullptr;
 }

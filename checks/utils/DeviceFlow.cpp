@@ -196,28 +196,17 @@ struct State {
   }
 };
 
+/// stripWrappers, and also through copies and moves of tensors: a copy is
+/// on its source's device.
 const Expr *strip(const Expr *E) {
-  while (E) {
-    const Expr *Next = E->IgnoreParens();
-    if (const auto *Cast = llvm::dyn_cast<ImplicitCastExpr>(Next))
-      Next = Cast->getSubExpr();
-    else if (const auto *Tmp = llvm::dyn_cast<MaterializeTemporaryExpr>(Next))
-      Next = Tmp->getSubExpr();
-    else if (const auto *Bind = llvm::dyn_cast<CXXBindTemporaryExpr>(Next))
-      Next = Bind->getSubExpr();
-    else if (const auto *Full = llvm::dyn_cast<FullExpr>(Next))
-      Next = Full->getSubExpr();
-    else if (const auto *Cast = llvm::dyn_cast<CXXFunctionalCastExpr>(Next))
-      Next = Cast->getSubExpr();
-    else if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(Next);
-             Construct && Construct->getNumArgs() == 1 &&
-             !llvm::isa<CXXTemporaryObjectExpr>(Construct) &&
-             isTensorType(Construct->getType()) &&
-             isTensorType(Construct->getArg(0)->getType()))
-      Next = Construct->getArg(0); // A copy or move of a tensor.
-    if (Next == E)
+  for (E = stripWrappers(E); E; E = stripWrappers(E)) {
+    const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(E);
+    if (!Construct || Construct->getNumArgs() != 1 ||
+        llvm::isa<CXXTemporaryObjectExpr>(Construct) ||
+        !isTensorType(Construct->getType()) ||
+        !isTensorType(Construct->getArg(0)->getType()))
       return E;
-    E = Next;
+    E = Construct->getArg(0);
   }
   return E;
 }

@@ -10,28 +10,6 @@ namespace {
 
 constexpr int MaxDepth = 16;
 
-/// Strips what the compiler wrote around an expression but keeps implicit
-/// constructor calls: a ScalarType converted to TensorOptions is evidence.
-const Expr *stripWrappers(const Expr *E) {
-  while (E) {
-    const Expr *Next = E->IgnoreParens();
-    if (const auto *Cast = llvm::dyn_cast<ImplicitCastExpr>(Next))
-      Next = Cast->getSubExpr();
-    else if (const auto *Tmp = llvm::dyn_cast<MaterializeTemporaryExpr>(Next))
-      Next = Tmp->getSubExpr();
-    else if (const auto *Bind = llvm::dyn_cast<CXXBindTemporaryExpr>(Next))
-      Next = Bind->getSubExpr();
-    else if (const auto *Full = llvm::dyn_cast<FullExpr>(Next))
-      Next = Full->getSubExpr();
-    else if (const auto *Cast = llvm::dyn_cast<CXXFunctionalCastExpr>(Next))
-      Next = Cast->getSubExpr();
-    if (Next == E)
-      return E;
-    E = Next;
-  }
-  return E;
-}
-
 bool isDeviceSpelling(QualType T) {
   if (isDeviceType(T) || isDeviceTypeEnum(T))
     return true;

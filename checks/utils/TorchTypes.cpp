@@ -3,6 +3,7 @@
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
 
 namespace clang::tidy::torch::utils {
 namespace {
@@ -98,6 +99,26 @@ bool isModuleType(QualType T) {
 
 bool isDeviceCarrierType(QualType T) {
   return isTensorType(T) || isDeviceType(T) || isModuleType(T);
+}
+
+const Expr *stripWrappers(const Expr *E) {
+  while (E) {
+    const Expr *Next = E->IgnoreParens();
+    if (const auto *Cast = llvm::dyn_cast<ImplicitCastExpr>(Next))
+      Next = Cast->getSubExpr();
+    else if (const auto *Tmp = llvm::dyn_cast<MaterializeTemporaryExpr>(Next))
+      Next = Tmp->getSubExpr();
+    else if (const auto *Bind = llvm::dyn_cast<CXXBindTemporaryExpr>(Next))
+      Next = Bind->getSubExpr();
+    else if (const auto *Full = llvm::dyn_cast<FullExpr>(Next))
+      Next = Full->getSubExpr();
+    else if (const auto *Cast = llvm::dyn_cast<CXXFunctionalCastExpr>(Next))
+      Next = Cast->getSubExpr();
+    if (Next == E)
+      return E;
+    E = Next;
+  }
+  return E;
 }
 
 std::string qualifiedName(const NamedDecl *D) {

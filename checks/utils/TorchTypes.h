@@ -9,6 +9,7 @@
 #define TORCHLINT_CHECKS_UTILS_TORCHTYPES_H
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 #include "clang/AST/Type.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -29,6 +30,12 @@ bool isScalarTypeEnum(QualType T);
 bool isModuleType(QualType T);
 /// Anything that places or carries a device: a tensor, a device, a module.
 bool isDeviceCarrierType(QualType T);
+
+/// Strips what the compiler wrote around an expression (parentheses,
+/// implicit casts, temporaries, full-expression cleanups, functional casts)
+/// but keeps implicit constructor calls: `kFloat` converted to TensorOptions
+/// is evidence the analyses read.
+const Expr *stripWrappers(const Expr *E);
 
 /// Fully qualified name of \p D, e.g. "torch::zeros" or "at::Tensor::to".
 std::string qualifiedName(const NamedDecl *D);
