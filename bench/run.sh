@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Benchmark: share of torchlint's time spent in the torch-* checks on a
+# realistic ~300-line file that includes the real <torch/torch.h>.
+# Goal: under 5% (clang-tidy's --enable-check-profile).
+#
+# Usage: bench/run.sh [path/to/torchlint]   (default: build/bin/torchlint)
+# Not a ctest test: timings depend on the machine and its load.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+TORCHLINT="${1:-$ROOT/build/bin/torchlint}"
+INPUT="$ROOT/bench/device_flow_bench.cpp"
+TORCH_INCLUDE="${TORCH_INCLUDE:-/usr/include/torch/csrc/api/include}"
+LIMIT_PERCENT="${LIMIT_PERCENT:-5}"
+
+PROFILE_DIR="$(mktemp -d)"
+trap 'rm -rf "$PROFILE_DIR"' EXIT
+
+start=$(date +%s.%N)
+"$TORCHLINT" --checks='-*,torch-*' --enable-check-profile \
+  --store-check-profile="$PROFILE_DIR" "$INPUT" \
+  -- -std=c++17 -isystem "$TORCH_INCLUDE" >"$PROFILE_DIR/output.txt" 2>&1 || {
+  echo "torchlint failed:" >&2
+  cat "$PROFILE_DIR/output.txt" >&2
+  exit 2
+}
+end=$(date +%s.%N)
+echo "torchlint: $(grep -c 'warning:' "$PROFILE_DIR/output.txt" || true) warning(s) on $(basename "$INPUT")"
+if [[ -n "${BENCH_KEEP_OUTPUT:-}" ]]; then cp "$PROFILE_DIR/output.txt" "$BENCH_KEEP_OUTPUT"; fi
+
+python3 - "$PROFILE_DIR" "$start" "$end" "$LIMIT_PERCENT" <<'PY'
+import glob, json, os, sys
+
+profile_dir, start, end, limit = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
+total = end - start
+files = glob.glob(os.path.join(profile_dir, "*.json"))
+if not files:
+    sys.exit("no profile JSON written to " + profile_dir)
+
+# Keys look like "time.clang-tidy.torch-mixed-device-op.wall" (.user, .sys).
+checks = {}
+for path in files:
+    with open(path) as f:
+        profile = json.load(f).get("profile", {})
+    for key, seconds in profile.items():
+        if not key.endswith(".wall"):
+            continue
+        name = key[len("time.clang-tidy."):-len(".wall")] if key.startswith("time.clang-tidy.") else key
+        if name.startswith("torch-"):
+            checks[name] = checks.get(name, 0.0) + float(seconds)
+
+check_total = sum(checks.values())
+for name, seconds in sorted(checks.items(), key=lambda kv: -kv[1]):
+    print(f"  {name:40s} {seconds * 1000:9.1f} ms")
+percent = 100.0 * check_total / total if total > 0 else 0.0
+print(f"torch-* checks: {check_total:.3f} s of {total:.3f} s total wall time = {percent:.2f}%")
+verdict = "PASS" if percent < limit else "FAIL"
+print(f"{verdict} (limit {limit:g}%)")
+sys.exit(0 if verdict == "PASS" else 1)
+PY
