@@ -12,10 +12,9 @@ struct Operand {
 
 /// A CPU operand that the op's rule does not excuse.
 bool isRejectedCpu(const AbstractDevice &D, DeviceRule Rule) {
-  // A device-less factory's tensor on some path counts as CPU data.
-  const bool MaybeFactoryCpu =
-      D.K == AbstractDevice::Kind::Maybe && !D.Factories.empty();
-  if (!D.isCpu() && !MaybeFactoryCpu)
+  // CPU on some path (moved on one branch only) counts as CPU data.
+  const bool MaybeCpu = D.K == AbstractDevice::Kind::Maybe && D.MayBeCpu;
+  if (!D.isCpu() && !MaybeCpu)
     return false;
   switch (Rule) {
   case DeviceRule::CpuScalar:

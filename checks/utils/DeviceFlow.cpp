@@ -65,6 +65,7 @@ bool AbstractDevice::provablyDiffers(const AbstractDevice &O) const {
 bool AbstractDevice::sameValue(const AbstractDevice &O) const {
   return K == O.K && CudaIndex == O.CudaIndex && Symbol == O.Symbol &&
          DeviceLess == O.DeviceLess && MayBeNonCpu == O.MayBeNonCpu &&
+         MayBeCpu == O.MayBeCpu &&
          ZeroDim == O.ZeroDim && Origin == O.Origin &&
          Factories == O.Factories;
 }
@@ -92,6 +93,8 @@ AbstractDevice AbstractDevice::join(const AbstractDevice &A,
   AbstractDevice D;
   D.K = Kind::Maybe;
   D.MayBeNonCpu = A.mayBeOffCpu() || B.mayBeOffCpu();
+  D.MayBeCpu = A.isCpu() || B.isCpu() || (A.K == Kind::Maybe && A.MayBeCpu) ||
+               (B.K == Kind::Maybe && B.MayBeCpu);
   D.Origin = A.mayBeOffCpu() ? A.Origin : B.Origin;
   D.ZeroDim = A.ZeroDim == B.ZeroDim ? A.ZeroDim : Tri::Unknown;
   // A path that still holds a device-less factory's CPU tensor is remembered:

@@ -43,6 +43,8 @@ struct AbstractDevice {
   bool DeviceLess = false;
   /// For Maybe: one of the joined paths is not the CPU.
   bool MayBeNonCpu = false;
+  /// For Maybe: one of the joined paths is the CPU.
+  bool MayBeCpu = false;
   Tri ZeroDim = Tri::Unknown;
   /// Where the value got its device: a factory, .to(), .cuda(), a parameter.
   const Stmt *Origin = nullptr;

@@ -1,0 +1,82 @@
+// CHECKS: torch-mixed-device-op
+// HEADERS: fast
+#include <torch/torch.h>
+#include <vector>
+
+// Every spelling of a device in TensorOptions is understood.
+void spellings(const torch::Tensor &x) {
+  auto a = torch::zeros({2}, torch::TensorOptions().device(torch::kCUDA, 1));
+  auto b = torch::zeros({2}, torch::TensorOptions().device_index(0));
+  auto c = torch::zeros({2}, torch::Device("cuda:1"));
+  auto d = torch::zeros({2}, torch::dtype(torch::kFloat).device(torch::kCPU));
+  torch::mm(a, b);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: operands of 'mm' are on different devices (cuda:0 and cuda:1) [torch-mixed-device-op]
+  // CHECK-FIXES: torch::mm(a.to(b.device()), b);
+  torch::mm(a, c);  // both cuda:1
+  torch::mm(c, d);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: operands of 'mm' are on different devices (cpu and cuda:1) [torch-mixed-device-op]
+  // CHECK-FIXES: torch::mm(c, d.to(c.device()));
+}
+
+// *_like, new_* and type_as follow their argument; .to(dtype) stays put.
+void following(const torch::Tensor &x) {
+  auto host = x.cpu();
+  auto like = torch::zeros_like(host);
+  auto fresh = host.new_zeros({2});
+  auto typed = host.to(torch::kDouble);
+  auto back = host.type_as(x);
+  torch::mm(like, x);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: operands of 'mm' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-FIXES: torch::mm(like.to(x.device()), x);
+  torch::mm(fresh, typed);   // both cpu
+  torch::mm(back, x);        // type_as moved it to x's device
+  torch::mm(typed, back);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: operands of 'mm' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-FIXES: torch::mm(typed.to(back.device()), back);
+}
+
+// Reassignment and loops: the state at the op decides.
+torch::Tensor loop(const torch::Tensor &x, int n) {
+  auto acc = x.cpu();
+  for (int i = 0; i < n; ++i)
+    acc = acc.to(x.device());
+  auto fixed = x.cpu();
+  fixed = fixed.to(x.device());
+  auto ok = torch::mm(fixed, x);
+  return torch::mm(acc, x);  // moved only when the loop ran
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: operands of 'mm' may be on different devices (a device that depends on the path taken and the device of 'x') [torch-mixed-device-op]
+  // CHECK-FIXES: return torch::mm(acc.to(x.device()), x);  // moved only when the loop ran
+}
+
+// Members live wherever set-up put them; a CPU copy meets them.
+struct Head : torch::nn::Module {
+  torch::Tensor weight;
+  torch::Tensor forward(const torch::Tensor &x) {
+    auto w = weight.cpu();
+    return torch::matmul(x, w);
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: operands of 'matmul' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+    // CHECK-FIXES: return torch::matmul(x, w.to(x.device()));
+  }
+};
+
+// index_put_: CPU indices and a 0-dim value are moved; a CPU non-scalar
+// value is not.
+void put(torch::Tensor x, const torch::Tensor &v) {
+  auto i = torch::arange(2);
+  x.index_put_({i}, torch::tensor(1.0));
+  x.index_put_({i}, v.cpu().reshape({2}));
+}
+
+// Templates are not analysed (their bodies are dependent): no crash, no
+// warning, whatever the instantiations.
+template <typename T> torch::Tensor generic(const torch::Tensor &x, T s) {
+  return torch::mm(x.cpu(), x) * s;
+}
+template torch::Tensor generic<float>(const torch::Tensor &, float);
+
+// Macros: the warning is reported at the expansion, without a fix-it.
+#define MATMUL_HOST(a, b) torch::matmul((a).cpu(), (b))
+torch::Tensor macro(const torch::Tensor &x) {
+  return MATMUL_HOST(x, x);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: operands of 'matmul' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+}
