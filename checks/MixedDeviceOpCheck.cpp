@@ -76,9 +76,16 @@ void MixedDeviceOpCheck::check(const MatchFinder::MatchResult &Result) {
       auto Diag = diag(Call->getExprLoc(), "operands of '%0' %select{may be|are}1 "
                                            "on different devices (%2 and %3)")
                   << Op << C.Provable << First << Second;
-      if (std::optional<FixItHint> Fix = utils::moveToDeviceOfFix(
-              C.OddExpr, C.OtherExpr, *Result.SourceManager, getLangOpts()))
-        Diag << *Fix;
+      // Moving the self of an in-place op would update a temporary copy.
+      const bool OddIsMutatedSelf =
+          (C.Use->Rule == utils::DeviceRule::CpuScalarInPlace ||
+           C.Use->Rule == utils::DeviceRule::IndexPut ||
+           C.Use->Rule == utils::DeviceRule::MaskedFill) &&
+          !C.Use->Inputs.empty() && C.OddExpr == C.Use->Inputs.front().E;
+      if (!OddIsMutatedSelf)
+        if (std::optional<FixItHint> Fix = utils::moveToDeviceOfFix(
+                C.OddExpr, C.OtherExpr, *Result.SourceManager, getLangOpts()))
+          Diag << *Fix;
     }
     utils::noteDeviceOrigin(*this, C.Odd);
     utils::noteDeviceOrigin(*this, C.Other);

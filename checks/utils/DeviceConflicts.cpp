@@ -36,8 +36,8 @@ bool fromDifferentModules(const AbstractDevice &A, const AbstractDevice &B) {
          isModuleType(A.Symbol->getType()) && isModuleType(B.Symbol->getType());
 }
 
-std::optional<DeviceConflict> pairConflict(const Operand &A, const Operand &B,
-                                           DeviceRule Rule) {
+std::optional<DeviceConflict> pairConflict(const Operand &A, DeviceRule RuleA,
+                                           const Operand &B, DeviceRule RuleB) {
   auto Make = [](const Operand &Odd, const Operand &Other, bool Provable) {
     DeviceConflict C;
     C.Odd = Odd.Device;
@@ -47,13 +47,19 @@ std::optional<DeviceConflict> pairConflict(const Operand &A, const Operand &B,
     C.Provable = Provable;
     return C;
   };
-  if (isRejectedCpu(A.Device, Rule) && B.Device.mayBeOffCpu())
+  if (isRejectedCpu(A.Device, RuleA) && B.Device.mayBeOffCpu())
     return Make(A, B, A.Device.provablyDiffers(B.Device));
-  if (isRejectedCpu(B.Device, Rule) && A.Device.mayBeOffCpu())
+  if (isRejectedCpu(B.Device, RuleB) && A.Device.mayBeOffCpu())
     return Make(B, A, A.Device.provablyDiffers(B.Device));
-  if (Rule == DeviceRule::Strict && A.Device.provablyDiffers(B.Device))
+  if (RuleA == DeviceRule::Strict && RuleB == DeviceRule::Strict &&
+      A.Device.provablyDiffers(B.Device))
     return Make(A, B, true); // cuda:0 with cuda:1
   return std::nullopt;
+}
+
+std::optional<DeviceConflict> pairConflict(const Operand &A, const Operand &B,
+                                           DeviceRule Rule) {
+  return pairConflict(A, Rule, B, Rule);
 }
 
 /// The operands a rule compares: for index-like rules, self against the
@@ -110,6 +116,16 @@ void conflictsOf(const OpUse &Use, std::vector<DeviceConflict> &Out) {
       }
     return;
   }
+  case DeviceRule::CpuScalarInPlace:
+    // The self is the output: a 0-dim CPU self does not join a device op.
+    for (size_t I = 1; I < Operands.size(); ++I)
+      if (auto C = pairConflict(Operands[0], DeviceRule::Strict, Operands[I],
+                                DeviceRule::CpuScalar)) {
+        C->Use = &Use;
+        Out.push_back(*C);
+        return;
+      }
+    return;
   case DeviceRule::IndexPut:
   case DeviceRule::MaskedFill:
     // Every operand is compared with self, under the rule's 0-dim excuse;

@@ -701,7 +701,7 @@ AbstractDevice DeviceFlowBuilder::evalCall(const CallExpr *Call,
         return D;
       }
       if (Rule == DeviceRule::Strict || Rule == DeviceRule::CpuScalar ||
-          Rule == DeviceRule::Where)
+          Rule == DeviceRule::CpuScalarInPlace || Rule == DeviceRule::Where)
         return common(inputsOf(Call, S));
       AbstractDevice D = Receiver;
       if (isReduction(Name) && Member->getNumArgs() == 0)
@@ -761,6 +761,7 @@ AbstractDevice DeviceFlowBuilder::evalCall(const CallExpr *Call,
   }
   case DeviceRule::Strict:
   case DeviceRule::CpuScalar:
+  case DeviceRule::CpuScalarInPlace:
   case DeviceRule::Where:
     return common(inputsOf(Call, S));
   default:

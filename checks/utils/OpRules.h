@@ -20,6 +20,7 @@ enum class DeviceRule {
   InheritsDevice,  ///< Result follows an input's device (zeros_like, new_*).
   Strict,          ///< Every tensor input on one device.
   CpuScalar,       ///< Strict, but one 0-dim CPU tensor may join.
+  CpuScalarInPlace, ///< CpuScalar for inputs; the in-place self has no excuse.
   Where,           ///< Strict before libtorch 2.0; 0-dim inputs moved since.
   Index,           ///< CPU index tensors allowed on any self.
   IndexPut,        ///< Indices and a 0-dim value are moved to self's device.

@@ -25,6 +25,7 @@ const std::map<std::string, DeviceRule> &ruleNames() {
       {"inherits_device", DeviceRule::InheritsDevice},
       {"strict", DeviceRule::Strict},
       {"cpu_scalar", DeviceRule::CpuScalar},
+      {"cpu_scalar_inplace", DeviceRule::CpuScalarInPlace},
       {"where", DeviceRule::Where},
       {"index", DeviceRule::Index},
       {"index_put", DeviceRule::IndexPut},

@@ -48,7 +48,22 @@ void mask_on_cpu(torch::Tensor x, const torch::Tensor &m) {
   // CHECK-FIXES: x.masked_fill_(mask.to(x.device()), 0.0);
 }
 
+// In-place ops: the self is the output, so a 0-dim CPU self does not get the
+// CPU-scalar exception (validation/rule_table.cpp, cpu0.add_(dev) throws).
+void inplace(const torch::Tensor &x) {
+  auto total = x.sum().cpu();
+  total += x;
+  // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: operands of 'Tensor::operator+=' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+}
+
 // --- Not flagged: what PyTorch allows, or what cannot be known. ---
+// The 0-dim CPU input of an in-place op on a device self is fine.
+void inplace_ok(torch::Tensor x) {
+  auto s = x.sum().cpu();
+  x += s;
+  x.mul_(s);
+}
+
 // A CPU tensor of unknown rank may be 0-dim: elementwise ops allow that.
 torch::Tensor unknown_rank(const torch::Tensor &x, const torch::Tensor &w) {
   return x * w.cpu();
