@@ -1,5 +1,6 @@
 //===--- TorchTidyModule.cpp - the torch-* checks -------------------------===//
 #include "FactoryWithoutDeviceCheck.h"
+#include "LoadWithoutDeviceCheck.h"
 #include "MixedDeviceOpCheck.h"
 
 #include "clang-tidy/ClangTidyModule.h"
@@ -14,6 +15,8 @@ public:
     CheckFactories.registerCheck<FactoryWithoutDeviceCheck>(
         "torch-factory-without-device");
     CheckFactories.registerCheck<MixedDeviceOpCheck>("torch-mixed-device-op");
+    CheckFactories.registerCheck<LoadWithoutDeviceCheck>(
+        "torch-load-without-device");
   }
 };
 

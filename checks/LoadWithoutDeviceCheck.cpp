@@ -1,0 +1,680 @@
+//===--- LoadWithoutDeviceCheck.cpp - torch-load-without-device -----------===//
+#include "LoadWithoutDeviceCheck.h"
+#include "utils/DeviceContext.h"
+#include "utils/ModuleMoves.h"
+#include "utils/TorchTypes.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::torch {
+namespace {
+
+using utils::DeviceSource;
+using utils::ModuleMove;
+
+constexpr llvm::StringLiteral RuntimeHeader = "<torchlint/torchlint.h>";
+
+/// Whether a load call maps what it reads to a device.
+struct LoadDevice {
+  enum Kind { Given, Missing, ExplicitNone };
+  Kind What = Given;
+  const Expr *NoneArg = nullptr; ///< the written c10::nullopt, for ExplicitNone
+};
+
+const CXXMemberCallExpr *findLoadFrom(const Stmt *S) {
+  if (!S)
+    return nullptr;
+  if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(S))
+    if (const CXXMethodDecl *Method = Member->getMethodDecl();
+        Method && Method->getIdentifier() && Method->getName() == "load_from")
+      return Member;
+  for (const Stmt *Child : S->children())
+    if (const CXXMemberCallExpr *Found = findLoadFrom(Child))
+      return Found;
+  return nullptr;
+}
+
+/// True when \p Arg, passed for an optional<Device> parameter, is empty:
+/// c10::nullopt, {} or optional<Device>().
+bool isExplicitNone(const Expr *Arg) {
+  const Expr *Written = utils::writtenArgument(Arg);
+  if (!Written)
+    return false;
+  if (utils::isNulloptType(Written->getType()))
+    return true;
+  if (const auto *Init = llvm::dyn_cast<InitListExpr>(Written))
+    return Init->getNumInits() == 0;
+  if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(Written))
+    return Construct->getNumArgs() == 0 &&
+           utils::isOptionalDeviceType(Construct->getType());
+  return false;
+}
+
+/// torch::load(value, args...) forwards args to InputArchive::load_from,
+/// whose last parameter is `c10::optional<Device> device = c10::nullopt`.
+/// The instantiation's load_from call tells whether the device was passed;
+/// without a body, the argument types do.
+LoadDevice torchLoadDevice(const CallExpr *Call, const FunctionDecl *Callee) {
+  for (unsigned I = 1; I < Call->getNumArgs(); ++I)
+    if (utils::isNulloptType(Call->getArg(I)->getType()))
+      return {LoadDevice::ExplicitNone, Call->getArg(I)};
+  if (const CXXMemberCallExpr *LoadFrom = findLoadFrom(Callee->getBody())) {
+    const CXXMethodDecl *Method = LoadFrom->getMethodDecl();
+    for (unsigned I = 0;
+         I < LoadFrom->getNumArgs() && I < Method->getNumParams(); ++I)
+      if (utils::isOptionalDeviceType(Method->getParamDecl(I)->getType()))
+        return {llvm::isa<CXXDefaultArgExpr>(LoadFrom->getArg(I))
+                    ? LoadDevice::Missing
+                    : LoadDevice::Given};
+  }
+  for (unsigned I = 1; I < Call->getNumArgs(); ++I) {
+    QualType T = Call->getArg(I)->getType();
+    if (utils::isDeviceType(T) || utils::isDeviceTypeEnum(T) ||
+        utils::isOptionalDeviceType(T))
+      return {LoadDevice::Given};
+  }
+  return {LoadDevice::Missing};
+}
+
+/// Every torch::jit::load overload takes `c10::optional<Device> device` as
+/// its second parameter (defaulted where it is last).
+LoadDevice jitLoadDevice(const CallExpr *Call, const FunctionDecl *Callee) {
+  for (unsigned I = 0; I < Callee->getNumParams() && I < Call->getNumArgs();
+       ++I) {
+    if (!utils::isOptionalDeviceType(Callee->getParamDecl(I)->getType()))
+      continue;
+    const Expr *Arg = Call->getArg(I);
+    if (llvm::isa<CXXDefaultArgExpr>(Arg))
+      return {LoadDevice::Missing};
+    if (isExplicitNone(Arg))
+      return {LoadDevice::ExplicitNone, Arg};
+    return {LoadDevice::Given};
+  }
+  return {LoadDevice::Given}; // An overload we do not know: stay silent.
+}
+
+/// The device source a fix should spell: the nearest torch::Device variable,
+/// else a device parameter or member, else a local tensor placed on a device.
+/// Tensor parameters and modules do not count: they do not show that the
+/// code runs on a device.
+/// Sources whose name another variable hides at the load are skipped.
+const DeviceSource *pickDeviceSource(const utils::DeviceContext &Context,
+                                     const FunctionDecl *Fn, SourceLocation At,
+                                     ASTContext &Ctx) {
+  using Carrier = DeviceSource::Carrier;
+  using Origin = DeviceSource::Origin;
+  llvm::SmallVector<const DeviceSource *, 4> Sources;
+  for (const DeviceSource &S : Context.sources())
+    if (utils::isNameUsableAt(S.Decl, Fn, At, Ctx))
+      Sources.push_back(&S);
+  for (auto It = Sources.rbegin(); It != Sources.rend(); ++It)
+    if ((*It)->What == Carrier::Device && (*It)->Where == Origin::Local)
+      return *It;
+  for (Origin Where : {Origin::Parameter, Origin::Member})
+    for (const DeviceSource *S : Sources)
+      if (S->What == Carrier::Device && S->Where == Where)
+        return S;
+  for (auto It = Sources.rbegin(); It != Sources.rend(); ++It)
+    if ((*It)->What == Carrier::Tensor && (*It)->Where == Origin::Local)
+      return *It;
+  return nullptr;
+}
+
+template <typename Fn> void forEachStmt(const Stmt *S, const Fn &Visit) {
+  if (!S || llvm::isa<LambdaExpr>(S))
+    return;
+  Visit(S);
+  for (const Stmt *Child : S->children())
+    forEachStmt(Child, Visit);
+}
+
+/// True when the input expression \p Input of a call \p Use carries a tensor
+/// placed on a device: it places one itself, names a local tensor placed on a
+/// device, or names a local container that one is put into.
+bool inputOnDevice(const Expr *Input, const CallExpr *Use,
+                   const FunctionDecl *Fn, ASTContext &Ctx) {
+  if (utils::placesTensorOnDevice(Input))
+    return true;
+  const utils::DeviceContext Context =
+      utils::DeviceContext::collect(Fn, Use, Ctx);
+  bool Found = false;
+  forEachStmt(Input, [&](const Stmt *S) {
+    const auto *Ref = llvm::dyn_cast<DeclRefExpr>(S);
+    const auto *VD = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (Found || !VD || !VD->hasLocalStorage() || llvm::isa<ParmVarDecl>(VD))
+      return;
+    for (const DeviceSource &Source : Context.sources())
+      if (Source.Decl == VD && Source.What == DeviceSource::Carrier::Tensor)
+        Found = true;
+    if (Found || utils::isTensorType(VD->getType()))
+      return;
+    // A container of inputs: `inputs.push_back(x.to(device))`.
+    if (VD->getInit() && utils::placesTensorOnDevice(VD->getInit()))
+      Found = true;
+    forEachStmt(Fn->getBody(), [&](const Stmt *Inner) {
+      const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Inner);
+      if (Found || !Member ||
+          utils::referencedObject(Member->getImplicitObjectArgument()) != VD ||
+          !utils::isBefore(Member->getBeginLoc(), Use->getBeginLoc(),
+                           Ctx.getSourceManager()))
+        return;
+      for (const Expr *Arg : Member->arguments())
+        if (utils::placesTensorOnDevice(Arg))
+          Found = true;
+    });
+  });
+  return Found;
+}
+
+/// The first call after \p After that runs \p Object (`m->forward(...)`,
+/// `m(...)`, `m.forward(...)`) on inputs placed on a device.
+const CallExpr *deviceUseAfter(const ValueDecl *Object, SourceLocation After,
+                               const FunctionDecl *Fn, ASTContext &Ctx) {
+  const CallExpr *Found = nullptr;
+  forEachStmt(Fn->getBody(), [&](const Stmt *S) {
+    const auto *Call = llvm::dyn_cast<CallExpr>(S);
+    if (Found || !Call ||
+        !utils::isBefore(After, Call->getBeginLoc(), Ctx.getSourceManager()))
+      return;
+    unsigned FirstInput = 0;
+    if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Call)) {
+      const CXXMethodDecl *Method = Member->getMethodDecl();
+      if (!Method || !Method->getIdentifier() ||
+          Method->getName() != "forward" ||
+          utils::referencedObject(Member->getImplicitObjectArgument()) !=
+              Object)
+        return;
+    } else if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(Call)) {
+      if (Op->getOperator() != OO_Call || Op->getNumArgs() < 1 ||
+          utils::referencedObject(Op->getArg(0)) != Object)
+        return;
+      FirstInput = 1;
+    } else {
+      return;
+    }
+    for (unsigned I = FirstInput; I < Call->getNumArgs(); ++I)
+      if (inputOnDevice(Call->getArg(I), Call, Fn, Ctx)) {
+        Found = Call;
+        return;
+      }
+  });
+  return Found;
+}
+
+/// The variable or member that keeps the value of \p E (a load or an
+/// optimizer construction): `auto m = E;`, `m = E;`, `member_(E)`.
+const ValueDecl *holderOf(const Expr *E, ASTContext &Ctx) {
+  DynTypedNode Node = DynTypedNode::create(*E);
+  const Expr *Current = E;
+  for (int Step = 0; Step < 8; ++Step) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      return nullptr;
+    Node = Parents[0];
+    if (const auto *VD = Node.get<VarDecl>())
+      return VD;
+    if (const auto *Init = Node.get<CXXCtorInitializer>())
+      return Init->getMember();
+    // A member initializer's expression may have the constructor as parent.
+    if (const auto *Ctor = Node.get<CXXConstructorDecl>()) {
+      for (const CXXCtorInitializer *Init : Ctor->inits())
+        if (Init->getMember() && Init->getInit() &&
+            (Init->getInit() == Current ||
+             Init->getInit()->IgnoreImplicit() == Current->IgnoreImplicit()))
+          return Init->getMember();
+      return nullptr;
+    }
+    if (const auto *Op = Node.get<CXXOperatorCallExpr>())
+      return Op->getOperator() == OO_Equal && Op->getNumArgs() == 2
+                 ? utils::referencedObject(Op->getArg(0))
+                 : nullptr;
+    if (const auto *Bin = Node.get<BinaryOperator>())
+      return Bin->getOpcode() == BO_Assign
+                 ? utils::referencedObject(Bin->getLHS())
+                 : nullptr;
+    const Expr *Parent = Node.get<Expr>();
+    if (!Parent ||
+        !llvm::isa<ExprWithCleanups, CXXBindTemporaryExpr,
+                   MaterializeTemporaryExpr, ImplicitCastExpr, ParenExpr>(
+            Parent))
+      return nullptr;
+    Current = Parent;
+  }
+  return nullptr;
+}
+
+/// The fix that passes \p Device to the load \p Call.
+std::optional<FixItHint> deviceFix(const CallExpr *Call, const LoadDevice &Dev,
+                                   const std::string &Device) {
+  if (Device.empty() || Call->getBeginLoc().isMacroID() ||
+      Call->getRParenLoc().isMacroID())
+    return std::nullopt;
+  if (Dev.What == LoadDevice::ExplicitNone) {
+    const SourceRange Range = Dev.NoneArg->getSourceRange();
+    if (Range.getBegin().isMacroID() || Range.getEnd().isMacroID())
+      return std::nullopt;
+    return FixItHint::CreateReplacement(CharSourceRange::getTokenRange(Range),
+                                        Device);
+  }
+  return FixItHint::CreateInsertion(Call->getRParenLoc(), ", " + Device);
+}
+
+std::string nameOf(const ValueDecl *D, const Expr *Fallback,
+                   const ASTContext &Ctx) {
+  if (D && D->getIdentifier())
+    return D->getName().str();
+  std::string Text = utils::sourceText(Fallback, Ctx);
+  return Text.empty() ? "the value" : Text;
+}
+
+} // namespace
+
+LoadWithoutDeviceCheck::LoadWithoutDeviceCheck(StringRef Name,
+                                               ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      CheckModules(Options.get("CheckModules", true)),
+      CheckOptimizers(Options.get("CheckOptimizers", true)),
+      CheckJitLoad(Options.get("CheckJitLoad", true)),
+      CheckAdagrad(Options.get("CheckAdagrad", true)) {}
+
+void LoadWithoutDeviceCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "CheckModules", CheckModules);
+  Options.store(Opts, "CheckOptimizers", CheckOptimizers);
+  Options.store(Opts, "CheckJitLoad", CheckJitLoad);
+  Options.store(Opts, "CheckAdagrad", CheckAdagrad);
+}
+
+void LoadWithoutDeviceCheck::registerMatchers(MatchFinder *Finder) {
+  // The cheap location test first: clang-tidy 19 also matches inside the
+  // (large) libtorch headers.
+  auto UserCode = unless(isExpansionInSystemHeader());
+  auto InUserFunction = allOf(unless(isInTemplateInstantiation()),
+                              forCallable(functionDecl().bind("fn")));
+  Finder->addMatcher(
+      callExpr(UserCode,
+               callee(functionDecl(hasAnyName("::torch::load",
+                                              "::torch::jit::load"))
+                          .bind("callee")),
+               InUserFunction)
+          .bind("load"),
+      this);
+  auto Adagrad = cxxRecordDecl(isSameOrDerivedFrom("::torch::optim::Adagrad"));
+  Finder->addMatcher(
+      cxxConstructExpr(UserCode,
+                       hasDeclaration(cxxConstructorDecl(ofClass(Adagrad))),
+                       InUserFunction)
+          .bind("adagrad"),
+      this);
+  Finder->addMatcher(
+      callExpr(UserCode,
+               callee(functionDecl(
+                   hasAnyName("::std::make_shared", "::std::make_unique"),
+                   hasTemplateArgument(
+                       0, refersToType(hasUnqualifiedDesugaredType(
+                              recordType(hasDeclaration(Adagrad))))))),
+               InUserFunction)
+          .bind("make"),
+      this);
+}
+
+void LoadWithoutDeviceCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *Fn = Result.Nodes.getNodeAs<FunctionDecl>("fn");
+  if (!Fn || !Fn->getBody() || Fn->isInvalidDecl())
+    return;
+  ASTContext &Ctx = *Result.Context;
+  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("load")) {
+    const auto *Callee = Result.Nodes.getNodeAs<FunctionDecl>("callee");
+    if (!Callee || Call->containsErrors())
+      return;
+    if (utils::qualifiedName(Callee) == "torch::jit::load")
+      checkJitLoad(Call, Callee, Fn, Ctx);
+    else
+      checkTorchLoad(Call, Callee, Fn, Ctx);
+    return;
+  }
+  if (!CheckAdagrad)
+    return;
+  if (const auto *Construct =
+          Result.Nodes.getNodeAs<CXXConstructExpr>("adagrad")) {
+    if (Construct->getNumArgs() >= 1 && !Construct->containsErrors() &&
+        !utils::isOptimizerType(Construct->getArg(0)->getType()))
+      checkAdagrad(Construct, Construct->getArg(0), Fn, Ctx);
+    return;
+  }
+  if (const auto *Make = Result.Nodes.getNodeAs<CallExpr>("make"))
+    if (Make->getNumArgs() >= 1 && !Make->containsErrors())
+      checkAdagrad(Make, Make->getArg(0), Fn, Ctx);
+}
+
+void LoadWithoutDeviceCheck::checkTorchLoad(const CallExpr *Call,
+                                            const FunctionDecl *Callee,
+                                            const FunctionDecl *Fn,
+                                            ASTContext &Ctx) {
+  if (Call->getNumArgs() < 2)
+    return;
+  const Expr *Value = Call->getArg(0);
+  const bool IsModule = CheckModules && utils::isModuleType(Value->getType());
+  const bool IsOptimizer =
+      CheckOptimizers && utils::isOptimizerType(Value->getType());
+  if (!IsModule && !IsOptimizer)
+    return;
+  const LoadDevice Dev = torchLoadDevice(Call, Callee);
+  if (Dev.What == LoadDevice::Given)
+    return;
+
+  const SourceManager &SM = Ctx.getSourceManager();
+  const ValueDecl *Object = utils::referencedObject(Value);
+  const std::string Name = nameOf(Object, Value, Ctx);
+  const std::vector<ModuleMove> Moves = utils::collectModuleMoves(Fn->getBody());
+  const SourceLocation At = Call->getBeginLoc();
+  auto IsBeforeLoad = [&](const ModuleMove &M) {
+    return utils::isBefore(M.Call->getBeginLoc(), At, SM);
+  };
+  auto IsEarlier = [&](const ModuleMove &A, const ModuleMove &B) {
+    return utils::isBefore(A.Call->getBeginLoc(), B.Call->getBeginLoc(), SM);
+  };
+  // A move on only some paths (`if (cuda) net->to(kCUDA);`) says nothing
+  // about the device on the others: it never supplies a fix.
+  auto IsConditional = [&](const ModuleMove &M) {
+    return utils::isConditionalFor(M.Call, Call, Ctx);
+  };
+  // The latest device move of one of Owners (of any module when empty)
+  // before the load, else the first after it, that runs on every path and
+  // whose device argument can be spelled at the load.
+  auto UsableMove =
+      [&](llvm::ArrayRef<const ValueDecl *> Owners) -> const ModuleMove * {
+    const ModuleMove *LatestBefore = nullptr, *FirstAfter = nullptr;
+    for (const ModuleMove &M : Moves) {
+      if (M.ToCpu ||
+          (!Owners.empty() && !llvm::is_contained(Owners, M.Module)) ||
+          IsConditional(M) || !utils::isUsableAt(M.Device, Fn, At, Ctx))
+        continue;
+      if (IsBeforeLoad(M)) {
+        if (!LatestBefore || IsEarlier(*LatestBefore, M))
+          LatestBefore = &M;
+      } else if (!FirstAfter || IsEarlier(M, *FirstAfter)) {
+        FirstAfter = &M;
+      }
+    }
+    return LatestBefore ? LatestBefore : FirstAfter;
+  };
+
+  if (IsModule) {
+    if (!Object)
+      return;
+    // `load` then `->to(device)` (or ensure_module_device) is the right order.
+    const ModuleMove *Earlier = nullptr;
+    for (const ModuleMove &M : Moves) {
+      if (M.Module != Object)
+        continue;
+      if (!IsBeforeLoad(M))
+        return;
+      if (!M.ToCpu && (!Earlier || IsEarlier(*Earlier, M)))
+        Earlier = &M;
+    }
+    const CallExpr *Use =
+        Earlier ? nullptr : deviceUseAfter(Object, Call->getEndLoc(), Fn, Ctx);
+    if (!Earlier && !Use)
+      return;
+
+    std::string Device;
+    const DeviceSource *Source = nullptr;
+    // The device of the move the load undoes, where it can be spelled there.
+    const bool Maybe = Earlier && IsConditional(*Earlier);
+    if (Earlier && !Maybe && utils::isUsableAt(Earlier->Device, Fn, At, Ctx))
+      Device = utils::sourceText(Earlier->Device, Ctx);
+    utils::DeviceContext Context;
+    if (Device.empty() && !Maybe) {
+      Context = utils::DeviceContext::collect(Fn, Call, Ctx);
+      Source = pickDeviceSource(Context, Fn, At, Ctx);
+      if (Source)
+        Device = Source->deviceSpelling();
+    }
+    const std::optional<FixItHint> Fix = deviceFix(Call, Dev, Device);
+    {
+      auto Diag =
+          diag(At, Earlier ? "'torch::load' without a device puts the "
+                             "parameters of module '%0' back on the device "
+                             "they were saved from, not on the device it was "
+                             "moved to"
+                           : "'torch::load' without a device puts the "
+                             "parameters of module '%0' on the device they "
+                             "were saved from, not on the device it is used on")
+          << Name;
+      if (Fix)
+        Diag << *Fix;
+    }
+    if (Earlier)
+      diag(Earlier->Call->getBeginLoc(),
+           Maybe ? "'%0' may be moved to a device here, before the load"
+                 : "'%0' is moved to a device here, before the load",
+           DiagnosticIDs::Note)
+          << Name;
+    else
+      diag(Use->getBeginLoc(), "'%0' is used on a device here, after the load",
+           DiagnosticIDs::Note)
+          << Name;
+    if (Fix && Source)
+      diag(Source->Decl->getLocation(), "the device is taken from %0",
+           DiagnosticIDs::Note)
+          << Source->describe();
+    if (!Fix)
+      diag(At,
+           "pass the device to 'torch::load', or call "
+           "'torchlint::ensure_module_device(%0, device)' (%1) after it",
+           DiagnosticIDs::Note)
+          << Name << RuntimeHeader;
+    return;
+  }
+
+  // An optimizer: its state never follows the parameters, so any sign that
+  // they can be on a device makes a device-less load a bug.
+  // torchlint::migrate_optimizer_state(optimizer) after the load repairs it.
+  bool Migrated = false;
+  forEachStmt(Fn->getBody(), [&](const Stmt *S) {
+    const auto *Migrate = llvm::dyn_cast<CallExpr>(S);
+    const FunctionDecl *F = Migrate ? Migrate->getDirectCallee() : nullptr;
+    if (Object && F && F->getIdentifier() &&
+        F->getName() == "migrate_optimizer_state" &&
+        Migrate->getNumArgs() >= 1 &&
+        utils::referencedObject(Migrate->getArg(0)) == Object &&
+        utils::isBefore(Call->getEndLoc(), Migrate->getBeginLoc(), SM))
+      Migrated = true;
+  });
+  if (Migrated)
+    return;
+  const utils::DeviceContext Context =
+      utils::DeviceContext::collect(Fn, Call, Ctx);
+  const DeviceSource *Source = pickDeviceSource(Context, Fn, At, Ctx);
+  const ModuleMove *AnyMove = nullptr; // the first move to a device
+  for (const ModuleMove &M : Moves)
+    if (!M.ToCpu && (!AnyMove || IsEarlier(M, *AnyMove)))
+      AnyMove = &M;
+  if (!Source && !AnyMove)
+    return; // Nothing here puts anything on a device.
+
+  // The device: the module the optimizer was built over, else a device in
+  // scope, else any module's move when all moves agree.
+  llvm::SmallVector<const ValueDecl *, 2> Owners;
+  if (const auto *VD = llvm::dyn_cast_or_null<VarDecl>(Object);
+      VD && VD->getInit())
+    Owners = utils::parameterOwners(VD->getInit());
+  const ModuleMove *From = Owners.empty() ? nullptr : UsableMove(Owners);
+  // The owners move only on some paths: no single device fits every path.
+  bool Ambiguous = false;
+  for (const ModuleMove &M : Moves)
+    if (!From && !M.ToCpu && llvm::is_contained(Owners, M.Module) &&
+        IsConditional(M))
+      Ambiguous = true;
+  if (!From && !Ambiguous && !Source) {
+    From = UsableMove({});
+    for (const ModuleMove &M : Moves)
+      if (From && !M.ToCpu &&
+          (IsConditional(M) || utils::sourceText(M.Device, Ctx) !=
+                                   utils::sourceText(From->Device, Ctx)))
+        From = nullptr;
+  }
+  std::string Device;
+  if (From)
+    Device = utils::sourceText(From->Device, Ctx);
+  else if (Source && !Ambiguous)
+    Device = Source->deviceSpelling();
+  const std::optional<FixItHint> Fix = deviceFix(Call, Dev, Device);
+  {
+    auto Diag = diag(At, "'torch::load' without a device puts the state of "
+                         "optimizer '%0' on the device it was saved from, not "
+                         "on the device of its parameters")
+                << Name;
+    if (Fix)
+      Diag << *Fix;
+  }
+  if (Fix && From)
+    diag(From->Call->getBeginLoc(), "the device is taken from this move of '%0'",
+         DiagnosticIDs::Note)
+        << From->Module->getNameAsString();
+  else if (Fix)
+    diag(Source->Decl->getLocation(), "the device is taken from %0",
+         DiagnosticIDs::Note)
+        << Source->describe();
+  else {
+    // Show why the parameters can be on a device: a move of the optimizer's
+    // module, else the device in scope, else any module's move.
+    const ModuleMove *Shown = nullptr;
+    for (const ModuleMove &M : Moves)
+      if (!M.ToCpu && llvm::is_contained(Owners, M.Module) &&
+          (!Shown || IsEarlier(M, *Shown)))
+        Shown = &M;
+    if (!Shown && !Source)
+      Shown = AnyMove;
+    if (Shown)
+      diag(Shown->Call->getBeginLoc(),
+           IsConditional(*Shown) ? "'%0' may be moved to a device here"
+                                 : "'%0' is moved to a device here",
+           DiagnosticIDs::Note)
+          << Shown->Module->getNameAsString();
+    else
+      diag(Source->Decl->getLocation(), "%0 makes this code device-aware",
+           DiagnosticIDs::Note)
+          << Source->describe();
+    diag(At,
+         "pass the device to 'torch::load', or call "
+         "'torchlint::migrate_optimizer_state(%0)' (%1) after it to move the "
+         "state to its parameters' devices",
+         DiagnosticIDs::Note)
+        << Name << RuntimeHeader;
+  }
+}
+
+void LoadWithoutDeviceCheck::checkJitLoad(const CallExpr *Call,
+                                          const FunctionDecl *Callee,
+                                          const FunctionDecl *Fn,
+                                          ASTContext &Ctx) {
+  if (!CheckJitLoad)
+    return;
+  const LoadDevice Dev = jitLoadDevice(Call, Callee);
+  if (Dev.What == LoadDevice::Given)
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const ValueDecl *Holder = holderOf(Call, Ctx);
+  if (Holder && !utils::isJitModuleType(Holder->getType()))
+    Holder = nullptr;
+  // `auto m = torch::jit::load(path); m.to(device);` moves everything.
+  if (Holder)
+    for (const ModuleMove &M : utils::collectModuleMoves(Fn->getBody()))
+      if (M.Module == Holder &&
+          utils::isBefore(Call->getEndLoc(), M.Call->getBeginLoc(), SM))
+        return;
+  const utils::DeviceContext Context =
+      utils::DeviceContext::collect(Fn, Call, Ctx);
+  const DeviceSource *Source = pickDeviceSource(Context, Fn, Call->getBeginLoc(), Ctx);
+  const CallExpr *Use =
+      Holder ? deviceUseAfter(Holder, Call->getEndLoc(), Fn, Ctx) : nullptr;
+  if (!Source && !Use)
+    return;
+
+  const std::optional<FixItHint> Fix =
+      deviceFix(Call, Dev, Source ? Source->deviceSpelling() : "");
+  {
+    auto Diag = diag(Call->getBeginLoc(),
+                     "'torch::jit::load' without a device puts the module on "
+                     "the device it was saved from, not on the device this "
+                     "code uses");
+    if (Fix)
+      Diag << *Fix;
+  }
+  if (Fix) {
+    diag(Source->Decl->getLocation(), "the device is taken from %0",
+         DiagnosticIDs::Note)
+        << Source->describe();
+    return;
+  }
+  const std::string Name = Holder ? Holder->getNameAsString() : "module";
+  if (Use)
+    diag(Use->getBeginLoc(), "'%0' is used on a device here, after the load",
+         DiagnosticIDs::Note)
+        << Name;
+  else
+    diag(Source->Decl->getLocation(), "%0 makes this code device-aware",
+         DiagnosticIDs::Note)
+        << Source->describe();
+  diag(Call->getBeginLoc(),
+       "pass the device to 'torch::jit::load', or call '%0.to(device)' after it",
+       DiagnosticIDs::Note)
+      << Name;
+}
+
+void LoadWithoutDeviceCheck::checkAdagrad(const Expr *Construction,
+                                          const Expr *Params,
+                                          const FunctionDecl *Fn,
+                                          ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const llvm::SmallVector<const ValueDecl *, 2> Owners =
+      utils::parameterOwners(Params);
+  if (Owners.empty())
+    return;
+  const std::vector<ModuleMove> Moves = utils::collectModuleMoves(Fn->getBody());
+  const ModuleMove *Later = nullptr;
+  for (const ValueDecl *Owner : Owners) {
+    const ModuleMove *First = nullptr;
+    bool PlacedBefore = false;
+    for (const ModuleMove &M : Moves) {
+      if (M.Module != Owner || M.ToCpu)
+        continue;
+      if (utils::isBefore(M.Call->getBeginLoc(), Construction->getBeginLoc(),
+                          SM))
+        PlacedBefore = true;
+      else if (!First)
+        First = &M;
+    }
+    if (!PlacedBefore && First) {
+      Later = First;
+      break;
+    }
+  }
+  if (!Later)
+    return;
+
+  std::string Optimizer = "optimizer";
+  if (const ValueDecl *Holder = holderOf(Construction, Ctx);
+      Holder && Holder->getIdentifier())
+    Optimizer = (utils::isOptimizerType(Holder->getType()) ? "" : "*") +
+                Holder->getName().str();
+  diag(Construction->getBeginLoc(),
+       "'torch::optim::Adagrad' creates its state on the device of its "
+       "parameters when it is constructed; moving '%0' to a device afterwards "
+       "leaves that state behind")
+      << Later->Module->getNameAsString();
+  diag(Later->Call->getBeginLoc(),
+       "'%0' is moved to a device here, after the optimizer was constructed; "
+       "construct the optimizer after this move, or call "
+       "'torchlint::migrate_optimizer_state(%1)' (%2) after it",
+       DiagnosticIDs::Note)
+      << Later->Module->getNameAsString() << Optimizer << RuntimeHeader;
+}
+
+} // namespace clang::tidy::torch
