@@ -73,10 +73,14 @@ std::string opDisplayName(llvm::StringRef QualifiedName) {
 void noteDeviceOrigin(ClangTidyCheck &Check, const AbstractDevice &Device) {
   using Kind = AbstractDevice::Kind;
   if (Device.K == Kind::SameAs && Device.Symbol) {
+    const unsigned Why = llvm::isa<ParmVarDecl>(Device.Symbol) ? 0
+                         : llvm::isa<FieldDecl>(Device.Symbol) ? 1
+                                                                : 2;
     Check.diag(Device.Symbol->getLocation(),
-               "'%0' may live on any device (wherever the caller put it)",
+               "'%0' may live on any device (%select{wherever the caller put "
+               "it|wherever set-up put it|it is not moved in this function}1)",
                DiagnosticIDs::Note)
-        << Device.Symbol->getNameAsString();
+        << Device.Symbol->getNameAsString() << Why;
     return;
   }
   if (!Device.Origin || Device.K == Kind::Unknown)

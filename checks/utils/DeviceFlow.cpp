@@ -390,8 +390,9 @@ AbstractDevice DeviceFlowBuilder::lookup(const ValueDecl *D,
   auto It = S.Vars.find(D);
   if (It != S.Vars.end())
     return It->second;
-  // Parameters and members live wherever the caller or set-up put them.
-  if (llvm::isa<ParmVarDecl, FieldDecl>(D))
+  // Parameters and members live wherever the caller or set-up put them, and
+  // a module not moved in this function wherever it was put before.
+  if (llvm::isa<ParmVarDecl, FieldDecl>(D) || isModuleType(D->getType()))
     return AbstractDevice::sameAs(D);
   return AbstractDevice::unknown();
 }
@@ -406,7 +407,7 @@ AbstractDevice DeviceFlowBuilder::eval(const Expr *E, const State &S) const {
     if (llvm::isa<CXXThisExpr>(strip(Member->getBase())))
       return lookup(Member->getMemberDecl(), S);
     if (const ValueDecl *Module = moduleRoot(Member->getBase()))
-      return AbstractDevice::sameAs(Module);
+      return lookup(Module, S);
     return AbstractDevice::unknown();
   }
   if (const auto *Cond = llvm::dyn_cast<ConditionalOperator>(E))
@@ -576,7 +577,7 @@ ListValue DeviceFlowBuilder::evalList(const Expr *E, const State &S) const {
           (Method->getName() == "parameters" || Method->getName() == "buffers"))
         if (const ValueDecl *Module =
                 moduleRoot(Member->getImplicitObjectArgument())) {
-          L.add(AbstractDevice::sameAs(Module));
+          L.add(lookup(Module, S));
           return L;
         }
   }
@@ -824,6 +825,18 @@ void DeviceFlowBuilder::transfer(const Stmt *Element, State &S) const {
   }
   if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *Method = Member->getMethodDecl();
+    // module->to(device) moves the module in place.
+    if (Method && Method->getIdentifier() && Method->getName() == "to" &&
+        Member->getNumArgs() > 0 && isDeviceLike(Member->getArg(0)->getType()))
+      if (const ValueDecl *Module =
+              moduleRoot(Member->getImplicitObjectArgument());
+          Module && isModuleType(Module->getType())) {
+        AbstractDevice D = evalDevice(Member->getArg(0), S);
+        if (D.K != Kind::SameAs && D.K != Kind::Unknown)
+          D.Origin = Member;
+        S.Vars[Module] = D;
+        return;
+      }
     const ValueDecl *List = assignedDecl(Member->getImplicitObjectArgument());
     if (Method && Method->getIdentifier() && List &&
         isTensorListType(List->getType()) && Member->getNumArgs() == 1 &&
