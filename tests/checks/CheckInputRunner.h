@@ -11,7 +11,7 @@ namespace torchlint::testing {
 struct RunnerConfig {
   std::string Torchlint;     // the torchlint binary
   std::string Clang;         // clang++-19, to prove fixed files compile
-  std::string FastIncludes;  // test_inputs/include
+  std::string FastIncludes;  // <build>/fake-libtorch/include (generated from test_inputs/include)
   std::string RealIncludes;  // libtorch's torch/csrc/api/include
 };
 

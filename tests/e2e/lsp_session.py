@@ -32,7 +32,7 @@ Exit status: 0 pass, 1 expectation failed, 2 usage / infrastructure error.
 Example:
   lsp_session.py --clangd build/bin/torchlint-clangd --file tests/e2e/inputs/factory.cpp \
       --expect-code torch-factory-without-device --expect-fix-substring device \
-      --flag=-std=c++17 --flag=-Itest_inputs/include
+      --flag=-std=c++17 --flag=-Ibuild/fake-libtorch/include
 """
 
 import argparse

@@ -1,0 +1,6 @@
+// Test-only faithful subset of libtorch 1.13.1: ATen/core/Tensor.h
+#pragma once
+// The real header lives in /usr/include, i.e. it is a system header.
+#pragma GCC system_header
+
+#include <ATen/core/TensorBody.h>

@@ -1,0 +1,50 @@
+// Test-only faithful subset of libtorch 1.13.1:
+// torch/csrc/api/include/torch/nn/options/embedding.h
+#pragma once
+
+#include <c10/util/variant.h>
+#include <torch/arg.h>
+#include <torch/enum.h>
+#include <torch/types.h>
+
+namespace torch {
+namespace nn {
+
+struct TORCH_API EmbeddingOptions {
+  EmbeddingOptions(int64_t num_embeddings, int64_t embedding_dim);
+
+  TORCH_ARG(int64_t, num_embeddings);
+  TORCH_ARG(int64_t, embedding_dim);
+  TORCH_ARG(c10::optional<int64_t>, padding_idx) = c10::nullopt;
+  TORCH_ARG(c10::optional<double>, max_norm) = c10::nullopt;
+  TORCH_ARG(double, norm_type) = 2.;
+  TORCH_ARG(bool, scale_grad_by_freq) = false;
+  TORCH_ARG(bool, sparse) = false;
+  TORCH_ARG(torch::Tensor, _weight) = Tensor();
+};
+
+
+struct TORCH_API EmbeddingFromPretrainedOptions {
+  TORCH_ARG(bool, freeze) = true;
+  TORCH_ARG(c10::optional<int64_t>, padding_idx) = c10::nullopt;
+  TORCH_ARG(c10::optional<double>, max_norm) = c10::nullopt;
+  TORCH_ARG(double, norm_type) = 2.;
+  TORCH_ARG(bool, scale_grad_by_freq) = false;
+  TORCH_ARG(bool, sparse) = false;
+};
+
+
+namespace functional {
+
+struct TORCH_API EmbeddingFuncOptions {
+  TORCH_ARG(c10::optional<int64_t>, padding_idx) = c10::nullopt;
+  TORCH_ARG(c10::optional<double>, max_norm) = c10::nullopt;
+  TORCH_ARG(double, norm_type) = 2.;
+  TORCH_ARG(bool, scale_grad_by_freq) = false;
+  TORCH_ARG(bool, sparse) = false;
+};
+
+} // namespace functional
+
+} // namespace nn
+} // namespace torch
