@@ -1,5 +1,5 @@
 // CHECKS: torch-mixed-device-op
-// HEADERS: fast
+// HEADERS: fast real
 #include <torch/torch.h>
 #include <vector>
 

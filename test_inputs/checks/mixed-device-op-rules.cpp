@@ -1,6 +1,7 @@
 // CHECKS: torch-mixed-device-op
 // CHECK-OPTION: torch-mixed-device-op.LibtorchVersion=1.13
 // CHECK-OPTION: torch-mixed-device-op.RulesFile={test_inputs}/rules/mylib-ops.yaml
+// HEADERS: fast real
 #include <torch/torch.h>
 
 namespace mylib {
