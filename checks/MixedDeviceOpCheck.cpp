@@ -2,6 +2,7 @@
 #include "MixedDeviceOpCheck.h"
 #include "utils/DeviceConflicts.h"
 #include "utils/DeviceFlow.h"
+#include "utils/TorchTypes.h"
 #include "utils/CheckHelpers.h"
 
 #include "clang/AST/ASTContext.h"
@@ -16,7 +17,52 @@ bool isStackOrCat(llvm::StringRef Qualified) {
   return Qualified.ends_with("::stack") || Qualified.ends_with("::cat");
 }
 
+/// True for a tensor named by a variable, parameter or member: a fix can
+/// spell its device.
+bool isNamedTensor(const Expr *E) {
+  E = utils::stripWrappers(E);
+  return E && utils::isTensorType(E->getType()) &&
+         (llvm::isa<DeclRefExpr>(E) ||
+          (llvm::isa<MemberExpr>(E) &&
+           llvm::isa<CXXThisExpr>(utils::stripWrappers(
+               llvm::cast<MemberExpr>(E)->getBase()))));
+}
+
 } // namespace
+
+/// Moves every operand on the odd device to the device of a named operand on
+/// the other one, so that one run repairs the call; all or nothing.
+std::vector<FixItHint>
+MixedDeviceOpCheck::moveFixes(const utils::DeviceConflict &C,
+                              const SourceManager &SM) const {
+  const utils::OpUse &Use = *C.Use;
+  const Expr *Target = nullptr;
+  for (const utils::OpInput &In : Use.Inputs)
+    if (!In.IsList && In.Device.sameValue(C.Other) && isNamedTensor(In.E)) {
+      Target = In.E;
+      break;
+    }
+  if (!Target)
+    return {};
+  // Moving the self of an in-place op would update a temporary copy.
+  const bool MutatesSelf = Use.Rule == utils::DeviceRule::CpuScalarInPlace ||
+                           Use.Rule == utils::DeviceRule::IndexPut ||
+                           Use.Rule == utils::DeviceRule::MaskedFill;
+  std::vector<FixItHint> Fixes;
+  for (size_t I = 0; I < Use.Inputs.size(); ++I) {
+    const utils::OpInput &In = Use.Inputs[I];
+    if (In.IsList || !In.Device.sameValue(C.Odd))
+      continue;
+    if (MutatesSelf && I == 0)
+      return {};
+    std::optional<FixItHint> Fix =
+        utils::moveToDeviceOfFix(In.E, Target, SM, getLangOpts());
+    if (!Fix)
+      return {};
+    Fixes.push_back(*Fix);
+  }
+  return Fixes;
+}
 
 MixedDeviceOpCheck::MixedDeviceOpCheck(StringRef Name,
                                        ClangTidyContext *Context)
@@ -76,16 +122,8 @@ void MixedDeviceOpCheck::check(const MatchFinder::MatchResult &Result) {
       auto Diag = diag(Call->getExprLoc(), "operands of '%0' %select{may be|are}1 "
                                            "on different devices (%2 and %3)")
                   << Op << C.Provable << First << Second;
-      // Moving the self of an in-place op would update a temporary copy.
-      const bool OddIsMutatedSelf =
-          (C.Use->Rule == utils::DeviceRule::CpuScalarInPlace ||
-           C.Use->Rule == utils::DeviceRule::IndexPut ||
-           C.Use->Rule == utils::DeviceRule::MaskedFill) &&
-          !C.Use->Inputs.empty() && C.OddExpr == C.Use->Inputs.front().E;
-      if (!OddIsMutatedSelf)
-        if (std::optional<FixItHint> Fix = utils::moveToDeviceOfFix(
-                C.OddExpr, C.OtherExpr, *Result.SourceManager, getLangOpts()))
-          Diag << *Fix;
+      for (const FixItHint &Fix : moveFixes(C, *Result.SourceManager))
+        Diag << Fix;
     }
     utils::noteDeviceOrigin(*this, C.Odd);
     utils::noteDeviceOrigin(*this, C.Other);

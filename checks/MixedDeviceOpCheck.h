@@ -8,6 +8,9 @@
 #include "llvm/ADT/StringMap.h"
 
 namespace clang::tidy::torch {
+namespace utils {
+struct DeviceConflict;
+} // namespace utils
 
 /// Flags an op whose tensor inputs are, or may be, on different devices by
 /// the op's PyTorch rule (checks/rules/torch-ops.yaml): PyTorch throws
@@ -25,6 +28,9 @@ public:
   }
 
 private:
+  std::vector<FixItHint> moveFixes(const utils::DeviceConflict &C,
+                                   const SourceManager &SM) const;
+
   const std::string LibtorchVersion;
   const std::string RulesFile;
   llvm::StringMap<utils::DeviceRule> RuleIndex;

@@ -230,6 +230,30 @@ bool isTensorListType(QualType T) {
 
 bool isDeviceLike(QualType T) { return isDeviceType(T) || isDeviceTypeEnum(T); }
 
+/// c10::optional<Tensor> / std::optional<Tensor> (clamp's bounds, biases).
+bool isOptionalTensorType(QualType T) {
+  const auto *Spec = llvm::dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType()->getAsCXXRecordDecl());
+  return Spec && Spec->getName() == "optional" &&
+         Spec->getTemplateArgs().size() == 1 &&
+         Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
+         isTensorType(Spec->getTemplateArgs()[0].getAsType());
+}
+
+/// The tensor inside an optional<Tensor> argument, when one was written.
+const Expr *optionalPayload(const Expr *E) {
+  for (int Depth = 0; E && Depth < 4; ++Depth) {
+    E = stripWrappers(E);
+    if (isTensorType(E->getType()))
+      return E;
+    const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(E);
+    if (!Construct || Construct->getNumArgs() != 1)
+      return nullptr;
+    E = Construct->getArg(0);
+  }
+  return nullptr;
+}
+
 /// The variable or parameter \p E names, or a member of `this`.
 const ValueDecl *assignedDecl(const Expr *E) {
   E = strip(E);
@@ -592,6 +616,11 @@ DeviceFlowBuilder::inputsOf(const CallExpr *Call, const State &S) const {
     if (!Arg || llvm::isa<CXXDefaultArgExpr>(Arg))
       return;
     QualType T = Arg->getType();
+    if (isOptionalTensorType(T))
+      if (const Expr *Payload = optionalPayload(Arg)) {
+        Arg = Payload;
+        T = Arg->getType();
+      }
     if (isTensorType(T)) {
       OpInput In;
       In.E = Arg;
@@ -707,6 +736,8 @@ AbstractDevice DeviceFlowBuilder::evalCall(const CallExpr *Call,
       AbstractDevice D = Receiver;
       if (isReduction(Name) && Member->getNumArgs() == 0)
         D.ZeroDim = Tri::Yes;
+      else if (Name == "flatten" || Name == "unsqueeze")
+        D.ZeroDim = Tri::No; // at least one dimension
       else if (isReduction(Name) || changesShape(Name))
         D.ZeroDim = Tri::Unknown;
       return D;

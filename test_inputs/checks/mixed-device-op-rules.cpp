@@ -20,4 +20,5 @@ torch::Tensor old_where(const torch::Tensor &x) {
   auto s = x.sum().cpu();
   return torch::where(x > 0, x, s);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: operands of 'where' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-FIXES: return torch::where(x > 0, x, s.to(x.device()));
 }

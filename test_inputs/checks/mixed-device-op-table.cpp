@@ -1,0 +1,63 @@
+// CHECKS: torch-mixed-device-op
+// HEADERS: fast real
+// One function per rule-table row: the rejected side flagged, the allowed
+// side silent. 'h' is a CPU copy of a parameter; 'z' a 0-dim CPU tensor.
+#include <torch/torch.h>
+
+// strict: index_select, gather, scatter, embedding reject a CPU index.
+void strict_index(const torch::Tensor &x, const torch::Tensor &i) {
+  auto hi = i.cpu();
+  x.index_select(0, hi);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: operands of 'Tensor::index_select' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-FIXES: x.index_select(0, hi.to(x.device()));
+  torch::gather(x, 0, hi);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: operands of 'gather' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-FIXES: torch::gather(x, 0, hi.to(x.device()));
+  torch::embedding(x, hi);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: operands of 'embedding' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-FIXES: torch::embedding(x, hi.to(x.device()));
+  x.index_select(0, i);        // both on the caller's devices
+}
+
+// strict: even a 0-dim CPU tensor is rejected by clamp with tensor bounds,
+// bmm and addmm.
+void strict_zero_dim(const torch::Tensor &x) {
+  auto z = x.sum().cpu();
+  torch::clamp(x, z, z);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: operands of 'clamp' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-FIXES: torch::clamp(x, z.to(x.device()), z.to(x.device()));
+  torch::addmm(x, x, x.cpu());
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: operands of 'addmm' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-FIXES: torch::addmm(x, x, x.cpu().to(x.device()));
+}
+
+// cpu_scalar: comparisons and arithmetic allow one 0-dim CPU input, not a
+// 1-d one (a [1]-shaped tensor is not 0-dim).
+void cpu_scalar(const torch::Tensor &x) {
+  auto z = x.sum().cpu();
+  auto one = x.reshape({-1}).slice(0, 0, 1).cpu().reshape({1});
+  auto ok = (x > z) & (x == z);
+  auto ok2 = torch::maximum(x, z) + torch::pow(x, z);
+  auto bad = torch::gt(x, x.flatten().cpu());
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: operands of 'gt' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-FIXES: auto bad = torch::gt(x, x.flatten().cpu().to(x.device()));
+}
+
+// where: libtorch >= 2 moves 0-dim inputs; a 1-d CPU input is rejected.
+void where(const torch::Tensor &x) {
+  auto z = x.sum().cpu();
+  auto ok = torch::where(x > 0, x, z);
+  auto bad = torch::where(x > 0, x, x.flatten().cpu());
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: operands of 'where' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-FIXES: auto bad = torch::where(x > 0, x, x.flatten().cpu().to(x.device()));
+}
+
+// index_put_: CPU indices and a 0-dim value are moved; masked_fill_: a 0-dim
+// value is allowed; copy_: anything goes; _foreach_norm: no device check.
+void allowed(torch::Tensor x, const torch::Tensor &i) {
+  auto z = x.sum().cpu();
+  x.index_put_({i.cpu()}, z);
+  x.masked_fill_(x > 0, z);
+  x.copy_(x.flatten().cpu().reshape(x.sizes()));
+  auto norms = torch::_foreach_norm({x, x.cpu()});
+}
