@@ -1,7 +1,10 @@
 //===--- TorchTidyModule.cpp - the torch-* checks -------------------------===//
 #include "FactoryWithoutDeviceCheck.h"
-#include "LoadWithoutDeviceCheck.h"
+#include "DiscardedToCheck.h"
+#include "HardcodedDeviceCheck.h"
+#include "ImplicitDeviceMigrationCheck.h"
 #include "MixedDeviceOpCheck.h"
+#include "LoadWithoutDeviceCheck.h"
 
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyModuleRegistry.h"
@@ -14,6 +17,10 @@ public:
   void addCheckFactories(ClangTidyCheckFactories &CheckFactories) override {
     CheckFactories.registerCheck<FactoryWithoutDeviceCheck>(
         "torch-factory-without-device");
+    CheckFactories.registerCheck<ImplicitDeviceMigrationCheck>(
+        "torch-implicit-device-migration");
+    CheckFactories.registerCheck<HardcodedDeviceCheck>("torch-hardcoded-device");
+    CheckFactories.registerCheck<DiscardedToCheck>("torch-discarded-to");
     CheckFactories.registerCheck<MixedDeviceOpCheck>("torch-mixed-device-op");
     CheckFactories.registerCheck<LoadWithoutDeviceCheck>(
         "torch-load-without-device");

@@ -1,0 +1,159 @@
+//===--- DiscardedToCheck.cpp - torch-discarded-to ------------------------===//
+#include "DiscardedToCheck.h"
+#include "utils/CallSite.h"
+#include "utils/TorchTypes.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::torch {
+
+using utils::HardcodedPlacement;
+using utils::HardcodedPlacementFinder;
+using utils::MigrationFinder;
+
+namespace {
+
+/// True when `E = E.to(...)` may be written: \p E names a non-const tensor
+/// lvalue without side effects (a variable, a parameter, a member chain).
+bool isAssignable(const Expr *E) {
+  const Expr *Stripped = utils::ignoreWrappers(E);
+  if (!Stripped || !Stripped->isLValue() ||
+      Stripped->getType().isConstQualified() ||
+      !utils::isTensorType(Stripped->getType()))
+    return false;
+  for (const Expr *Part = Stripped; Part;) {
+    Part = utils::ignoreWrappers(Part);
+    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Part))
+      return llvm::isa<VarDecl>(Ref->getDecl());
+    if (llvm::isa<CXXThisExpr>(Part))
+      return true;
+    const auto *Member = llvm::dyn_cast<MemberExpr>(Part);
+    if (!Member || !llvm::isa<FieldDecl>(Member->getMemberDecl()))
+      return false;
+    Part = Member->getBase();
+  }
+  return false;
+}
+
+} // namespace
+
+DiscardedToCheck::DiscardedToCheck(StringRef Name, ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      // The sibling checks' concerns (and options) shape this check's fix, so
+      // that a fix never leaves what an enabled torch-* check reports.
+      Migrations(MigrationFinder::create(Context)),
+      Placements(HardcodedPlacementFinder::create(Context, Migrations.get())) {}
+
+void DiscardedToCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(
+      cxxMemberCallExpr(
+          unless(isExpansionInSystemHeader()),
+          callee(cxxMethodDecl(hasAnyName("to", "cuda", "cpu", "type_as"))),
+          forCallable(
+              functionDecl(unless(ast_matchers::isTemplateInstantiation()))
+                  .bind("fn")))
+          .bind("call"),
+      this);
+}
+
+void DiscardedToCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *Call = Result.Nodes.getNodeAs<CXXMemberCallExpr>("call");
+  const auto *Fn = Result.Nodes.getNodeAs<FunctionDecl>("fn");
+  if (!Call || !Fn || utils::isInstantiated(Fn) ||
+      !utils::isInBody(Call, Fn, *Result.SourceManager) ||
+      !Seen.insert(Call).second)
+    return;
+  const CXXMethodDecl *Method = Call->getMethodDecl();
+  const Expr *Receiver = Call->getImplicitObjectArgument();
+  // A module's to() works in place; only a tensor's returns the result.
+  if (!Method || !Receiver || !Method->getParent() ||
+      !utils::isTensorType(
+          QualType(Method->getParent()->getTypeForDecl(), 0)) ||
+      !utils::isTensorType(Call->getType()) ||
+      !utils::isDiscardedStatement(Call, *Result.Context))
+    return;
+  ASTContext &Ctx = *Result.Context;
+  const SourceManager &SM = Ctx.getSourceManager();
+
+  // `it->to(d)`, `p->to(d)`: the tensor is `*it`, which cannot take `=` as
+  // written; name it for the message only.
+  std::string Target;
+  bool Arrow = false;
+  if (const auto *Callee = llvm::dyn_cast<MemberExpr>(Call->getCallee());
+      Callee && Callee->isArrow()) {
+    Arrow = true;
+    const Expr *Base = utils::ignoreWrappers(Receiver);
+    if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(Base);
+        Op && Op->getOperator() == OO_Arrow && Op->getNumArgs() > 0)
+      Base = Op->getArg(0);
+    const std::string Text = utils::sourceText(Base->getSourceRange(), Ctx);
+    if (!Text.empty())
+      Target = "*" + Text;
+  } else {
+    Target = utils::sourceText(Receiver->getSourceRange(), Ctx);
+  }
+  const bool InMacro = utils::inMacro(Call->getSourceRange());
+  const bool Assignable =
+      !InMacro && !Arrow && !Target.empty() && isAssignable(Receiver);
+
+  std::optional<HardcodedPlacement> Placement =
+      Placements ? Placements->analyseMove(Call, Fn, Ctx) : std::nullopt;
+  std::optional<utils::Migration> Migration =
+      Migrations ? Migrations->analyse(Call, Fn, Ctx) : std::nullopt;
+
+  // The fix assigns the result back; with a hard-coded device in
+  // device-neutral code it also follows the device in scope.
+  bool Fixable = Assignable && !Migration;
+  if (Placement && Placement->Why != HardcodedPlacement::NoFix::None)
+    Fixable = false;
+
+  SourceLocation Loc = Call->getBeginLoc();
+  if (Loc.isMacroID())
+    Loc = SM.getExpansionLoc(Loc);
+  {
+    auto Diag =
+        diag(Loc, "result of '%0' is discarded; it returns a new "
+                  "tensor and leaves %1 unchanged")
+        << Method->getName()
+        << (Target.empty() ? std::string("its receiver") : "'" + Target + "'");
+    if (Fixable) {
+      Diag << FixItHint::CreateInsertion(Call->getBeginLoc(), Target + " = ");
+      if (Placement)
+        for (const FixItHint &Fix : Placement->Fixes)
+          Diag << Fix;
+    }
+  }
+
+  if (Placement) {
+    const std::optional<utils::DeviceSource> &Replacement =
+        Placement->Replacement;
+    switch (Placement->Why) {
+    case HardcodedPlacement::NoFix::None:
+      if (Fixable && Replacement)
+        diag(Replacement->Decl->getLocation(),
+             "the hard-coded %0 device is replaced by the device of %1",
+             DiagnosticIDs::Note)
+            << Placement->Backend << Replacement->describe();
+      break;
+    case HardcodedPlacement::NoFix::NoDevice:
+      diag(Placement->Witness.Decl->getLocation(),
+           "%0 makes this code device-neutral; assigning the result would "
+           "keep the hard-coded %1 device",
+           DiagnosticIDs::Note)
+          << Placement->Witness.describe() << Placement->Backend;
+      break;
+    case HardcodedPlacement::NoFix::Macro:
+      break;
+    case HardcodedPlacement::NoFix::MigratesState:
+      utils::noteMigratesState(*this, *Placement);
+      break;
+    }
+  } else if (Migration && Assignable) {
+    utils::noteWouldMigrate(*this, *Migration, "assigning the result");
+  }
+}
+
+} // namespace clang::tidy::torch

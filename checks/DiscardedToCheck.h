@@ -1,0 +1,41 @@
+//===--- DiscardedToCheck.h - torch-discarded-to ----------------*- C++ -*-===//
+#ifndef TORCHLINT_CHECKS_DISCARDEDTOCHECK_H
+#define TORCHLINT_CHECKS_DISCARDEDTOCHECK_H
+
+#include "utils/DeviceMigration.h"
+#include "utils/HardcodedPlacement.h"
+
+#include "clang-tidy/ClangTidyCheck.h"
+#include "llvm/ADT/DenseSet.h"
+#include <memory>
+
+namespace clang::tidy::torch {
+
+/// Flags `t.to(...)`, `t.cuda()`, `t.cpu()` and `t.type_as(...)` on a tensor
+/// as a discarded expression statement: the call returns a new tensor and
+/// leaves `t` where it was. Fixes to `t = t.to(...)` for a non-const lvalue;
+/// a hard-coded device in device-neutral code is replaced in the same fix
+/// when torch-hardcoded-device is enabled.
+///
+/// For the user-facing documentation see docs/checks/torch-discarded-to.md.
+class DiscardedToCheck : public ClangTidyCheck {
+public:
+  DiscardedToCheck(StringRef Name, ClangTidyContext *Context);
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus;
+  }
+
+private:
+  /// Nodes already reported: a template's instantiations share its
+  /// non-dependent nodes, which are then matched once per instantiation.
+  llvm::DenseSet<const Stmt *> Seen;
+  /// Null when the sibling check is disabled: its concern is then not ours.
+  std::unique_ptr<utils::MigrationFinder> Migrations;
+  std::unique_ptr<utils::HardcodedPlacementFinder> Placements;
+};
+
+} // namespace clang::tidy::torch
+
+#endif

@@ -1,0 +1,97 @@
+//===--- ImplicitDeviceMigrationCheck.cpp -------------------------------===//
+#include "ImplicitDeviceMigrationCheck.h"
+#include "utils/CallSite.h"
+#include "utils/TorchTypes.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::torch {
+
+using utils::MigrationFinder;
+
+ImplicitDeviceMigrationCheck::ImplicitDeviceMigrationCheck(
+    StringRef Name, ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      ForwardMethods(Options.get("ForwardMethods",
+                                 MigrationFinder::DefaultForwardMethods)),
+      AllowedNames(Options.get("AllowedNames", "")),
+      DiscardedToEnabled(Context->isCheckEnabled("torch-discarded-to")),
+      Migrations(ForwardMethods, AllowedNames) {}
+
+void ImplicitDeviceMigrationCheck::storeOptions(
+    ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "ForwardMethods", ForwardMethods);
+  Options.store(Opts, "AllowedNames", AllowedNames);
+}
+
+void ImplicitDeviceMigrationCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(
+      cxxMemberCallExpr(
+          unless(isExpansionInSystemHeader()),
+          callee(cxxMethodDecl(hasAnyName("to", "type_as"))),
+          forCallable(
+              cxxMethodDecl(unless(ast_matchers::isTemplateInstantiation()))
+                  .bind("fn")))
+          .bind("call"),
+      this);
+}
+
+void ImplicitDeviceMigrationCheck::check(
+    const MatchFinder::MatchResult &Result) {
+  const auto *Call = Result.Nodes.getNodeAs<CXXMemberCallExpr>("call");
+  const auto *Fn = Result.Nodes.getNodeAs<FunctionDecl>("fn");
+  if (!Call || !Fn || utils::isInstantiated(Fn) ||
+      !utils::isInBody(Call, Fn, *Result.SourceManager) ||
+      !Seen.insert(Call).second)
+    return;
+  std::optional<utils::Migration> Found =
+      Migrations.analyse(Call, Fn, *Result.Context);
+  if (!Found || !Found->Input || !Found->Path.Method)
+    return;
+  const bool StateMoves =
+      Found->Dir == utils::Migration::Direction::StateFollowsInput;
+  // One defect, one warning: a discarded tensor move (`mean_.to(x.device());`,
+  // which changes nothing) belongs to torch-discarded-to. A module's to() is
+  // in place and stays here.
+  if (DiscardedToEnabled && !(StateMoves && Found->State.IsModule) &&
+      utils::isDiscardedStatement(Call, *Result.Context))
+    return;
+
+  const utils::ForwardPath &Path = Found->Path;
+  std::string Reached;
+  if (Path.Entry &&
+      Path.Entry->getCanonicalDecl() != Path.Method->getCanonicalDecl())
+    Reached = " (reached from '" + Path.Entry->getNameAsString() + "')";
+  SourceLocation Loc = Call->getBeginLoc();
+  if (Loc.isMacroID())
+    Loc = Result.SourceManager->getExpansionLoc(Loc);
+
+  if (StateMoves) {
+    const bool Plural = Found->State.isRegisteredTensors();
+    diag(Loc, "%0 %select{is|are}1 moved to the device of input '%2' on every "
+              "call of '%3'%4; place %select{it|them}1 on %select{its|their}1 "
+              "device once, at set-up")
+        << Found->State.describe() << Plural << Found->InputName
+        << Path.Method->getNameAsString() << Reached;
+    diag(Found->Input->getLocation(), "input '%0' whose device is followed",
+         DiagnosticIDs::Note)
+        << Found->InputName;
+    return;
+  }
+  diag(Loc, "input '%0' is moved to the device of %1 on every call of "
+            "'%2'%3; a misplaced input is silently copied instead of "
+            "failing: leave placing the data to the caller")
+      << Found->InputName << Found->State.describe()
+      << Path.Method->getNameAsString() << Reached;
+  const NamedDecl *Followed = Found->State.Member;
+  if (!Followed)
+    Followed = Path.Method->getParent();
+  diag(Followed->getLocation(), "%0 whose device is followed",
+       DiagnosticIDs::Note)
+      << Found->State.describe();
+}
+
+} // namespace clang::tidy::torch

@@ -1,0 +1,45 @@
+//===--- ImplicitDeviceMigrationCheck.h ------------------------*- C++ -*-===//
+#ifndef TORCHLINT_CHECKS_IMPLICITDEVICEMIGRATIONCHECK_H
+#define TORCHLINT_CHECKS_IMPLICITDEVICEMIGRATIONCHECK_H
+
+#include "utils/DeviceMigration.h"
+
+#include "clang-tidy/ClangTidyCheck.h"
+#include "llvm/ADT/DenseSet.h"
+#include <string>
+
+namespace clang::tidy::torch {
+
+/// Flags state (a tensor member, a submodule, the module itself) moved to
+/// follow an input's device inside a forward method (`forward`,
+/// `operator()`) or a method it reaches through calls on `this`:
+/// `mean_ = mean_.to(x.device())`, `this->to(x.device())`,
+/// `mean_.type_as(x)`. Seed 001: a hidden copy on every call and a graph
+/// break in compiled code; state is placed once, at set-up. No fix-it.
+///
+/// For the user-facing documentation see
+/// docs/checks/torch-implicit-device-migration.md.
+class ImplicitDeviceMigrationCheck : public ClangTidyCheck {
+public:
+  ImplicitDeviceMigrationCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus;
+  }
+
+private:
+  /// Nodes already reported: a template's instantiations share its
+  /// non-dependent nodes, which are then matched once per instantiation.
+  llvm::DenseSet<const Stmt *> Seen;
+  const std::string ForwardMethods;
+  const std::string AllowedNames;
+  /// torch-discarded-to reports a discarded `mean_.to(x.device());`.
+  const bool DiscardedToEnabled;
+  utils::MigrationFinder Migrations;
+};
+
+} // namespace clang::tidy::torch
+
+#endif

@@ -1,0 +1,194 @@
+//===--- CallSite.cpp - where an expression sits and what it names --------===//
+#include "utils/CallSite.h"
+
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+namespace clang::tidy::torch::utils {
+
+const Expr *ignoreWrappers(const Expr *E) {
+  return E ? E->IgnoreImplicit()->IgnoreParenImpCasts() : nullptr;
+}
+
+namespace {
+
+bool isWrapper(const Stmt *S) {
+  return llvm::isa<ImplicitCastExpr, ParenExpr, MaterializeTemporaryExpr,
+                   CXXBindTemporaryExpr, FullExpr>(S);
+}
+
+} // namespace
+
+DynTypedNode wrappedParent(const Expr *E, ASTContext &Ctx, const Expr **Child) {
+  const Expr *Current = E;
+  DynTypedNode Node = DynTypedNode::create(*E);
+  for (int Step = 0; Step < 16; ++Step) {
+    auto Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      break;
+    const DynTypedNode &Parent = Parents[0];
+    const auto *S = Parent.get<Stmt>();
+    if (!S || !isWrapper(S)) {
+      if (Child)
+        *Child = Current;
+      return Parent;
+    }
+    Current = llvm::cast<Expr>(S);
+    Node = Parent;
+  }
+  if (Child)
+    *Child = Current;
+  return {};
+}
+
+bool isDiscardedStatement(const Expr *E, ASTContext &Ctx) {
+  if (!E)
+    return false;
+  const Expr *Outer = nullptr;
+  DynTypedNode Parent = wrappedParent(E, Ctx, &Outer);
+  const auto *S = Parent.get<Stmt>();
+  if (!S)
+    return false;
+  if (llvm::isa<CompoundStmt>(S))
+    return true;
+  if (const auto *If = llvm::dyn_cast<IfStmt>(S))
+    return If->getThen() == Outer || If->getElse() == Outer;
+  if (const auto *While = llvm::dyn_cast<WhileStmt>(S))
+    return While->getBody() == Outer;
+  if (const auto *Do = llvm::dyn_cast<DoStmt>(S))
+    return Do->getBody() == Outer;
+  if (const auto *For = llvm::dyn_cast<ForStmt>(S))
+    return For->getBody() == Outer || For->getInc() == Outer;
+  if (const auto *Range = llvm::dyn_cast<CXXForRangeStmt>(S))
+    return Range->getBody() == Outer;
+  if (const auto *Case = llvm::dyn_cast<SwitchCase>(S))
+    return Case->getSubStmt() == Outer;
+  if (const auto *Label = llvm::dyn_cast<LabelStmt>(S))
+    return Label->getSubStmt() == Outer;
+  if (const auto *Attributed = llvm::dyn_cast<AttributedStmt>(S))
+    return Attributed->getSubStmt() == Outer;
+  return false;
+}
+
+bool isLambdaCallOperator(const FunctionDecl *Fn) {
+  const auto *Method = llvm::dyn_cast_or_null<CXXMethodDecl>(Fn);
+  return Method && Method->getParent() && Method->getParent()->isLambda();
+}
+
+const FunctionDecl *enclosingNamedFunction(const FunctionDecl *Fn) {
+  for (int Depth = 0; Fn && isLambdaCallOperator(Fn) && Depth < 32; ++Depth) {
+    const DeclContext *Ctx =
+        llvm::cast<CXXMethodDecl>(Fn)->getParent()->getDeclContext();
+    while (Ctx && !llvm::isa<FunctionDecl>(Ctx))
+      Ctx = Ctx->getParent();
+    if (!Ctx)
+      return Fn;
+    Fn = llvm::cast<FunctionDecl>(Ctx);
+  }
+  return Fn;
+}
+
+bool isInstantiated(const FunctionDecl *Fn) {
+  for (const DeclContext *Ctx = Fn; Ctx; Ctx = Ctx->getParent()) {
+    if (const auto *F = llvm::dyn_cast<FunctionDecl>(Ctx)) {
+      if (F->isTemplateInstantiation())
+        return true;
+    } else if (const auto *RD = llvm::dyn_cast<CXXRecordDecl>(Ctx)) {
+      const TemplateSpecializationKind Kind =
+          RD->getTemplateSpecializationKind();
+      if (Kind == TSK_ImplicitInstantiation ||
+          Kind == TSK_ExplicitInstantiationDeclaration ||
+          Kind == TSK_ExplicitInstantiationDefinition)
+        return true;
+    }
+  }
+  return false;
+}
+
+bool isInBody(const Stmt *S, const FunctionDecl *Fn, const SourceManager &SM) {
+  if (!S || !Fn)
+    return false;
+  const SourceLocation Loc = SM.getExpansionLoc(S->getBeginLoc());
+  auto Within = [&](SourceRange R) {
+    if (R.isInvalid())
+      return false;
+    const SourceLocation Begin = SM.getExpansionLoc(R.getBegin());
+    const SourceLocation End = SM.getExpansionLoc(R.getEnd());
+    return !SM.isBeforeInTranslationUnit(Loc, Begin) &&
+           !SM.isBeforeInTranslationUnit(End, Loc);
+  };
+  if (const Stmt *Body = Fn->getBody(); Body && Within(Body->getSourceRange()))
+    return true;
+  if (const auto *Ctor = llvm::dyn_cast<CXXConstructorDecl>(Fn))
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      if (Init->isWritten() && Within(Init->getSourceRange()))
+        return true;
+  return false;
+}
+
+bool isRootedAtThis(const Expr *E) {
+  for (int Depth = 0; E && Depth < 16; ++Depth) {
+    E = ignoreWrappers(E);
+    if (llvm::isa<CXXThisExpr>(E))
+      return true;
+    if (const auto *Deref = llvm::dyn_cast<UnaryOperator>(E);
+        Deref && Deref->getOpcode() == UO_Deref) {
+      E = Deref->getSubExpr();
+      continue;
+    }
+    const auto *Member = llvm::dyn_cast<MemberExpr>(E);
+    if (!Member || !llvm::isa<FieldDecl>(Member->getMemberDecl()))
+      return false;
+    E = Member->getBase();
+  }
+  return false;
+}
+
+const ValueDecl *namedDecl(const Expr *E) {
+  E = ignoreWrappers(E);
+  if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(E))
+    return Ref->getDecl();
+  if (const auto *Member = llvm::dyn_cast_or_null<MemberExpr>(E))
+    if (llvm::isa<FieldDecl>(Member->getMemberDecl()) &&
+        isRootedAtThis(Member->getBase()))
+      return Member->getMemberDecl();
+  return nullptr;
+}
+
+const Expr *calledObject(const CXXMemberCallExpr *Call) {
+  const Expr *Object = Call ? Call->getImplicitObjectArgument() : nullptr;
+  if (!Object)
+    return nullptr;
+  const Expr *Stripped = ignoreWrappers(Object);
+  if (const auto *Arrow = llvm::dyn_cast<CXXOperatorCallExpr>(Stripped);
+      Arrow && Arrow->getOperator() == OO_Arrow && Arrow->getNumArgs() > 0)
+    return Arrow->getArg(0);
+  return Object;
+}
+
+bool inMacro(SourceRange R) {
+  return R.isInvalid() || R.getBegin().isMacroID() || R.getEnd().isMacroID();
+}
+
+std::string sourceText(SourceRange R, const ASTContext &Ctx) {
+  if (inMacro(R))
+    return "";
+  return Lexer::getSourceText(CharSourceRange::getTokenRange(R),
+                              Ctx.getSourceManager(), Ctx.getLangOpts())
+      .str();
+}
+
+std::string checkOption(const ClangTidyContext *Context, llvm::StringRef Check,
+                        llvm::StringRef Option, llvm::StringRef Default) {
+  if (!Context)
+    return Default.str();
+  const auto &Options = Context->getOptions().CheckOptions;
+  auto It = Options.find((Check + "." + Option).str());
+  return It == Options.end() ? Default.str() : It->getValue().Value;
+}
+
+} // namespace clang::tidy::torch::utils

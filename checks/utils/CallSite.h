@@ -1,0 +1,84 @@
+//===--- CallSite.h - where an expression sits, what it names --*- C++ -*-===//
+//
+// Small syntactic helpers shared by the checks that look at tensor moves
+// (torch-discarded-to, torch-hardcoded-device and
+// torch-implicit-device-migration): is a call's result discarded, which
+// function really encloses a lambda, what does a receiver name, and the
+// options of a sibling check.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TORCHLINT_CHECKS_UTILS_CALLSITE_H
+#define TORCHLINT_CHECKS_UTILS_CALLSITE_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "llvm/ADT/StringRef.h"
+#include <string>
+
+namespace clang::tidy {
+class ClangTidyContext;
+namespace torch::utils {
+
+/// The implicit wrappers clang puts around a full expression or an argument:
+/// implicit casts, parentheses, temporaries, cleanups.
+const Expr *ignoreWrappers(const Expr *E);
+
+/// The parent of \p E after climbing over implicit wrappers (casts,
+/// parentheses, temporaries, cleanups). \p Child receives the outermost
+/// wrapper of \p E, i.e. the direct child of the returned node.
+DynTypedNode wrappedParent(const Expr *E, ASTContext &Ctx,
+                           const Expr **Child = nullptr);
+
+/// True when \p E is an expression statement whose value is thrown away:
+/// a statement of a block, a branch or loop body, or a for-loop increment.
+/// An explicit `(void)` cast does not count.
+bool isDiscardedStatement(const Expr *E, ASTContext &Ctx);
+
+/// The function a lambda body belongs to (the lambda's enclosing function,
+/// through nested lambdas), or \p Fn itself when it is not a lambda.
+const FunctionDecl *enclosingNamedFunction(const FunctionDecl *Fn);
+
+/// True when \p Fn (or the function or class around it, through lambdas) is
+/// a template instantiation. Checks analyse templates once, in their
+/// definition; they match with instantiationFreeCallable() so that a node
+/// the instantiations share with the definition is still found there.
+bool isInstantiated(const FunctionDecl *Fn);
+
+/// True when \p S is written inside \p Fn's body or constructor
+/// initializers: not in a default argument or a default member initializer
+/// (which the parent map also links to \p Fn), where its names are not in
+/// scope.
+bool isInBody(const Stmt *S, const FunctionDecl *Fn, const SourceManager &SM);
+
+/// True when \p Fn is the call operator of a lambda.
+bool isLambdaCallOperator(const FunctionDecl *Fn);
+
+/// The variable, parameter or member (through `this`, implicit or explicit,
+/// possibly nested: `this->stats.mean`) that \p E names, else null.
+const ValueDecl *namedDecl(const Expr *E);
+
+/// True when \p E is `this`, `*this`, or a member chain rooted at `this`.
+bool isRootedAtThis(const Expr *E);
+
+/// The object a member call really works on: `m->to(d)` on a ModuleHolder or
+/// std::shared_ptr goes through operator->; this returns `m`.
+const Expr *calledObject(const CXXMemberCallExpr *Call);
+
+/// The source text of \p R (a token range), empty when it cannot be read or
+/// touches a macro.
+std::string sourceText(SourceRange R, const ASTContext &Ctx);
+
+/// True when any location of \p R comes from a macro expansion.
+bool inMacro(SourceRange R);
+
+/// The value of option \p Option of check \p Check in the current file's
+/// configuration (as `Check.Option`), or \p Default.
+std::string checkOption(const ClangTidyContext *Context, llvm::StringRef Check,
+                        llvm::StringRef Option, llvm::StringRef Default);
+
+} // namespace torch::utils
+} // namespace clang::tidy
+
+#endif

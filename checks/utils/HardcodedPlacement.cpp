@@ -1,0 +1,611 @@
+//===--- HardcodedPlacement.cpp - a fixed device used as a placement ------===//
+#include "utils/HardcodedPlacement.h"
+#include "utils/CallSite.h"
+#include "utils/TensorOptionsAnalysis.h"
+#include "utils/TorchTypes.h"
+
+#include "clang-tidy/ClangTidyCheck.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringSwitch.h"
+
+namespace clang::tidy::torch::utils {
+namespace {
+
+using Carrier = DeviceSource::Carrier;
+using Origin = DeviceSource::Origin;
+
+QualType recordType(const CXXRecordDecl *RD) {
+  return RD ? QualType(RD->getTypeForDecl(), 0) : QualType();
+}
+
+bool isTensorMethod(const CXXMethodDecl *M) {
+  return M && isTensorType(recordType(M->getParent()));
+}
+
+bool isModuleMethod(const CXXMethodDecl *M) {
+  return M && isModuleType(recordType(M->getParent()));
+}
+
+bool isNamed(const NamedDecl *D, llvm::StringRef Name) {
+  return D && D->getIdentifier() && D->getName() == Name;
+}
+
+/// "CUDA" for kCUDA / DeviceType::CUDA; empty for other declarations.
+std::string backendOfConstant(const ValueDecl *D) {
+  if (!D || !D->getIdentifier() || !isDeviceTypeEnum(D->getType()))
+    return "";
+  llvm::StringRef Name = D->getName();
+  if (const auto *Var = llvm::dyn_cast<VarDecl>(D)) {
+    // The c10 constants (kCUDA, reached as torch::kCUDA or at::kCUDA), not a
+    // user's variable of type DeviceType.
+    const auto *NS = llvm::dyn_cast<NamespaceDecl>(
+        Var->getDeclContext()->getRedeclContext());
+    if (!Var->hasGlobalStorage() || !NS || !NS->getIdentifier() ||
+        NS->getName() != "c10" || !Name.consume_front("k"))
+      return "";
+  } else if (!llvm::isa<EnumConstantDecl>(D)) {
+    return "";
+  }
+  return llvm::StringSwitch<std::string>(Name)
+      .Case("CPU", "CPU")
+      .Case("CUDA", "CUDA")
+      .Case("MPS", "MPS")
+      .Case("HIP", "HIP")
+      .Case("XPU", "XPU")
+      .Default("");
+}
+
+std::string backendOfString(const StringLiteral *S) {
+  if (!S || !S->isOrdinary())
+    return "";
+  llvm::StringRef Text = S->getString();
+  llvm::StringRef Type = Text.split(':').first;
+  return llvm::StringSwitch<std::string>(Type)
+      .Case("cpu", "CPU")
+      .Case("cuda", "CUDA")
+      .Case("mps", "MPS")
+      .Case("hip", "HIP")
+      .Case("xpu", "XPU")
+      .Default("");
+}
+
+bool isStdString(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  return RD && isNamed(RD, "basic_string");
+}
+
+bool isOptionalDevice(QualType T) {
+  const auto *Spec = llvm::dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType()->getAsCXXRecordDecl());
+  return Spec && isNamed(Spec, "optional") &&
+         Spec->getTemplateArgs().size() == 1 &&
+         Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
+         isDeviceType(Spec->getTemplateArgs()[0].getAsType());
+}
+
+bool isWrapper(const Stmt *S) {
+  return llvm::isa<ImplicitCastExpr, ParenExpr, MaterializeTemporaryExpr,
+                   CXXBindTemporaryExpr, FullExpr>(S);
+}
+
+const Stmt *parentStmt(const Stmt *S, ASTContext &Ctx) {
+  auto Parents = Ctx.getParents(*S);
+  return Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+}
+
+int argumentIndex(const CallExpr *Call, const Expr *Arg) {
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+    if (Call->getArg(I) == Arg)
+      return static_cast<int>(I);
+  return -1;
+}
+
+/// Where a device expression ends up.
+struct Climb {
+  const Expr *Written = nullptr;
+  const Expr *Consumer = nullptr;
+  SourceRange Replace;
+  const CXXMemberCallExpr *Move = nullptr;
+  const Expr *Receiver = nullptr; ///< The object moved, for tensor/module `to`.
+};
+
+/// Follows the device expression \p Leaf up to the call that places with it.
+std::optional<Climb> climbToConsumer(const Expr *Leaf, bool FromString,
+                                     ASTContext &Ctx) {
+  Climb Result;
+  Result.Written = Leaf;
+  const Expr *Current = Leaf;
+  bool SawDevice = !FromString;
+  for (int Step = 0; Step < 24; ++Step) {
+    const Stmt *P = parentStmt(Current, Ctx);
+    if (!P || !llvm::isa<Expr>(P))
+      return std::nullopt;
+    const auto *PE = llvm::cast<Expr>(P);
+    if (isWrapper(P)) {
+      Current = PE;
+      continue;
+    }
+    if (const auto *Cast = llvm::dyn_cast<CXXFunctionalCastExpr>(P)) {
+      QualType T = Cast->getType();
+      if (isDeviceType(T)) {
+        Current = Result.Written = Cast;
+        SawDevice = true;
+        continue;
+      }
+      if (isTensorOptionsType(T) && SawDevice) {
+        Result.Consumer = Cast;
+        Result.Replace = Result.Written->getSourceRange();
+        return Result;
+      }
+      return std::nullopt;
+    }
+    if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(P)) {
+      QualType T = Construct->getType();
+      const Stmt *Above = parentStmt(Construct, Ctx);
+      const bool Explicit = llvm::isa<CXXTemporaryObjectExpr>(Construct) ||
+                            (Above && llvm::isa<CXXFunctionalCastExpr>(Above));
+      if (isStdString(T) && FromString) {
+        Current = Construct;
+        continue;
+      }
+      if (isDeviceType(T)) {
+        SawDevice = true;
+        Current = Construct;
+        if (Explicit)
+          Result.Written = Construct; // torch::Device(torch::kCUDA, 0)
+        continue;
+      }
+      if (isOptionalDevice(T)) {
+        Current = Construct;
+        continue;
+      }
+      if (isTensorOptionsType(T)) {
+        if (Explicit) {
+          // torch::TensorOptions(torch::kCUDA): the options place.
+          Result.Consumer = Construct;
+          Result.Replace = Result.Written->getSourceRange();
+          return Result;
+        }
+        SawDevice = true; // Only a device converts to TensorOptions from these.
+        Current = Construct;
+        continue;
+      }
+      return std::nullopt;
+    }
+    const auto *Call = llvm::dyn_cast<CallExpr>(P);
+    if (!Call || !SawDevice)
+      return std::nullopt;
+    const int Index = argumentIndex(Call, Current);
+    if (Index < 0)
+      return std::nullopt;
+    Result.Consumer = Call;
+    Result.Replace = Result.Written->getSourceRange();
+    if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Call)) {
+      const CXXMethodDecl *Method = Member->getMethodDecl();
+      if (isNamed(Method, "to") && isTensorMethod(Method)) {
+        Result.Move = Member;
+        Result.Receiver = Member->getImplicitObjectArgument();
+        return Result;
+      }
+      if (isNamed(Method, "to") && isModuleMethod(Method)) {
+        Result.Receiver = calledObject(Member);
+        return Result;
+      }
+      if (isNamed(Method, "device") &&
+          isTensorOptionsType(recordType(Method->getParent()))) {
+        // .device(torch::kCUDA, 1): the index goes with the replaced type.
+        if (Index == 0 && Call->getNumArgs() > 1 && Result.Written == Leaf)
+          Result.Replace =
+              SourceRange(Call->getArg(0)->getBeginLoc(),
+                          Call->getArg(Call->getNumArgs() - 1)->getEndLoc());
+        return Result;
+      }
+      return std::nullopt;
+    }
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || llvm::isa<CXXOperatorCallExpr>(Call))
+      return std::nullopt;
+    if (isNamed(Callee, "device") &&
+        isTensorOptionsType(Callee->getReturnType()))
+      return Result;
+    if (static_cast<unsigned>(Index) < Callee->getNumParams() &&
+        isTensorOptionsType(Callee->getParamDecl(Index)->getType()))
+      return Result; // A factory's (or any function's) TensorOptions.
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+/// For a TensorOptions value built at \p E: whether its builder chain (below
+/// or above \p E) sets pinned_memory, and the call that finally receives it.
+const CallExpr *optionsDestination(const Expr *E, ASTContext &Ctx,
+                                   bool &Pinned) {
+  Pinned = false;
+  for (const Expr *Below = E; Below;) {
+    const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(ignoreWrappers(Below));
+    if (!Call || !isTensorOptionsType(Call->getType()))
+      break;
+    if (isNamed(Call->getMethodDecl(), "pinned_memory"))
+      Pinned = true;
+    Below = Call->getImplicitObjectArgument();
+  }
+  const Expr *Current = E;
+  for (int Step = 0; Step < 16 && Current; ++Step) {
+    const Expr *Child = nullptr;
+    DynTypedNode Parent = wrappedParent(Current, Ctx, &Child);
+    const auto *S = Parent.get<Stmt>();
+    if (!S)
+      return nullptr;
+    if (const auto *Member = llvm::dyn_cast<MemberExpr>(S)) {
+      const auto *Call =
+          llvm::dyn_cast_or_null<CXXMemberCallExpr>(parentStmt(Member, Ctx));
+      if (!Call || !isTensorOptionsType(Call->getType()))
+        return nullptr;
+      if (isNamed(Call->getMethodDecl(), "pinned_memory"))
+        Pinned = true;
+      Current = Call;
+      continue;
+    }
+    if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(S)) {
+      if (!isTensorOptionsType(Construct->getType()))
+        return nullptr;
+      Current = Construct;
+      continue;
+    }
+    return llvm::dyn_cast<CallExpr>(S);
+  }
+  return nullptr;
+}
+
+bool derivesFromOstream(const CXXRecordDecl *RD, int Depth = 0) {
+  if (!RD || Depth > 8)
+    return false;
+  if (isNamed(RD, "basic_ostream"))
+    return true;
+  RD = RD->getDefinition();
+  if (!RD)
+    return false;
+  for (const CXXBaseSpecifier &Base : RD->bases())
+    if (derivesFromOstream(Base.getType()->getAsCXXRecordDecl(), Depth + 1))
+      return true;
+  return false;
+}
+
+bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
+                    int Depth);
+
+/// Every use of the local \p Var in \p Fn reads it back on the host.
+bool onlyReadBack(const VarDecl *Var, const FunctionDecl *Fn, ASTContext &Ctx,
+                  int Depth) {
+  const Stmt *Body = Fn ? Fn->getBody() : nullptr;
+  if (!Body)
+    return false;
+  int Uses = 0;
+  llvm::SmallVector<const Stmt *, 32> Stack{Body};
+  while (!Stack.empty()) {
+    const Stmt *S = Stack.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(S);
+        Ref && Ref->getDecl() == Var) {
+      ++Uses;
+      if (!consumedByHost(Ref, Fn, Ctx, Depth + 1))
+        return false;
+    }
+    for (const Stmt *Child : S->children())
+      Stack.push_back(Child);
+  }
+  return Uses > 0;
+}
+
+bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
+                    int Depth) {
+  if (!E || Depth > 8)
+    return false;
+  const Expr *Child = nullptr;
+  DynTypedNode Parent = wrappedParent(E, Ctx, &Child);
+
+  if (const auto *Var = Parent.get<VarDecl>())
+    return Var->hasLocalStorage() && !llvm::isa<ParmVarDecl>(Var) &&
+           !Var->getType()->isReferenceType() &&
+           onlyReadBack(Var,
+                        llvm::dyn_cast<FunctionDecl>(Var->getDeclContext()),
+                        Ctx, Depth);
+
+  const auto *S = Parent.get<Stmt>();
+  if (!S)
+    return false;
+  if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(S))
+    return Construct->getNumArgs() == 1 && isTensorType(Construct->getType()) &&
+           consumedByHost(Construct, Fn, Ctx, Depth + 1);
+  if (const auto *Member = llvm::dyn_cast<MemberExpr>(S)) {
+    const auto *Call =
+        llvm::dyn_cast_or_null<CXXMemberCallExpr>(parentStmt(Member, Ctx));
+    const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
+    if (!Method || !Method->getIdentifier())
+      return false;
+    llvm::StringRef Name = Method->getName();
+    // Reading values or metadata on the host.
+    if (llvm::is_contained({"item", "data_ptr", "const_data_ptr",
+                            "mutable_data_ptr", "accessor", "print", "numel",
+                            "size", "sizes", "dim", "scalar_type", "dtype",
+                            "defined", "nbytes", "element_size", "pin_memory"},
+                           Name))
+      return true;
+    if (Name == "to") {
+      // A dtype-only conversion keeps the tensor on the host.
+      for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+        const Expr *Arg = Call->getArg(I);
+        QualType T = I < Method->getNumParams()
+                         ? Method->getParamDecl(I)->getType()
+                         : Arg->getType();
+        if (llvm::isa<CXXDefaultArgExpr>(Arg))
+          continue;
+        if (isDeviceType(T) || isDeviceTypeEnum(T) || isTensorType(T) ||
+            isOptionalDevice(T))
+          return false;
+        if (isTensorOptionsType(T) &&
+            classifyOptions(Arg, nullptr) != OptionsDevice::NoDevice)
+          return false;
+      }
+      return consumedByHost(Call, Fn, Ctx, Depth + 1);
+    }
+    if (llvm::is_contained({"contiguous", "detach", "clone", "toType",
+                            "flatten", "view", "reshape", "squeeze",
+                            "unsqueeze", "select", "index", "slice", "narrow",
+                            "t", "transpose", "permute"},
+                           Name))
+      return consumedByHost(Call, Fn, Ctx, Depth + 1);
+    return false;
+  }
+  if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(S)) {
+    if (Op->getOperator() == OO_LessLess && Op->getNumArgs() == 2 &&
+        Op->getArg(1) == Child)
+      return derivesFromOstream(
+          Op->getArg(0)->getType().getNonReferenceType()->getAsCXXRecordDecl());
+    if (Op->getOperator() == OO_Subscript && Op->getNumArgs() > 0 &&
+        Op->getArg(0) == Child)
+      return consumedByHost(Op, Fn, Ctx, Depth + 1);
+    return false;
+  }
+  if (const auto *Call = llvm::dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee)
+      return false;
+    const std::string Name = qualifiedName(Callee);
+    return Name == "torch::save" || Name == "at::print" ||
+           Name == "torch::pickle_save" || Name == "torch::jit::pickle_save";
+  }
+  return false;
+}
+
+} // namespace
+
+void noteMigratesState(ClangTidyCheck &Check, const HardcodedPlacement &P) {
+  if (P.Replacement && P.Migrates)
+    noteWouldMigrate(Check, *P.Migrates,
+                     "following " + P.Replacement->describe());
+}
+
+HardcodedPlacementFinder::HardcodedPlacementFinder(
+    llvm::StringRef IgnoredFunctions, llvm::StringRef IgnoredFiles,
+    MigrationFinder *Migrations)
+    : IgnoredFunctions(IgnoredFunctions), IgnoredFiles(IgnoredFiles),
+      HasIgnoredFunctions(!IgnoredFunctions.trim().empty() &&
+                          this->IgnoredFunctions.isValid()),
+      HasIgnoredFiles(!IgnoredFiles.trim().empty() &&
+                      this->IgnoredFiles.isValid()),
+      Migrations(Migrations) {}
+
+std::unique_ptr<HardcodedPlacementFinder>
+HardcodedPlacementFinder::create(const ClangTidyContext *Context,
+                                 MigrationFinder *Migrations) {
+  if (!Context || !Context->isCheckEnabled(CheckName))
+    return nullptr;
+  return std::make_unique<HardcodedPlacementFinder>(
+      checkOption(Context, CheckName, "IgnoredFunctions",
+                  DefaultIgnoredFunctions),
+      checkOption(Context, CheckName, "IgnoredFiles", DefaultIgnoredFiles),
+      Migrations);
+}
+
+bool HardcodedPlacementFinder::ignored(const FunctionDecl *Fn,
+                                       SourceLocation Loc,
+                                       const SourceManager &SM) const {
+  if (HasIgnoredFunctions) {
+    const FunctionDecl *Named = enclosingNamedFunction(Fn);
+    if (Named && (IgnoredFunctions.match(Named->getNameAsString()) ||
+                  IgnoredFunctions.match(Named->getQualifiedNameAsString())))
+      return true;
+  }
+  if (HasIgnoredFiles) {
+    llvm::StringRef File = SM.getFilename(SM.getExpansionLoc(Loc));
+    if (!File.empty() && IgnoredFiles.match(File))
+      return true;
+  }
+  return false;
+}
+
+bool HardcodedPlacementFinder::isHostReadback(const Expr *Move,
+                                              const FunctionDecl *Fn,
+                                              ASTContext &Ctx) {
+  return consumedByHost(Move, Fn, Ctx, 0);
+}
+
+std::optional<HardcodedPlacement>
+HardcodedPlacementFinder::analyseLeaf(const Expr *Leaf, const FunctionDecl *Fn,
+                                      ASTContext &Ctx) {
+  if (!Leaf || !Fn)
+    return std::nullopt;
+  HardcodedPlacement Result;
+  Climb Where;
+  if (const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(Leaf)) {
+    const CXXMethodDecl *Method = Call->getMethodDecl();
+    if (!isTensorMethod(Method) || Call->getNumArgs() != 0 ||
+        !(isNamed(Method, "cuda") || isNamed(Method, "cpu")))
+      return std::nullopt;
+    Result.Backend = Method->getName() == "cuda" ? "CUDA" : "CPU";
+    Result.Spelling = Method->getName().str() + "()";
+    Where.Written = Where.Consumer = Call;
+    Where.Move = Call;
+    Where.Receiver = Call->getImplicitObjectArgument();
+    const auto *Callee = llvm::dyn_cast<MemberExpr>(Call->getCallee());
+    if (!Callee)
+      return std::nullopt;
+    Where.Replace = SourceRange(Callee->getMemberLoc(), Call->getRParenLoc());
+    Result.Loc = Callee->getMemberLoc();
+  } else {
+    const bool FromString = llvm::isa<StringLiteral>(Leaf);
+    if (FromString)
+      Result.Backend = backendOfString(llvm::cast<StringLiteral>(Leaf));
+    else if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Leaf))
+      Result.Backend = backendOfConstant(Ref->getDecl());
+    if (Result.Backend.empty())
+      return std::nullopt;
+    std::optional<Climb> Found = climbToConsumer(Leaf, FromString, Ctx);
+    if (!Found)
+      return std::nullopt;
+    Where = *Found;
+    Result.Loc = Where.Written->getBeginLoc();
+    Result.Spelling = sourceText(Where.Written->getSourceRange(), Ctx);
+    if (Result.Spelling.empty())
+      Result.Spelling =
+          FromString
+              ? "\"" + llvm::cast<StringLiteral>(Leaf)->getString().str() + "\""
+              : llvm::cast<DeclRefExpr>(Leaf)->getDecl()->getNameAsString();
+  }
+  Result.Written = Where.Written;
+  Result.Consumer = Where.Consumer;
+  Result.Move = Where.Move;
+
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (Result.Loc.isMacroID())
+    Result.Loc = SM.getExpansionLoc(Result.Loc);
+  if (ignored(Fn, Result.Loc, SM))
+    return std::nullopt;
+  // Reading a result back to the host (or staging it in pinned memory) is
+  // what .cpu() is for.
+  if (Result.Backend == "CPU" && Result.Move &&
+      isHostReadback(Result.Move, Fn, Ctx))
+    return std::nullopt;
+  // Options that describe memory rather than choose a device: from_blob's
+  // (the pointer lives there) and pinned host buffers.
+  if (!Result.Move && !Where.Receiver) {
+    bool Pinned = false;
+    const CallExpr *Destination =
+        optionsDestination(Result.Consumer, Ctx, Pinned);
+    const auto *Callee = Destination ? Destination->getDirectCallee() : nullptr;
+    if (isNamed(Callee, "from_blob"))
+      return std::nullopt;
+    if (Result.Backend == "CPU" && Pinned)
+      return std::nullopt;
+  }
+
+  // Device-neutral: it receives (or its class holds) a tensor, device or
+  // module, or it chose a torch::Device in a local.
+  const DeviceContext Context = DeviceContext::collect(Fn, Result.Written, Ctx);
+  llvm::SmallVector<const DeviceSource *, 4> Sources;
+  for (const DeviceSource &S : Context.sources())
+    if (S.Where != Origin::Local || S.What == Carrier::Device)
+      Sources.push_back(&S);
+  if (Sources.empty())
+    return std::nullopt;
+  Result.Witness = *Sources.front();
+
+  // The device to follow: never the moved object itself.
+  const ValueDecl *Receiver =
+      Where.Receiver ? namedDecl(Where.Receiver) : nullptr;
+  auto Usable = [&](const DeviceSource *S) {
+    return S && S->Decl != Receiver && S->What != Carrier::Module &&
+           (S->Where != Origin::Member || S->What == Carrier::Device);
+  };
+  const DeviceSource *Pick = nullptr;
+  for (const DeviceSource *S : Sources)
+    if (!Pick && S->What == Carrier::Device && S->Where == Origin::Parameter)
+      Pick = S;
+  for (auto It = Sources.rbegin(); !Pick && It != Sources.rend(); ++It)
+    if ((*It)->What == Carrier::Device && (*It)->Where == Origin::Local)
+      Pick = *It;
+  if (!Pick) {
+    const DeviceSource *Best = Context.bestFor(Result.Written, Ctx);
+    if (Usable(Best) && Best->What == Carrier::Tensor &&
+        Best->Where == Origin::Parameter)
+      Pick = Best;
+  }
+  for (const DeviceSource *S : Sources)
+    if (!Pick && Usable(S) && S->What == Carrier::Tensor &&
+        S->Where == Origin::Parameter)
+      Pick = S;
+  for (const DeviceSource *S : Sources)
+    if (!Pick && Usable(S) && S->What == Carrier::Device)
+      Pick = S;
+  if (Pick && Usable(Pick)) {
+    Result.Replacement = *Pick;
+    Result.Witness = *Pick;
+  }
+
+  if (!Result.Replacement) {
+    Result.Why = HardcodedPlacement::NoFix::NoDevice;
+    return Result;
+  }
+  // In a forward path, following the input with state (or the state with
+  // an input) is what torch-implicit-device-migration reports.
+  if (Migrations) {
+    const auto *MoveCall = llvm::dyn_cast_or_null<CXXMemberCallExpr>(
+        Result.Move ? Result.Move : Result.Consumer);
+    if (std::optional<Migration> Migrates = Migrations->wouldMigrate(
+            MoveCall, Fn, Result.Replacement->Decl, Ctx)) {
+      Result.Why = HardcodedPlacement::NoFix::MigratesState;
+      Result.Migrates = std::move(Migrates);
+      return Result;
+    }
+  }
+  if (inMacro(Where.Replace)) {
+    Result.Why = HardcodedPlacement::NoFix::Macro;
+    return Result;
+  }
+  const std::string Device = Result.Replacement->deviceSpelling();
+  const std::string Text = Result.Move && Result.Written == Result.Move
+                               ? "to(" + Device + ")"
+                               : Device;
+  Result.Fixes.push_back(FixItHint::CreateReplacement(
+      CharSourceRange::getTokenRange(Where.Replace), Text));
+  return Result;
+}
+
+std::optional<HardcodedPlacement>
+HardcodedPlacementFinder::analyseMove(const CXXMemberCallExpr *Call,
+                                      const FunctionDecl *Fn, ASTContext &Ctx) {
+  if (!Call)
+    return std::nullopt;
+  const CXXMethodDecl *Method = Call->getMethodDecl();
+  if (!isTensorMethod(Method))
+    return std::nullopt;
+  if (isNamed(Method, "cuda") || isNamed(Method, "cpu"))
+    return analyseLeaf(Call, Fn, Ctx);
+  if (!isNamed(Method, "to"))
+    return std::nullopt;
+  // The device constant or string among the arguments.
+  llvm::SmallVector<const Stmt *, 16> Stack;
+  for (const Expr *Arg : Call->arguments())
+    Stack.push_back(Arg);
+  while (!Stack.empty()) {
+    const Stmt *S = Stack.pop_back_val();
+    if (!S || llvm::isa<LambdaExpr>(S))
+      continue;
+    if (llvm::isa<DeclRefExpr, StringLiteral>(S))
+      if (std::optional<HardcodedPlacement> Found =
+              analyseLeaf(llvm::cast<Expr>(S), Fn, Ctx);
+          Found && Found->Move == Call)
+        return Found;
+    for (const Stmt *Child : S->children())
+      Stack.push_back(Child);
+  }
+  return std::nullopt;
+}
+
+} // namespace clang::tidy::torch::utils

@@ -1,0 +1,118 @@
+//===--- HardcodedPlacement.h - a fixed device as a placement --*- C++ -*-===//
+//
+// Seeds 002 and 004: device-neutral code (a function or method that receives a
+// tensor, a device or a module) that places data on a fixed device: `.cuda()`,
+// `.cpu()`, `.to(torch::kCUDA)`, `torch::ones({3}, torch::kCUDA)`,
+// `TensorOptions().device(torch::Device("cuda:0"))`, `model->to(torch::kCPU)`.
+// This decides whether an expression is such a placement and what device in
+// scope replaces it. torch-hardcoded-device reports it; torch-discarded-to
+// repairs it together with a discarded `t.cuda();` (one defect, one warning).
+//
+// Not placements: comparisons (`x.device() == torch::kCPU`), a torch::Device
+// variable's initializer (choosing a device), `x.is_cuda()`, and a CPU move
+// whose result is only read back on the host (see isHostReadback).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TORCHLINT_CHECKS_UTILS_HARDCODEDPLACEMENT_H
+#define TORCHLINT_CHECKS_UTILS_HARDCODEDPLACEMENT_H
+
+#include "utils/DeviceContext.h"
+#include "utils/DeviceMigration.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/Diagnostic.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Regex.h"
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace clang::tidy {
+class ClangTidyCheck;
+class ClangTidyContext;
+} // namespace clang::tidy
+
+namespace clang::tidy::torch::utils {
+
+struct HardcodedPlacement {
+  /// Why a placement has no fix.
+  enum class NoFix {
+    None,     ///< It has one.
+    NoDevice, ///< Nothing in scope spells a device (a module, the receiver).
+    Macro,    ///< The placement is spelled inside a macro.
+    MigratesState, ///< The replacement would make the move a migration.
+  };
+
+  const Expr *Written = nullptr;  ///< `t.cuda()`, or the device as written.
+  const Expr *Consumer = nullptr; ///< The call that places.
+  /// The tensor move, when the placement is one: `t.cuda()`, `t.to(kCUDA)`.
+  const CXXMemberCallExpr *Move = nullptr;
+  std::string
+      Spelling; ///< "cuda()", "torch::kCUDA", "torch::Device(\"cuda:0\")".
+  std::string Backend;  ///< "CUDA", "CPU", "MPS", ...
+  SourceLocation Loc;   ///< Where to report (a file location).
+  DeviceSource Witness; ///< What makes the code device-neutral.
+  std::optional<DeviceSource> Replacement; ///< The device to use instead.
+  NoFix Why = NoFix::None;
+  std::optional<Migration> Migrates; ///< Set when Why == MigratesState.
+  /// Replaces the hard-coded device by Replacement; empty when Why != None.
+  llvm::SmallVector<FixItHint, 1> Fixes;
+};
+
+/// The note of a placement left unfixed because following the input would
+/// make forward-path state migrate (Why == MigratesState).
+void noteMigratesState(ClangTidyCheck &Check, const HardcodedPlacement &P);
+
+class HardcodedPlacementFinder {
+public:
+  static constexpr llvm::StringLiteral CheckName = "torch-hardcoded-device";
+  static constexpr llvm::StringLiteral DefaultIgnoredFunctions = "^main$";
+  static constexpr llvm::StringLiteral DefaultIgnoredFiles =
+      "(^|/)(test|tests)/|_test\\.(cc|cpp|cxx)$";
+
+  /// \p Migrations, when given, blocks fixes that would make forward-path
+  /// state follow an input (what torch-implicit-device-migration reports).
+  HardcodedPlacementFinder(llvm::StringRef IgnoredFunctions,
+                           llvm::StringRef IgnoredFiles,
+                           MigrationFinder *Migrations);
+
+  /// The finder torch-hardcoded-device would use, configured from its options
+  /// in \p Context; null when that check is disabled. For sibling checks
+  /// that must not report (or fix into) what torch-hardcoded-device owns.
+  static std::unique_ptr<HardcodedPlacementFinder>
+  create(const ClangTidyContext *Context, MigrationFinder *Migrations);
+
+  /// \p Leaf: a tensor's `.cuda()`/`.cpu()` call, a c10::DeviceType constant
+  /// (torch::kCUDA, DeviceType::CPU) or a string literal naming a device.
+  /// Returns the placement it makes in device-neutral code, if any.
+  std::optional<HardcodedPlacement>
+  analyseLeaf(const Expr *Leaf, const FunctionDecl *Fn, ASTContext &Ctx);
+
+  /// The hard-coded placement \p Call itself makes (`t.cuda()`,
+  /// `t.to(torch::kCUDA)`, `t.to("cuda")`), if any.
+  std::optional<HardcodedPlacement> analyseMove(const CXXMemberCallExpr *Call,
+                                                const FunctionDecl *Fn,
+                                                ASTContext &Ctx);
+
+  /// A CPU move whose result only feeds host read-backs: `.item()`,
+  /// `.data_ptr()`, `.accessor()`, `std::ostream <<`, `torch::save`, directly,
+  /// through view/contiguous/dtype-only `to` calls, or through a local tensor
+  /// whose every use is such a read-back.
+  static bool isHostReadback(const Expr *Move, const FunctionDecl *Fn,
+                             ASTContext &Ctx);
+
+private:
+  bool ignored(const FunctionDecl *Fn, SourceLocation Loc,
+               const SourceManager &SM) const;
+
+  llvm::Regex IgnoredFunctions;
+  llvm::Regex IgnoredFiles;
+  bool HasIgnoredFunctions;
+  bool HasIgnoredFiles;
+  MigrationFinder *Migrations;
+};
+
+} // namespace clang::tidy::torch::utils
+
+#endif

@@ -1,0 +1,42 @@
+// CHECKS: torch-discarded-to,torch-hardcoded-device,torch-implicit-device-migration
+// EXPECT-COMPILE-ERRORS
+#include <torch/torch.h>
+
+// Half-typed, broken code as an editor sees it: the checks must not crash.
+// (--fix-errors also applies clang's own recovery fixes: kCUDAA -> kCUDA and
+// the missing ';'.)
+struct BrokenImpl : torch::nn::Module {
+  torch::Tensor mean_;
+  UnknownType other_;
+  torch::Tensor forward(const torch::Tensor &x) {
+    mean_ = mean_.to(y.device());
+    other_ = other_.to(x.device());
+    mean_.to(undeclared_device);
+    this->to(x.devic());
+    helper(x);
+    return x.cuda(1) + mean_.to(;
+  }
+};
+
+torch::Tensor neutral(const torch::Tensor &x, Unknown w) {
+  w.cuda();
+  auto a = x.to(torch::kCUDAA);
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: hard-coded CUDA device 'torch::kCUDAA' in device-neutral code [torch-hardcoded-device]
+  // CHECK-FIXES: auto a = x.to(torch::kCUDA);
+  auto b = torch::ones({3}, torch::Device(42, "cuda"));
+  x.to(torch::kCUDA).nonexistent();
+  // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: hard-coded CUDA device 'torch::kCUDA' in device-neutral code [torch-hardcoded-device]
+  undeclared.cuda();
+  return a + b + torch::zeros({3}, torch::kCUDA);
+  // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: hard-coded CUDA device 'torch::kCUDA' in device-neutral code [torch-hardcoded-device]
+  // CHECK-FIXES: return a + b + torch::zeros({3}, x.device());
+}
+
+void incomplete(torch::Tensor t, torch::Device device) {
+  t.to(device)
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: result of 'to' is discarded; it returns a new tensor and leaves 't' unchanged [torch-discarded-to]
+  // CHECK-FIXES: t = t.to(device);
+  t.cuda();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: result of 'cuda' is discarded; it returns a new tensor and leaves 't' unchanged [torch-discarded-to]
+  // CHECK-FIXES: t = t.to(device);
+}

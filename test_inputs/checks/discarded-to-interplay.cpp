@@ -1,0 +1,76 @@
+// CHECKS: torch-*
+// HEADERS: fast real
+#include <torch/torch.h>
+
+// One defect, one warning: a discarded `w.cuda();` in device-neutral code is
+// both discarded and hard-coded. torch-discarded-to reports it and its fix
+// repairs both; torch-hardcoded-device stays silent on it.
+torch::Tensor step(const torch::Tensor &x, torch::Tensor w) {
+  w.cuda();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: result of 'cuda' is discarded; it returns a new tensor and leaves 'w' unchanged [torch-discarded-to]
+  // CHECK-FIXES: w = w.to(x.device());
+  w.to(torch::kCUDA, torch::kHalf);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: result of 'to' is discarded; it returns a new tensor and leaves 'w' unchanged [torch-discarded-to]
+  // CHECK-FIXES: w = w.to(x.device(), torch::kHalf);
+  w.to(torch::kFloat);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: result of 'to' is discarded; it returns a new tensor and leaves 'w' unchanged [torch-discarded-to]
+  // CHECK-FIXES: w = w.to(torch::kFloat);
+  return x * w;
+}
+// CHECK-NOTES: :[[@LINE-12]]:41: note: the hard-coded CUDA device is replaced by the device of parameter 'x'
+// CHECK-NOTES: :[[@LINE-13]]:41: note: the hard-coded CUDA device is replaced by the device of parameter 'x'
+
+// Nothing else spells a device: assigning the result would keep the
+// hard-coded device, so there is no fix.
+torch::Tensor only_self(torch::Tensor x) {
+  x.cuda();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: result of 'cuda' is discarded; it returns a new tensor and leaves 'x' unchanged [torch-discarded-to]
+  return x * 2;
+}
+// CHECK-NOTES: :[[@LINE-5]]:39: note: parameter 'x' makes this code device-neutral; assigning the result would keep the hard-coded CUDA device
+
+// In a forward method, assigning would migrate state on every call
+// (torch-implicit-device-migration): warn, no fix. A hard-coded device on
+// state is not replaced by the input's device either.
+struct NormImpl : torch::nn::Module {
+  torch::Tensor mean_, scale_;
+  torch::Tensor forward(const torch::Tensor &x) {
+    mean_.to(x.device());
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: result of 'to' is discarded; it returns a new tensor and leaves 'mean_' unchanged [torch-discarded-to]
+    scale_.cuda();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: result of 'cuda' is discarded; it returns a new tensor and leaves 'scale_' unchanged [torch-discarded-to]
+    auto s = scale_.cuda();
+    // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
+    this->to(x.device());
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the module is moved to the device of input 'x' on every call of 'forward'; place it on its device once, at set-up [torch-implicit-device-migration]
+    return (x - mean_) * s;
+  }
+};
+// CHECK-NOTES: :[[@LINE-12]]:46: note: assigning the result would move 'mean_' to the device of input 'x' on every call of 'forward'; place it on its device once, at set-up
+// CHECK-NOTES: :[[@LINE-13]]:46: note: following parameter 'x' would move 'scale_' to the device of input 'x' on every call of 'forward'; place it on its device once, at set-up
+// CHECK-NOTES: :[[@LINE-14]]:46: note: following parameter 'x' would move 'scale_' to the device of input 'x' on every call of 'forward'; place it on its device once, at set-up
+// CHECK-NOTES: :[[@LINE-15]]:46: note: input 'x' whose device is followed
+
+// The other direction: in forward, an input does not follow the state either.
+struct ScaleImpl : torch::nn::Module {
+  torch::Device device_ = torch::kCPU;
+  torch::Tensor w_;
+  torch::Tensor forward(torch::Tensor x) {
+    x.to(w_.device());
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: result of 'to' is discarded; it returns a new tensor and leaves 'x' unchanged [torch-discarded-to]
+    auto y = x.cuda();
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
+    return y * w_;
+  }
+};
+// CHECK-NOTES: :[[@LINE-9]]:17: note: assigning the result would move input 'x' to the device of 'w_' on every call of 'forward'; leave placing the data to the caller
+// CHECK-NOTES: :[[@LINE-11]]:17: note: following member 'device_' would move input 'x' to the device of 'device_' on every call of 'forward'; leave placing the data to the caller
+
+// main chooses devices (torch-hardcoded-device ignores it): the plain fix.
+int main() {
+  torch::Tensor t = torch::ones({2});
+  t.cuda();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: result of 'cuda' is discarded; it returns a new tensor and leaves 't' unchanged [torch-discarded-to]
+  // CHECK-FIXES: t = t.cuda();
+  return step(t, t).numel() + only_self(t).numel() > 0 ? 0 : 1;
+}

@@ -1,0 +1,42 @@
+// CHECKS: torch-discarded-to
+// HEADERS: fast real
+#include <torch/torch.h>
+
+#include <tuple>
+
+torch::Tensor consume(const torch::Tensor &t);
+
+// The result is used: nothing is discarded.
+torch::Tensor used(torch::Tensor t, torch::Device device) {
+  auto a = t.to(device);
+  t = t.cuda();
+  consume(t.cpu());
+  torch::Tensor b;
+  b = a.type_as(t);
+  // An explicit (void) says the value is thrown away on purpose.
+  (void)t.to(device);
+  std::ignore = t.to(torch::kHalf);
+  // In-place operations are statements by design.
+  t.copy_(a);
+  t.set_data(t.to(device));
+  return t.to(torch::kFloat) + b;
+}
+
+// A module moves in place: module->to(...) and module.to(...) are complete.
+struct NetImpl : torch::nn::Module {
+  NetImpl() { fc = register_module("fc", torch::nn::Linear(3, 1)); }
+  void place(torch::Device device) {
+    to(device);
+    this->to(device, torch::kFloat);
+    fc->to(device);
+  }
+  torch::nn::Linear fc{nullptr};
+};
+TORCH_MODULE(Net);
+
+void place(Net &net, NetImpl &impl, torch::nn::Module &module,
+           torch::Device device) {
+  net->to(device);
+  impl.to(device);
+  module.to(torch::kHalf);
+}

@@ -1,0 +1,85 @@
+// CHECKS: torch-discarded-to
+// HEADERS: fast real
+#include <torch/torch.h>
+
+#include <vector>
+
+// to/cuda/cpu/type_as return a new tensor: as statements they change nothing.
+void prepare(torch::Tensor t, const torch::Tensor &c, torch::Tensor &out,
+             torch::Device device, bool half) {
+  t.to(device);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: result of 'to' is discarded; it returns a new tensor and leaves 't' unchanged [torch-discarded-to]
+  // CHECK-FIXES: t = t.to(device);
+  t.to(torch::kFloat);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: result of 'to' is discarded; it returns a new tensor and leaves 't' unchanged [torch-discarded-to]
+  // CHECK-FIXES: t = t.to(torch::kFloat);
+  out.type_as(c);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: result of 'type_as' is discarded; it returns a new tensor and leaves 'out' unchanged [torch-discarded-to]
+  // CHECK-FIXES: out = out.type_as(c);
+  if (half)
+    t.to(device, torch::kHalf, /*non_blocking=*/true);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: result of 'to' is discarded; it returns a new tensor and leaves 't' unchanged [torch-discarded-to]
+  // CHECK-FIXES: t = t.to(device, torch::kHalf, /*non_blocking=*/true);
+  else
+    t.cpu();
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: result of 'cpu' is discarded; it returns a new tensor and leaves 't' unchanged [torch-discarded-to]
+  // CHECK-FIXES: t = t.cpu();
+  // A const tensor or a temporary cannot take the result: warn, no fix.
+  c.to(device);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: result of 'to' is discarded; it returns a new tensor and leaves 'c' unchanged [torch-discarded-to]
+  (t + 1).to(device);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: result of 'to' is discarded; it returns a new tensor and leaves '(t + 1)' unchanged [torch-discarded-to]
+  t.to(device).to(torch::kHalf);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: result of 'to' is discarded; it returns a new tensor and leaves 't.to(device)' unchanged [torch-discarded-to]
+  out = t + c;
+}
+
+// Members, loops, lambdas.
+struct Cache {
+  torch::Tensor keys;
+  std::vector<torch::Tensor> values;
+  void place(torch::Device device) {
+    keys.to(device);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: result of 'to' is discarded; it returns a new tensor and leaves 'keys' unchanged [torch-discarded-to]
+    // CHECK-FIXES: keys = keys.to(device);
+    this->keys.cuda();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: result of 'cuda' is discarded; it returns a new tensor and leaves 'this->keys' unchanged [torch-discarded-to]
+    // CHECK-FIXES: this->keys = this->keys.cuda();
+    for (auto &v : values)
+      v.to(device);
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: result of 'to' is discarded; it returns a new tensor and leaves 'v' unchanged [torch-discarded-to]
+    // CHECK-FIXES: v = v.to(device);
+    auto move = [&](torch::Tensor u) {
+      u.to(device);
+      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: result of 'to' is discarded; it returns a new tensor and leaves 'u' unchanged [torch-discarded-to]
+      // CHECK-FIXES: u = u.to(device);
+      return u;
+    };
+    keys = move(keys);
+  }
+};
+
+// A function template: analysed once, in its definition.
+template <typename T> torch::Tensor widen(torch::Tensor t, T scale) {
+  t.to(torch::kDouble);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: result of 'to' is discarded; it returns a new tensor and leaves 't' unchanged [torch-discarded-to]
+  // CHECK-FIXES: t = t.to(torch::kDouble);
+  return t * scale;
+}
+template torch::Tensor widen<float>(torch::Tensor, float);
+template torch::Tensor widen<int>(torch::Tensor, int);
+
+// Inside a macro: reported where it is used, not rewritten.
+#define TO_DEVICE(t, d) (t).to(d)
+void macro_use(torch::Tensor t, torch::Device device) {
+  TO_DEVICE(t, device);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: result of 'to' is discarded; it returns a new tensor and leaves its receiver unchanged [torch-discarded-to]
+}
+
+int main() {
+  torch::Tensor t = torch::ones({2});
+  t.cuda();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: result of 'cuda' is discarded; it returns a new tensor and leaves 't' unchanged [torch-discarded-to]
+  // CHECK-FIXES: t = t.cuda();
+  return widen(t, 2).numel() > 0 ? 0 : 1;
+}

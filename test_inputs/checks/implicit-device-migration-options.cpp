@@ -1,0 +1,24 @@
+// CHECKS: torch-implicit-device-migration
+// CHECK-OPTION: torch-implicit-device-migration.ForwardMethods=forward;step
+// CHECK-OPTION: torch-implicit-device-migration.AllowedNames=running_.*;cache
+#include <torch/torch.h>
+
+struct AgentImpl : torch::nn::Module {
+  torch::Tensor running_mean, cache, weights;
+
+  // `step` is a forward method by the option.
+  torch::Tensor step(const torch::Tensor &obs) {
+    weights = weights.to(obs.device());
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'weights' is moved to the device of input 'obs' on every call of 'step'; place it on its device once, at set-up [torch-implicit-device-migration]
+    // Allowed by name (a regex and a plain name).
+    running_mean = running_mean.to(obs.device());
+    cache = cache.to(obs.device());
+    return obs * weights + running_mean + cache;
+  }
+
+  // operator() is no longer a forward method.
+  torch::Tensor operator()(const torch::Tensor &obs) {
+    weights = weights.to(obs.device());
+    return obs * weights;
+  }
+};
