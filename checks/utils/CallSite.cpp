@@ -191,4 +191,18 @@ std::string checkOption(const ClangTidyContext *Context, llvm::StringRef Check,
   return It == Options.end() ? Default.str() : It->getValue().Value;
 }
 
+bool isScopeStmt(const Stmt *S) {
+  return llvm::isa<CompoundStmt, ForStmt, CXXForRangeStmt, IfStmt, WhileStmt,
+                   SwitchStmt, CXXCatchStmt>(S);
+}
+
+bool containsLocation(const SourceManager &SM, SourceRange Outer,
+                      SourceLocation Loc) {
+  auto Before = [&](SourceLocation A, SourceLocation B) {
+    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A),
+                                        SM.getExpansionLoc(B));
+  };
+  return !Before(Loc, Outer.getBegin()) && !Before(Outer.getEnd(), Loc);
+}
+
 } // namespace clang::tidy::torch::utils

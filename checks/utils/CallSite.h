@@ -66,6 +66,14 @@ bool isRootedAtThis(const Expr *E);
 /// std::shared_ptr goes through operator->; this returns `m`.
 const Expr *calledObject(const CXXMemberCallExpr *Call);
 
+/// Statements that open a scope for the declarations inside them.
+bool isScopeStmt(const Stmt *S);
+
+/// True when \p Loc lies inside \p Outer, comparing expansion locations so
+/// that code written in macros is placed where the macro is used.
+bool containsLocation(const SourceManager &SM, SourceRange Outer,
+                      SourceLocation Loc);
+
 /// The source text of \p R (a token range), empty when it cannot be read or
 /// touches a macro.
 std::string sourceText(SourceRange R, const ASTContext &Ctx);

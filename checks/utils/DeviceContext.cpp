@@ -1,5 +1,6 @@
 //===--- DeviceContext.cpp - what in scope tells where code runs ----------===//
 #include "utils/DeviceContext.h"
+#include "utils/CallSite.h"
 #include "utils/TensorOptionsAnalysis.h"
 #include "utils/TorchTypes.h"
 
@@ -60,16 +61,6 @@ bool placesOnDevice(const Stmt *S) {
   return false;
 }
 
-bool isScopeStmt(const Stmt *S) {
-  return llvm::isa<CompoundStmt, ForStmt, CXXForRangeStmt, IfStmt, WhileStmt,
-                   SwitchStmt, CXXCatchStmt>(S);
-}
-
-bool contains(const SourceManager &SM, SourceRange Outer, SourceLocation Loc) {
-  return !SM.isBeforeInTranslationUnit(Loc, Outer.getBegin()) &&
-         !SM.isBeforeInTranslationUnit(Outer.getEnd(), Loc);
-}
-
 /// Adds device-carrying locals declared before \p At and in scope there.
 void collectLocals(const Stmt *S, const Stmt *Scope, SourceLocation At,
                    const SourceManager &SM,
@@ -79,7 +70,7 @@ void collectLocals(const Stmt *S, const Stmt *Scope, SourceLocation At,
   if (llvm::isa<LambdaExpr>(S))
     return; // A lambda's locals are not visible outside it.
   if (isScopeStmt(S)) {
-    if (!contains(SM, S->getSourceRange(), At))
+    if (!containsLocation(SM, S->getSourceRange(), At))
       return;
     Scope = S;
   }
@@ -87,7 +78,7 @@ void collectLocals(const Stmt *S, const Stmt *Scope, SourceLocation At,
     for (const Decl *D : DS->decls()) {
       const auto *VD = llvm::dyn_cast<VarDecl>(D);
       if (!VD || !SM.isBeforeInTranslationUnit(VD->getLocation(), At) ||
-          (Scope && !contains(SM, Scope->getSourceRange(), At)))
+          (Scope && !containsLocation(SM, Scope->getSourceRange(), At)))
         continue;
       std::optional<Carrier> What = carrierOf(VD->getType());
       if (What == Carrier::Device ||
@@ -123,18 +114,6 @@ void collectFunction(const FunctionDecl *Fn, SourceLocation At,
       if (std::optional<Carrier> What = carrierOf(F->getType()))
         Out.push_back({F, *What, Origin::Member});
   collectLocals(Fn->getBody(), nullptr, At, Ctx.getSourceManager(), Out);
-}
-
-/// The declaration \p E names, if it is a plain variable, parameter or a
-/// member accessed through (implicit) this.
-const ValueDecl *namedDecl(const Expr *E) {
-  E = stripWrappers(E);
-  if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(E))
-    return Ref->getDecl();
-  if (const auto *Member = llvm::dyn_cast_or_null<MemberExpr>(E))
-    if (llvm::isa<CXXThisExpr>(stripWrappers(Member->getBase())))
-      return Member->getMemberDecl();
-  return nullptr;
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 //===--- ModuleMoves.cpp - where modules go, in one function body ---------===//
 #include "utils/ModuleMoves.h"
+#include "utils/CallSite.h"
 #include "utils/TensorOptionsAnalysis.h"
 #include "utils/TorchTypes.h"
 
@@ -77,16 +78,6 @@ bool mentionsCpu(const Stmt *S) {
   return false;
 }
 
-bool isScopeStmt(const Stmt *S) {
-  return llvm::isa<CompoundStmt, ForStmt, CXXForRangeStmt, IfStmt, WhileStmt,
-                   SwitchStmt, CXXCatchStmt>(S);
-}
-
-bool contains(const SourceManager &SM, SourceRange Outer, SourceLocation Loc) {
-  return !isBefore(Loc, Outer.getBegin(), SM) &&
-         !isBefore(Outer.getEnd(), Loc, SM);
-}
-
 /// True when the local \p VD, declared in a function body, is in scope at
 /// \p At: declared before it, in a scope that encloses it.
 bool isVisibleLocal(const VarDecl *VD, SourceLocation At, ASTContext &Ctx) {
@@ -98,7 +89,7 @@ bool isVisibleLocal(const VarDecl *VD, SourceLocation At, ASTContext &Ctx) {
     const DynTypedNode &Node = Parents[0];
     if (const auto *S = Node.get<Stmt>()) {
       if (isScopeStmt(S))
-        return contains(SM, S->getSourceRange(), At);
+        return containsLocation(SM, S->getSourceRange(), At);
     } else if (Node.get<Decl>() && !Node.get<VarDecl>()) {
       return false; // Left the function without finding a scope.
     }
@@ -397,7 +388,7 @@ bool isConditionalFor(const Stmt *S, const Stmt *Target, ASTContext &Ctx) {
     const auto *Parent = Node.get<Stmt>();
     if (!Parent)
       return false; // Reached the function: S runs on every path.
-    if (contains(SM, Parent->getSourceRange(), At))
+    if (containsLocation(SM, Parent->getSourceRange(), At))
       return false; // The innermost statement holding both.
     if (llvm::isa<IfStmt, SwitchStmt, SwitchCase, ForStmt, CXXForRangeStmt,
                   WhileStmt, DoStmt, CXXCatchStmt, AbstractConditionalOperator,
