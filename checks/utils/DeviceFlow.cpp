@@ -288,6 +288,14 @@ const ValueDecl *moduleRoot(const Expr *E) {
   return nullptr;
 }
 
+/// The device index an integer literal names, if \p E is one.
+std::optional<int> literalIndex(const Expr *E) {
+  const auto *Index = llvm::dyn_cast_or_null<IntegerLiteral>(strip(E));
+  if (!Index)
+    return std::nullopt;
+  return static_cast<int>(Index->getValue().getSExtValue());
+}
+
 AbstractDevice deviceFromString(llvm::StringRef S, const Stmt *Origin) {
   if (S.starts_with("cuda")) {
     int Index = -1;
@@ -507,9 +515,7 @@ AbstractDevice DeviceFlowBuilder::evalDevice(const Expr *E,
     AbstractDevice D = evalDevice(Construct->getArg(0), S);
     // Device(kCUDA, 1)
     if (D.K == Kind::Cuda && Construct->getNumArgs() > 1)
-      if (const auto *Index = llvm::dyn_cast<IntegerLiteral>(
-              strip(Construct->getArg(1))))
-        D.CudaIndex = static_cast<int>(Index->getValue().getSExtValue());
+      D.CudaIndex = literalIndex(Construct->getArg(1)).value_or(D.CudaIndex);
     return D;
   }
   if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(E)) {
@@ -530,18 +536,12 @@ AbstractDevice DeviceFlowBuilder::evalDevice(const Expr *E,
       if (Name == "device" && Member->getNumArgs() > 0) {
         AbstractDevice D = evalDevice(Member->getArg(0), S);
         if (D.K == Kind::Cuda && Member->getNumArgs() > 1)
-          if (const auto *Index =
-                  llvm::dyn_cast<IntegerLiteral>(strip(Member->getArg(1))))
-            D.CudaIndex = static_cast<int>(Index->getValue().getSExtValue());
+          D.CudaIndex = literalIndex(Member->getArg(1)).value_or(D.CudaIndex);
         return D;
       }
-      if (Name == "device_index" && Member->getNumArgs() > 0) {
-        const auto *Index =
-            llvm::dyn_cast<IntegerLiteral>(strip(Member->getArg(0)));
-        return AbstractDevice::cuda(
-            Index ? static_cast<int>(Index->getValue().getSExtValue()) : -1,
-            E);
-      }
+      if (Name == "device_index" && Member->getNumArgs() > 0)
+        return AbstractDevice::cuda(literalIndex(Member->getArg(0)).value_or(-1),
+                                    E);
       return evalDevice(Object, S); // .dtype(...) keeps the device
     }
     return AbstractDevice::unknown();
