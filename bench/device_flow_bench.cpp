@@ -321,6 +321,49 @@ void run(int64_t epochs, bool use_cuda) {
   torch::save(model.encoder, "encoder.pt");
 }
 
+// --- Seeded defects ------------------------------------------------------------
+// One per torch-* check. bench/run.sh expects exactly these six warnings, so a
+// check that silently stopped analysing fails the benchmark instead of making
+// the time share look good.
+namespace seeded {
+
+struct ShiftImpl : torch::nn::Module {
+  ShiftImpl() { offset = register_buffer("offset", torch::zeros({4})); }
+  torch::Tensor forward(const torch::Tensor &x) {
+    // torch-implicit-device-migration
+    return x.to(offset.device()) + offset;
+  }
+  torch::Tensor offset;
+};
+TORCH_MODULE(Shift);
+
+torch::Tensor jitter(const torch::Tensor &x) {
+  auto noise = torch::randn(x.sizes()); // torch-factory-without-device
+  return x + noise * 0.01;
+}
+
+void restore(Shift &model, torch::Device device, const std::string &path) {
+  model->to(device);
+  torch::load(model, path); // torch-load-without-device
+}
+
+torch::Tensor peek(Shift &model, const torch::Tensor &x) {
+  return model->forward(x.cuda()); // torch-hardcoded-device
+}
+
+torch::Tensor centred(torch::Tensor x, torch::Device device) {
+  x.to(device); // torch-discarded-to
+  return x - x.mean();
+}
+
+torch::Tensor offsets(Shift &live) {
+  Shift shadow; // built on the CPU; live may be anywhere
+  // torch-mixed-device-op
+  return torch::stack({live->offset.norm(), shadow->offset.norm()});
+}
+
+} // namespace seeded
+
 } // namespace bench
 
 int main(int argc, char **argv) {

@@ -5,6 +5,8 @@
 #
 # Usage: bench/run.sh [path/to/torchlint]   (default: build/bin/torchlint)
 # Not a ctest test: timings depend on the machine and its load.
+# Exit status: 0 pass, 1 over the limit, 2 torchlint failed, 3 the seeded
+# warnings (one per check) were not exactly reported.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -29,9 +31,21 @@ echo "torchlint: $(grep -c 'warning:' "$PROFILE_DIR/output.txt" || true) warning
 if [[ -n "${BENCH_KEEP_OUTPUT:-}" ]]; then cp "$PROFILE_DIR/output.txt" "$BENCH_KEEP_OUTPUT"; fi
 
 python3 - "$PROFILE_DIR" "$start" "$end" "$LIMIT_PERCENT" <<'PY'
-import glob, json, os, sys
+import glob, json, os, re, sys
 
 profile_dir, start, end, limit = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
+
+# The input seeds one defect per check: a check that stopped analysing (and so
+# looks cheap) must fail the benchmark.
+expected = {"torch-factory-without-device", "torch-mixed-device-op",
+            "torch-load-without-device", "torch-implicit-device-migration",
+            "torch-hardcoded-device", "torch-discarded-to"}
+with open(os.path.join(profile_dir, "output.txt")) as f:
+    reported = re.findall(r"warning: .*\[(torch-[a-z-]+)\]$", f.read(), re.M)
+if sorted(reported) != sorted(expected):
+    print("unexpected warnings: got " + ", ".join(sorted(reported)) +
+          "; expected one from each of " + ", ".join(sorted(expected)))
+    sys.exit(3)
 total = end - start
 files = glob.glob(os.path.join(profile_dir, "*.json"))
 if not files:

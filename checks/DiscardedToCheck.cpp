@@ -1,6 +1,7 @@
 //===--- DiscardedToCheck.cpp - torch-discarded-to ------------------------===//
 #include "DiscardedToCheck.h"
 #include "utils/CallSite.h"
+#include "utils/CheckHelpers.h"
 #include "utils/TorchTypes.h"
 
 #include "clang/AST/ASTContext.h"
@@ -48,24 +49,26 @@ DiscardedToCheck::DiscardedToCheck(StringRef Name, ClangTidyContext *Context)
       Placements(HardcodedPlacementFinder::create(Context, Migrations.get())) {}
 
 void DiscardedToCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(
-      cxxMemberCallExpr(
-          unless(isExpansionInSystemHeader()),
-          callee(cxxMethodDecl(hasAnyName("to", "cuda", "cpu", "type_as"))),
-          forCallable(
-              functionDecl(unless(ast_matchers::isTemplateInstantiation()))
-                  .bind("fn")))
-          .bind("call"),
-      this);
+  utils::registerFunctionBodyMatchers(Finder, this);
 }
 
 void DiscardedToCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *Call = Result.Nodes.getNodeAs<CXXMemberCallExpr>("call");
-  const auto *Fn = Result.Nodes.getNodeAs<FunctionDecl>("fn");
-  if (!Call || !Fn || utils::isInstantiated(Fn) ||
-      !utils::isInBody(Call, Fn, *Result.SourceManager) ||
-      !Seen.insert(Call).second)
+  utils::forEachMatchedFunction(Result, [&](const FunctionDecl *Fn) {
+    checkFunction(Fn, *Result.Context);
+  });
+}
+
+void DiscardedToCheck::checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) {
+  const auto Calls =
+      utils::ownMemberCalls(Fn, {"to", "cuda", "cpu", "type_as"});
+  if (Calls.empty())
     return;
+  for (const CXXMemberCallExpr *Call : Calls)
+    report(Call, Fn, Ctx);
+}
+
+void DiscardedToCheck::report(const CXXMemberCallExpr *Call,
+                              const FunctionDecl *Fn, ASTContext &Ctx) {
   const CXXMethodDecl *Method = Call->getMethodDecl();
   const Expr *Receiver = Call->getImplicitObjectArgument();
   // A module's to() works in place; only a tensor's returns the result.
@@ -73,9 +76,8 @@ void DiscardedToCheck::check(const MatchFinder::MatchResult &Result) {
       !utils::isTensorType(
           QualType(Method->getParent()->getTypeForDecl(), 0)) ||
       !utils::isTensorType(Call->getType()) ||
-      !utils::isDiscardedStatement(Call, *Result.Context))
+      !utils::isDiscardedStatement(Call, Ctx))
     return;
-  ASTContext &Ctx = *Result.Context;
   const SourceManager &SM = Ctx.getSourceManager();
 
   // `it->to(d)`, `p->to(d)`: the tensor is `*it`, which cannot take `=` as

@@ -6,7 +6,6 @@
 #include "utils/HardcodedPlacement.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
-#include "llvm/ADT/DenseSet.h"
 #include <memory>
 
 namespace clang::tidy::torch {
@@ -28,9 +27,9 @@ public:
   }
 
 private:
-  /// Nodes already reported: a template's instantiations share its
-  /// non-dependent nodes, which are then matched once per instantiation.
-  llvm::DenseSet<const Stmt *> Seen;
+  void checkFunction(const FunctionDecl *Fn, ASTContext &Ctx);
+  void report(const CXXMemberCallExpr *Call, const FunctionDecl *Fn,
+              ASTContext &Ctx);
   /// Null when the sibling check is disabled: its concern is then not ours.
   std::unique_ptr<utils::MigrationFinder> Migrations;
   std::unique_ptr<utils::HardcodedPlacementFinder> Placements;

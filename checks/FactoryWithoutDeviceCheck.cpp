@@ -139,13 +139,12 @@ void FactoryWithoutDeviceCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 void FactoryWithoutDeviceCheck::check(const MatchFinder::MatchResult &Result) {
-  const FunctionDecl *Fn = utils::matchedFunctionBody(Result);
-  if (!Fn || !Fn->hasBody())
-    return;
-  if (StrictMode)
-    checkStrict(Fn, *Result.Context);
-  else
-    checkFlow(Fn, *Result.Context);
+  utils::forEachMatchedFunction(Result, [&](const FunctionDecl *Fn) {
+    if (StrictMode)
+      checkStrict(Fn, *Result.Context);
+    else
+      checkFlow(Fn, *Result.Context);
+  });
 }
 
 void FactoryWithoutDeviceCheck::checkFlow(const FunctionDecl *Fn,

@@ -1,6 +1,8 @@
 //===--- HardcodedDeviceCheck.cpp - torch-hardcoded-device ----------------===//
 #include "HardcodedDeviceCheck.h"
 #include "utils/CallSite.h"
+#include "utils/CheckHelpers.h"
+#include "utils/TorchTypes.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -30,50 +32,62 @@ void HardcodedDeviceCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "IgnoredFiles", IgnoredFiles);
 }
 
+namespace {
+
+/// A candidate placement: `t.cuda()`/`t.cpu()`, a c10::DeviceType constant
+/// (torch::kCUDA, c10::DeviceType::CPU) or a string literal (`"cuda:0"`);
+/// HardcodedPlacementFinder decides whether it places anything.
+bool isPlacementLeaf(const Stmt &S) {
+  if (llvm::isa<StringLiteral>(S))
+    return true;
+  if (const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(&S)) {
+    const CXXMethodDecl *Method = Call->getMethodDecl();
+    return Call->getNumArgs() == 0 && Method && Method->getIdentifier() &&
+           (Method->getName() == "cuda" || Method->getName() == "cpu");
+  }
+  if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(&S)) {
+    const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl());
+    return (llvm::isa<EnumConstantDecl>(Ref->getDecl()) ||
+            (Var && Var->hasGlobalStorage())) &&
+           utils::isDeviceTypeEnum(Ref->getType());
+  }
+  return false;
+}
+
+} // namespace
+
 void HardcodedDeviceCheck::registerMatchers(MatchFinder *Finder) {
-  // Cheap tests first: clang-tidy 19 matches over the whole TU, libtorch's
-  // headers included.
-  auto InUserCode = forCallable(
-      functionDecl(unless(ast_matchers::isTemplateInstantiation())).bind("fn"));
-  // t.cuda() / t.cpu()
-  Finder->addMatcher(
-      cxxMemberCallExpr(unless(isExpansionInSystemHeader()), argumentCountIs(0),
-                        callee(cxxMethodDecl(hasAnyName("cuda", "cpu"))),
-                        InUserCode)
-          .bind("leaf"),
-      this);
-  // torch::kCUDA, torch::kCPU, c10::DeviceType::CUDA, ... (the names are
-  // checked in the callback).
-  Finder->addMatcher(
-      declRefExpr(
-          unless(isExpansionInSystemHeader()),
-          hasType(enumDecl(hasName("::c10::DeviceType"))),
-          to(decl(anyOf(varDecl(hasGlobalStorage()), enumConstantDecl()))),
-          InUserCode)
-          .bind("leaf"),
-      this);
-  // torch::Device("cuda:0"), t.to("cuda")
-  Finder->addMatcher(
-      stringLiteral(unless(isExpansionInSystemHeader()), InUserCode)
-          .bind("leaf"),
-      this);
+  utils::registerFunctionBodyMatchers(Finder, this);
 }
 
 void HardcodedDeviceCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *Leaf = Result.Nodes.getNodeAs<Expr>("leaf");
-  const auto *Fn = Result.Nodes.getNodeAs<FunctionDecl>("fn");
-  if (!Leaf || !Fn || utils::isInstantiated(Fn) ||
-      !utils::isInBody(Leaf, Fn, *Result.SourceManager) ||
-      !Seen.insert(Leaf).second)
+  utils::forEachMatchedFunction(Result, [&](const FunctionDecl *Fn) {
+    checkFunction(Fn, *Result.Context);
+  });
+}
+
+void HardcodedDeviceCheck::checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) {
+  llvm::SmallVector<const Expr *, 8> Leaves;
+  utils::forEachOwnStmt(Fn, [&](const Stmt &S) {
+    if (isPlacementLeaf(S))
+      Leaves.push_back(llvm::cast<Expr>(&S));
+  });
+  if (Leaves.empty())
     return;
+  for (const Expr *Leaf : Leaves)
+    report(Leaf, Fn, Ctx);
+}
+
+void HardcodedDeviceCheck::report(const Expr *Leaf, const FunctionDecl *Fn,
+                                  ASTContext &Ctx) {
   std::optional<HardcodedPlacement> Placement =
-      Placements.analyseLeaf(Leaf, Fn, *Result.Context);
+      Placements.analyseLeaf(Leaf, Fn, Ctx);
   if (!Placement)
     return;
   // One defect, one warning: a discarded `t.cuda();` belongs to
   // torch-discarded-to, whose fix also replaces the device.
   if (DiscardedToEnabled && Placement->Move &&
-      utils::isDiscardedStatement(Placement->Move, *Result.Context))
+      utils::isDiscardedStatement(Placement->Move, Ctx))
     return;
 
   {

@@ -6,7 +6,6 @@
 #include "utils/HardcodedPlacement.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
-#include "llvm/ADT/DenseSet.h"
 #include <memory>
 #include <string>
 
@@ -30,9 +29,9 @@ public:
   }
 
 private:
-  /// Nodes already reported: a template's instantiations share its
-  /// non-dependent nodes, which are then matched once per instantiation.
-  llvm::DenseSet<const Stmt *> Seen;
+  void checkFunction(const FunctionDecl *Fn, ASTContext &Ctx);
+  void report(const Expr *Leaf, const FunctionDecl *Fn, ASTContext &Ctx);
+
   const std::string IgnoredFunctions;
   const std::string IgnoredFiles;
   /// torch-discarded-to reports (and repairs) a discarded `t.cuda();`.

@@ -1,6 +1,7 @@
 //===--- ImplicitDeviceMigrationCheck.cpp -------------------------------===//
 #include "ImplicitDeviceMigrationCheck.h"
 #include "utils/CallSite.h"
+#include "utils/CheckHelpers.h"
 #include "utils/TorchTypes.h"
 
 #include "clang/AST/ASTContext.h"
@@ -28,27 +29,31 @@ void ImplicitDeviceMigrationCheck::storeOptions(
 }
 
 void ImplicitDeviceMigrationCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(
-      cxxMemberCallExpr(
-          unless(isExpansionInSystemHeader()),
-          callee(cxxMethodDecl(hasAnyName("to", "type_as"))),
-          forCallable(
-              cxxMethodDecl(unless(ast_matchers::isTemplateInstantiation()))
-                  .bind("fn")))
-          .bind("call"),
-      this);
+  utils::registerFunctionBodyMatchers(Finder, this);
 }
 
-void ImplicitDeviceMigrationCheck::check(
-    const MatchFinder::MatchResult &Result) {
-  const auto *Call = Result.Nodes.getNodeAs<CXXMemberCallExpr>("call");
-  const auto *Fn = Result.Nodes.getNodeAs<FunctionDecl>("fn");
-  if (!Call || !Fn || utils::isInstantiated(Fn) ||
-      !utils::isInBody(Call, Fn, *Result.SourceManager) ||
-      !Seen.insert(Call).second)
+void ImplicitDeviceMigrationCheck::check(const MatchFinder::MatchResult &Result) {
+  utils::forEachMatchedFunction(Result, [&](const FunctionDecl *Fn) {
+    checkFunction(Fn, *Result.Context);
+  });
+}
+
+void ImplicitDeviceMigrationCheck::checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) {
+  // Forward paths are methods, and the lambdas (call operators) in them.
+  if (!llvm::isa_and_nonnull<CXXMethodDecl>(Fn))
     return;
+  const auto Calls = utils::ownMemberCalls(Fn, {"to", "type_as"});
+  if (Calls.empty())
+    return;
+  for (const CXXMemberCallExpr *Call : Calls)
+    report(Call, Fn, Ctx);
+}
+
+void ImplicitDeviceMigrationCheck::report(const CXXMemberCallExpr *Call,
+                                          const FunctionDecl *Fn,
+                                          ASTContext &Ctx) {
   std::optional<utils::Migration> Found =
-      Migrations.analyse(Call, Fn, *Result.Context);
+      Migrations.analyse(Call, Fn, Ctx);
   if (!Found || !Found->Input || !Found->Path.Method)
     return;
   const bool StateMoves =
@@ -57,7 +62,7 @@ void ImplicitDeviceMigrationCheck::check(
   // which changes nothing) belongs to torch-discarded-to. A module's to() is
   // in place and stays here.
   if (DiscardedToEnabled && !(StateMoves && Found->State.IsModule) &&
-      utils::isDiscardedStatement(Call, *Result.Context))
+      utils::isDiscardedStatement(Call, Ctx))
     return;
 
   const utils::ForwardPath &Path = Found->Path;
@@ -67,7 +72,7 @@ void ImplicitDeviceMigrationCheck::check(
     Reached = " (reached from '" + Path.Entry->getNameAsString() + "')";
   SourceLocation Loc = Call->getBeginLoc();
   if (Loc.isMacroID())
-    Loc = Result.SourceManager->getExpansionLoc(Loc);
+    Loc = Ctx.getSourceManager().getExpansionLoc(Loc);
 
   if (StateMoves) {
     const bool Plural = Found->State.isRegisteredTensors();

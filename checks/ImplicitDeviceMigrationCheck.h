@@ -5,7 +5,6 @@
 #include "utils/DeviceMigration.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
-#include "llvm/ADT/DenseSet.h"
 #include <string>
 
 namespace clang::tidy::torch {
@@ -30,9 +29,9 @@ public:
   }
 
 private:
-  /// Nodes already reported: a template's instantiations share its
-  /// non-dependent nodes, which are then matched once per instantiation.
-  llvm::DenseSet<const Stmt *> Seen;
+  void checkFunction(const FunctionDecl *Fn, ASTContext &Ctx);
+  void report(const CXXMemberCallExpr *Call, const FunctionDecl *Fn,
+              ASTContext &Ctx);
   const std::string ForwardMethods;
   const std::string AllowedNames;
   /// torch-discarded-to reports a discarded `mean_.to(x.device());`.

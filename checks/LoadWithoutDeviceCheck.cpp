@@ -1,12 +1,15 @@
 //===--- LoadWithoutDeviceCheck.cpp - torch-load-without-device -----------===//
 #include "LoadWithoutDeviceCheck.h"
+#include "utils/CallSite.h"
+#include "utils/CheckHelpers.h"
 #include "utils/DeviceContext.h"
+#include "utils/FunctionParents.h"
 #include "utils/ModuleMoves.h"
 #include "utils/TorchTypes.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
 using namespace clang::ast_matchers;
@@ -212,7 +215,7 @@ const ValueDecl *holderOf(const Expr *E, ASTContext &Ctx) {
   DynTypedNode Node = DynTypedNode::create(*E);
   const Expr *Current = E;
   for (int Step = 0; Step < 8; ++Step) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
+    DynTypedNodeList Parents = utils::parentsOf(Node, Ctx);
     if (Parents.empty())
       return nullptr;
     Node = Parents[0];
@@ -289,66 +292,88 @@ void LoadWithoutDeviceCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "CheckAdagrad", CheckAdagrad);
 }
 
+namespace {
+
+bool isSameOrDerivedFromAdagrad(const CXXRecordDecl *RD, int Depth = 0) {
+  if (!RD || Depth > 16)
+    return false;
+  if (utils::qualifiedName(RD) == "torch::optim::Adagrad")
+    return true;
+  RD = RD->getDefinition();
+  if (!RD)
+    return false;
+  for (const CXXBaseSpecifier &Base : RD->bases())
+    if (isSameOrDerivedFromAdagrad(Base.getType()->getAsCXXRecordDecl(),
+                                   Depth + 1))
+      return true;
+  return false;
+}
+
+/// `std::make_shared<Adagrad>(...)`, `std::make_unique<MyAdagrad>(...)`.
+bool makesAdagrad(const CallExpr &Call) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  const std::string Name = utils::qualifiedName(Callee);
+  if (Name != "std::make_shared" && Name != "std::make_unique")
+    return false;
+  const TemplateArgumentList *Args = Callee->getTemplateSpecializationArgs();
+  return Args && Args->size() >= 1 &&
+         Args->get(0).getKind() == TemplateArgument::Type &&
+         isSameOrDerivedFromAdagrad(
+             Args->get(0).getAsType()->getAsCXXRecordDecl());
+}
+
+} // namespace
+
 void LoadWithoutDeviceCheck::registerMatchers(MatchFinder *Finder) {
-  // The cheap location test first: clang-tidy 19 also matches inside the
-  // (large) libtorch headers.
-  auto UserCode = unless(isExpansionInSystemHeader());
-  auto InUserFunction = allOf(unless(isInTemplateInstantiation()),
-                              forCallable(functionDecl().bind("fn")));
-  Finder->addMatcher(
-      callExpr(UserCode,
-               callee(functionDecl(hasAnyName("::torch::load",
-                                              "::torch::jit::load"))
-                          .bind("callee")),
-               InUserFunction)
-          .bind("load"),
-      this);
-  auto Adagrad = cxxRecordDecl(isSameOrDerivedFrom("::torch::optim::Adagrad"));
-  Finder->addMatcher(
-      cxxConstructExpr(UserCode,
-                       hasDeclaration(cxxConstructorDecl(ofClass(Adagrad))),
-                       InUserFunction)
-          .bind("adagrad"),
-      this);
-  Finder->addMatcher(
-      callExpr(UserCode,
-               callee(functionDecl(
-                   hasAnyName("::std::make_shared", "::std::make_unique"),
-                   hasTemplateArgument(
-                       0, refersToType(hasUnqualifiedDesugaredType(
-                              recordType(hasDeclaration(Adagrad))))))),
-               InUserFunction)
-          .bind("make"),
-      this);
+  utils::registerFunctionBodyMatchers(Finder, this);
 }
 
 void LoadWithoutDeviceCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *Fn = Result.Nodes.getNodeAs<FunctionDecl>("fn");
-  if (!Fn || !Fn->getBody() || Fn->isInvalidDecl())
+  utils::forEachMatchedFunction(Result, [&](const FunctionDecl *Fn) {
+    checkFunction(Fn, *Result.Context);
+  });
+}
+
+void LoadWithoutDeviceCheck::checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) {
+  if (Fn->isInvalidDecl())
     return;
-  ASTContext &Ctx = *Result.Context;
-  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("load")) {
-    const auto *Callee = Result.Nodes.getNodeAs<FunctionDecl>("callee");
-    if (!Callee || Call->containsErrors())
+  // The candidates first, in source order; most functions have none.
+  llvm::SmallVector<const Expr *, 4> Candidates;
+  utils::forEachOwnStmt(Fn, [&](const Stmt &S) {
+    const auto *E = llvm::dyn_cast<Expr>(&S);
+    if (!E || E->containsErrors())
       return;
-    if (utils::qualifiedName(Callee) == "torch::jit::load")
+    if (const auto *Call = llvm::dyn_cast<CallExpr>(E)) {
+      const std::string Name = utils::qualifiedName(Call->getDirectCallee());
+      if (Name == "torch::load" || Name == "torch::jit::load" ||
+          (CheckAdagrad && makesAdagrad(*Call)))
+        Candidates.push_back(Call);
+    } else if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(E);
+               Construct && CheckAdagrad &&
+               isSameOrDerivedFromAdagrad(
+                   Construct->getConstructor()->getParent())) {
+      Candidates.push_back(Construct);
+    }
+  });
+  if (Candidates.empty())
+    return;
+  for (const Expr *Candidate : Candidates) {
+    if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(Candidate)) {
+      if (Construct->getNumArgs() >= 1 &&
+          !utils::isOptimizerType(Construct->getArg(0)->getType()))
+        checkAdagrad(Construct, Construct->getArg(0), Fn, Ctx);
+      continue;
+    }
+    const auto *Call = llvm::cast<CallExpr>(Candidate);
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    const std::string Name = utils::qualifiedName(Callee);
+    if (Name == "torch::jit::load")
       checkJitLoad(Call, Callee, Fn, Ctx);
-    else
+    else if (Name == "torch::load")
       checkTorchLoad(Call, Callee, Fn, Ctx);
-    return;
+    else if (Call->getNumArgs() >= 1)
+      checkAdagrad(Call, Call->getArg(0), Fn, Ctx);
   }
-  if (!CheckAdagrad)
-    return;
-  if (const auto *Construct =
-          Result.Nodes.getNodeAs<CXXConstructExpr>("adagrad")) {
-    if (Construct->getNumArgs() >= 1 && !Construct->containsErrors() &&
-        !utils::isOptimizerType(Construct->getArg(0)->getType()))
-      checkAdagrad(Construct, Construct->getArg(0), Fn, Ctx);
-    return;
-  }
-  if (const auto *Make = Result.Nodes.getNodeAs<CallExpr>("make"))
-    if (Make->getNumArgs() >= 1 && !Make->containsErrors())
-      checkAdagrad(Make, Make->getArg(0), Fn, Ctx);
 }
 
 void LoadWithoutDeviceCheck::checkTorchLoad(const CallExpr *Call,

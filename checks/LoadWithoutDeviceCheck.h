@@ -30,6 +30,7 @@ public:
   }
 
 private:
+  void checkFunction(const FunctionDecl *Fn, ASTContext &Ctx);
   void checkTorchLoad(const CallExpr *Call, const FunctionDecl *Callee,
                       const FunctionDecl *Fn, ASTContext &Ctx);
   void checkJitLoad(const CallExpr *Call, const FunctionDecl *Callee,

@@ -1,9 +1,9 @@
 //===--- MixedDeviceOpCheck.cpp - torch-mixed-device-op -------------------===//
 #include "MixedDeviceOpCheck.h"
+#include "utils/CheckHelpers.h"
 #include "utils/DeviceConflicts.h"
 #include "utils/DeviceFlow.h"
 #include "utils/TorchTypes.h"
-#include "utils/CheckHelpers.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -86,13 +86,17 @@ void MixedDeviceOpCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 void MixedDeviceOpCheck::check(const MatchFinder::MatchResult &Result) {
-  const FunctionDecl *Fn = utils::matchedFunctionBody(Result);
-  if (!Fn)
-    return;
+  utils::forEachMatchedFunction(Result, [&](const FunctionDecl *Fn) {
+    checkFunction(Fn, *Result.Context);
+  });
+}
+
+void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
+                                       ASTContext &Ctx) {
   utils::DeviceFlowOptions FlowOptions;
   FlowOptions.WhereMovesZeroDim = !utils::isLibtorchBefore2(LibtorchVersion);
   const std::unique_ptr<utils::DeviceFlow> Flow =
-      utils::DeviceFlow::analyze(Fn, *Result.Context, RuleIndex, FlowOptions);
+      utils::DeviceFlow::analyze(Fn, Ctx, RuleIndex, FlowOptions);
   if (!Flow)
     return;
 
@@ -122,7 +126,7 @@ void MixedDeviceOpCheck::check(const MatchFinder::MatchResult &Result) {
       auto Diag = diag(Call->getExprLoc(), "operands of '%0' %select{may be|are}1 "
                                            "on different devices (%2 and %3)")
                   << Op << C.Provable << First << Second;
-      for (const FixItHint &Fix : moveFixes(C, *Result.SourceManager))
+      for (const FixItHint &Fix : moveFixes(C, Ctx.getSourceManager()))
         Diag << Fix;
     }
     utils::noteDeviceOrigin(*this, C.Odd);

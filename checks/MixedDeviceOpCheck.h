@@ -28,6 +28,7 @@ public:
   }
 
 private:
+  void checkFunction(const FunctionDecl *Fn, ASTContext &Ctx);
   std::vector<FixItHint> moveFixes(const utils::DeviceConflict &C,
                                    const SourceManager &SM) const;
 

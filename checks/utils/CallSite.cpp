@@ -1,9 +1,9 @@
 //===--- CallSite.cpp - where an expression sits and what it names --------===//
 #include "utils/CallSite.h"
+#include "utils/FunctionParents.h"
 
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang/AST/DeclCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -27,7 +27,7 @@ DynTypedNode wrappedParent(const Expr *E, ASTContext &Ctx, const Expr **Child) {
   const Expr *Current = E;
   DynTypedNode Node = DynTypedNode::create(*E);
   for (int Step = 0; Step < 16; ++Step) {
-    auto Parents = Ctx.getParents(Node);
+    auto Parents = parentsOf(Node, Ctx);
     if (Parents.empty())
       break;
     const DynTypedNode &Parent = Parents[0];
@@ -106,27 +106,6 @@ bool isInstantiated(const FunctionDecl *Fn) {
         return true;
     }
   }
-  return false;
-}
-
-bool isInBody(const Stmt *S, const FunctionDecl *Fn, const SourceManager &SM) {
-  if (!S || !Fn)
-    return false;
-  const SourceLocation Loc = SM.getExpansionLoc(S->getBeginLoc());
-  auto Within = [&](SourceRange R) {
-    if (R.isInvalid())
-      return false;
-    const SourceLocation Begin = SM.getExpansionLoc(R.getBegin());
-    const SourceLocation End = SM.getExpansionLoc(R.getEnd());
-    return !SM.isBeforeInTranslationUnit(Loc, Begin) &&
-           !SM.isBeforeInTranslationUnit(End, Loc);
-  };
-  if (const Stmt *Body = Fn->getBody(); Body && Within(Body->getSourceRange()))
-    return true;
-  if (const auto *Ctor = llvm::dyn_cast<CXXConstructorDecl>(Fn))
-    for (const CXXCtorInitializer *Init : Ctor->inits())
-      if (Init->isWritten() && Within(Init->getSourceRange()))
-        return true;
   return false;
 }
 

@@ -42,15 +42,8 @@ const FunctionDecl *enclosingNamedFunction(const FunctionDecl *Fn);
 
 /// True when \p Fn (or the function or class around it, through lambdas) is
 /// a template instantiation. Checks analyse templates once, in their
-/// definition; they match with instantiationFreeCallable() so that a node
-/// the instantiations share with the definition is still found there.
+/// definition.
 bool isInstantiated(const FunctionDecl *Fn);
-
-/// True when \p S is written inside \p Fn's body or constructor
-/// initializers: not in a default argument or a default member initializer
-/// (which the parent map also links to \p Fn), where its names are not in
-/// scope.
-bool isInBody(const Stmt *S, const FunctionDecl *Fn, const SourceManager &SM);
 
 /// True when \p Fn is the call operator of a lambda.
 bool isLambdaCallOperator(const FunctionDecl *Fn);

@@ -9,14 +9,36 @@
 
 namespace clang::tidy::torch::utils {
 
-/// Matches every function and lambda body written in user code, once each:
-/// template definitions are dependent and instantiations are skipped.
+/// Registers \p Check for the function and lambda bodies written in user code
+/// with one translationUnitDecl() matcher. clang-tidy matches over the whole
+/// translation unit, libtorch's headers included: a matcher on every
+/// FunctionDecl cost more than the checks' analysis (bench/), while walking
+/// the declarations skips a system header's namespaces whole.
 void registerFunctionBodyMatchers(ast_matchers::MatchFinder *Finder,
                                   ast_matchers::MatchFinder::MatchCallback *Check);
 
-/// The function (or lambda call operator) matched by the matchers above.
-const FunctionDecl *
-matchedFunctionBody(const ast_matchers::MatchFinder::MatchResult &Result);
+/// Calls \p Visit on each function and lambda call operator with a body that
+/// the match \p Result (of the matcher above) stands for, once each, in
+/// source order: definitions in the ASTContext's traversal scope (the whole
+/// translation unit; in clangd, the main file's declarations) outside system
+/// headers, including template
+/// definitions and the lambdas and local classes in them, but not template
+/// instantiations (templates are analysed once, in their definition).
+void forEachMatchedFunction(const ast_matchers::MatchFinder::MatchResult &Result,
+                            llvm::function_ref<void(const FunctionDecl *)> Visit);
+
+/// Calls \p Visit on every statement and expression that \p Fn itself runs:
+/// its body and written constructor initializers, and the capture
+/// initializers of the lambdas in it, but not those lambdas' bodies (matched
+/// as functions of their own). Checks find their candidates this way rather
+/// than with forCallable(), whose parent map spans the whole translation unit.
+void forEachOwnStmt(const FunctionDecl *Fn,
+                    llvm::function_ref<void(const Stmt &)> Visit);
+
+/// The member calls named one of \p Names that \p Fn itself makes (as
+/// forEachOwnStmt), in source order.
+llvm::SmallVector<const CXXMemberCallExpr *, 8>
+ownMemberCalls(const FunctionDecl *Fn, llvm::ArrayRef<llvm::StringRef> Names);
 
 /// `.to(<other>.device())` appended to \p Odd, when \p Other names a tensor
 /// variable or member and \p Odd is not spelled inside a macro.

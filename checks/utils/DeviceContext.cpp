@@ -1,12 +1,12 @@
 //===--- DeviceContext.cpp - what in scope tells where code runs ----------===//
 #include "utils/DeviceContext.h"
 #include "utils/CallSite.h"
+#include "utils/FunctionParents.h"
 #include "utils/TensorOptionsAnalysis.h"
 #include "utils/TorchTypes.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -160,7 +160,7 @@ const DeviceSource *DeviceContext::bestFor(const Stmt *At,
   // 1. A tensor or device the expression is combined with: `x * ones(...)`.
   DynTypedNode Node = DynTypedNode::create(*At);
   for (int Step = 0; Step < 6; ++Step) {
-    auto Parents = Ctx.getParents(Node);
+    auto Parents = parentsOf(Node, Ctx);
     if (Parents.empty())
       break;
     Node = Parents[0];

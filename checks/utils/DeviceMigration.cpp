@@ -1,6 +1,7 @@
 //===--- DeviceMigration.cpp - state moved to follow an input -------------===//
 #include "utils/DeviceMigration.h"
 #include "utils/CallSite.h"
+#include "utils/FunctionParents.h"
 #include "utils/TensorOptionsAnalysis.h"
 #include "utils/TorchTypes.h"
 
@@ -90,11 +91,11 @@ std::string registeredTensorsLoop(const Expr *E, ASTContext &Ctx) {
   const auto *Var = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   if (!Var)
     return "";
-  for (const DynTypedNode &P : Ctx.getParents(*Var)) {
+  for (const DynTypedNode &P : parentsOf(*Var, Ctx)) {
     const auto *DS = P.get<DeclStmt>();
     if (!DS)
       continue;
-    for (const DynTypedNode &Loop : Ctx.getParents(*DS)) {
+    for (const DynTypedNode &Loop : parentsOf(*DS, Ctx)) {
       const auto *Range = Loop.get<CXXForRangeStmt>();
       if (!Range || Range->getLoopVariable() != Var)
         continue;

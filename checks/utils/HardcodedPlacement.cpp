@@ -1,6 +1,7 @@
 //===--- HardcodedPlacement.cpp - a fixed device used as a placement ------===//
 #include "utils/HardcodedPlacement.h"
 #include "utils/CallSite.h"
+#include "utils/FunctionParents.h"
 #include "utils/TensorOptionsAnalysis.h"
 #include "utils/TorchTypes.h"
 
@@ -8,7 +9,6 @@
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -93,7 +93,7 @@ bool isWrapper(const Stmt *S) {
 }
 
 const Stmt *parentStmt(const Stmt *S, ASTContext &Ctx) {
-  auto Parents = Ctx.getParents(*S);
+  auto Parents = parentsOf(*S, Ctx);
   return Parents.empty() ? nullptr : Parents[0].get<Stmt>();
 }
 

@@ -1,12 +1,12 @@
 //===--- ModuleMoves.cpp - where modules go, in one function body ---------===//
 #include "utils/ModuleMoves.h"
 #include "utils/CallSite.h"
+#include "utils/FunctionParents.h"
 #include "utils/TensorOptionsAnalysis.h"
 #include "utils/TorchTypes.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -84,7 +84,7 @@ bool isVisibleLocal(const VarDecl *VD, SourceLocation At, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   if (!isBefore(VD->getLocation(), At, SM))
     return false;
-  DynTypedNodeList Parents = Ctx.getParents(*VD);
+  DynTypedNodeList Parents = parentsOf(*VD, Ctx);
   for (int Step = 0; Step < 64 && !Parents.empty(); ++Step) {
     const DynTypedNode &Node = Parents[0];
     if (const auto *S = Node.get<Stmt>()) {
@@ -93,7 +93,7 @@ bool isVisibleLocal(const VarDecl *VD, SourceLocation At, ASTContext &Ctx) {
     } else if (Node.get<Decl>() && !Node.get<VarDecl>()) {
       return false; // Left the function without finding a scope.
     }
-    Parents = Ctx.getParents(Node);
+    Parents = parentsOf(Node, Ctx);
   }
   return false;
 }
@@ -381,7 +381,7 @@ bool isConditionalFor(const Stmt *S, const Stmt *Target, ASTContext &Ctx) {
   const SourceLocation At = Target->getBeginLoc();
   DynTypedNode Node = DynTypedNode::create(*S);
   for (int Step = 0; Step < 256; ++Step) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
+    DynTypedNodeList Parents = parentsOf(Node, Ctx);
     if (Parents.empty())
       return false;
     Node = Parents[0];

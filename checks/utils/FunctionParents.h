@@ -1,0 +1,60 @@
+//===--- FunctionParents.h - parents within one function --------*- C++ -*-===//
+//
+// ASTContext::getParents builds its parent map over the whole translation
+// unit on first use: with <torch/torch.h> included that is libtorch's headers
+// too, about a second and a half per file, more than every torch-* check takes
+// together (bench/). The checks only ever climb within the function they
+// analyse, so they open a FunctionParentScope around that analysis and ask
+// utils::parentsOf, which answers from a map of that one function, built on
+// the first question. A node outside the scope (none is expected) is answered
+// by the ASTContext, so a missed scope costs time, never a different answer.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TORCHLINT_CHECKS_UTILS_FUNCTIONPARENTS_H
+#define TORCHLINT_CHECKS_UTILS_FUNCTIONPARENTS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ASTTypeTraits.h"
+#include "clang/AST/ParentMapContext.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include <optional>
+
+namespace clang::tidy::torch::utils {
+
+/// While alive, parentsOf answers for the nodes of \p Fn's outermost
+/// enclosing function (through lambdas): its parameters, constructor
+/// initializers, body and the lambdas and local classes in it. Scopes nest
+/// (the innermost one of the same ASTContext answers); one per thread.
+class FunctionParentScope {
+public:
+  FunctionParentScope(const FunctionDecl *Fn, ASTContext &Ctx);
+  ~FunctionParentScope();
+  FunctionParentScope(const FunctionParentScope &) = delete;
+  FunctionParentScope &operator=(const FunctionParentScope &) = delete;
+
+  /// The parents of \p Node when it lies in this scope's function (none for
+  /// the function itself), else std::nullopt.
+  std::optional<llvm::ArrayRef<DynTypedNode>> lookup(const DynTypedNode &Node);
+
+private:
+  friend DynTypedNodeList parentsOf(const DynTypedNode &, ASTContext &);
+  const Decl *Root;
+  ASTContext &Ctx;
+  FunctionParentScope *Outer;
+  bool Built = false;
+  llvm::DenseMap<const void *, llvm::SmallVector<DynTypedNode, 1>> Parents;
+};
+
+/// The parents of \p Node: from the innermost FunctionParentScope of \p Ctx
+/// that holds it, else from \p Ctx (whole-TU map).
+DynTypedNodeList parentsOf(const DynTypedNode &Node, ASTContext &Ctx);
+
+template <typename NodeT>
+DynTypedNodeList parentsOf(const NodeT &Node, ASTContext &Ctx) {
+  return parentsOf(DynTypedNode::create(Node), Ctx);
+}
+
+} // namespace clang::tidy::torch::utils
+
+#endif
