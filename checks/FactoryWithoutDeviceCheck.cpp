@@ -120,8 +120,7 @@ FactoryWithoutDeviceCheck::FactoryWithoutDeviceCheck(StringRef Name,
       LibtorchVersion(Options.getLocalOrGlobal("LibtorchVersion", "2")),
       RulesFile(Options.getLocalOrGlobal("RulesFile", "")) {
   std::string Error;
-  RuleIndex =
-      utils::buildRuleIndex(utils::rulesWithProjectFile(RulesFile, Error));
+  Flow = utils::DeviceFlowConfig::fromOptions(LibtorchVersion, RulesFile, Error);
   if (!Error.empty())
     configurationDiag("cannot use RulesFile: %0") << Error;
 }
@@ -149,13 +148,10 @@ void FactoryWithoutDeviceCheck::check(const MatchFinder::MatchResult &Result) {
 
 void FactoryWithoutDeviceCheck::checkFlow(const FunctionDecl *Fn,
                                           ASTContext &Ctx) {
-  utils::DeviceFlowOptions FlowOptions;
-  FlowOptions.WhereMovesZeroDim = !utils::isLibtorchBefore2(LibtorchVersion);
-  const std::unique_ptr<utils::DeviceFlow> Flow =
-      utils::DeviceFlow::analyze(Fn, Ctx, RuleIndex, FlowOptions);
-  if (!Flow)
+  const std::unique_ptr<utils::DeviceFlow> Facts = Flow.analyze(Fn, Ctx);
+  if (!Facts)
     return;
-  for (const utils::DeviceConflict &C : utils::findDeviceConflicts(*Flow)) {
+  for (const utils::DeviceConflict &C : utils::findDeviceConflicts(*Facts)) {
     if (!C.fromDeviceLessFactory())
       continue;
     for (const Stmt *Factory : C.Odd.Factories)
@@ -182,7 +178,7 @@ void FactoryWithoutDeviceCheck::checkStrict(const FunctionDecl *Fn,
   if (Fn->isDependentContext())
     return; // Like the flow analysis: templates are not analysed.
   llvm::SmallVector<const CallExpr *, 8> Calls;
-  collectFactoryCalls(Fn->getBody(), RuleIndex, Calls);
+  collectFactoryCalls(Fn->getBody(), Flow.RuleIndex, Calls);
   for (const CallExpr *Call : Calls)
     report(Call, Fn, nullptr, Ctx);
 }

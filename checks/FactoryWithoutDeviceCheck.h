@@ -2,7 +2,7 @@
 #ifndef TORCHLINT_CHECKS_FACTORYWITHOUTDEVICECHECK_H
 #define TORCHLINT_CHECKS_FACTORYWITHOUTDEVICECHECK_H
 
-#include "utils/OpRules.h"
+#include "utils/DeviceFlow.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseSet.h"
@@ -48,7 +48,7 @@ private:
   const bool StrictMode;
   const std::string LibtorchVersion;
   const std::string RulesFile;
-  llvm::StringMap<utils::DeviceRule> RuleIndex;
+  utils::DeviceFlowConfig Flow;
   /// Factory calls already reported in this translation unit.
   llvm::DenseSet<const CallExpr *> Reported;
 };

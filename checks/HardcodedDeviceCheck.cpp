@@ -2,6 +2,7 @@
 #include "HardcodedDeviceCheck.h"
 #include "utils/CallSite.h"
 #include "utils/CheckHelpers.h"
+#include "utils/DeviceConflicts.h"
 #include "utils/TorchTypes.h"
 
 #include "clang/AST/ASTContext.h"
@@ -15,6 +16,26 @@ using utils::HardcodedPlacement;
 using utils::HardcodedPlacementFinder;
 using utils::MigrationFinder;
 
+namespace {
+
+/// The analysis torch-mixed-device-op runs, with its options; none when that
+/// check is disabled (or its RulesFile is bad: it reports that itself).
+std::optional<utils::DeviceFlowConfig>
+mixedDeviceOpFlow(const ClangTidyContext *Context) {
+  constexpr llvm::StringLiteral Sibling = "torch-mixed-device-op";
+  if (!Context->isCheckEnabled(Sibling))
+    return std::nullopt;
+  std::string Error;
+  utils::DeviceFlowConfig Config = utils::DeviceFlowConfig::fromOptions(
+      utils::checkOption(Context, Sibling, "LibtorchVersion", "2", true),
+      utils::checkOption(Context, Sibling, "RulesFile", "", true), Error);
+  if (!Error.empty())
+    return std::nullopt;
+  return Config;
+}
+
+} // namespace
+
 HardcodedDeviceCheck::HardcodedDeviceCheck(StringRef Name,
                                            ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
@@ -24,6 +45,7 @@ HardcodedDeviceCheck::HardcodedDeviceCheck(StringRef Name,
       IgnoredFiles(Options.get("IgnoredFiles",
                                HardcodedPlacementFinder::DefaultIgnoredFiles)),
       DiscardedToEnabled(Context->isCheckEnabled("torch-discarded-to")),
+      MixedDeviceOpFlow(mixedDeviceOpFlow(Context)),
       Migrations(MigrationFinder::create(Context)),
       Placements(IgnoredFunctions, IgnoredFiles, Migrations.get()) {}
 
@@ -74,12 +96,14 @@ void HardcodedDeviceCheck::checkFunction(const FunctionDecl *Fn, ASTContext &Ctx
   });
   if (Leaves.empty())
     return;
+  FunctionConflicts Conflicts;
   for (const Expr *Leaf : Leaves)
-    report(Leaf, Fn, Ctx);
+    report(Leaf, Fn, Ctx, Conflicts);
 }
 
 void HardcodedDeviceCheck::report(const Expr *Leaf, const FunctionDecl *Fn,
-                                  ASTContext &Ctx) {
+                                  ASTContext &Ctx,
+                                  FunctionConflicts &Conflicts) {
   std::optional<HardcodedPlacement> Placement =
       Placements.analyseLeaf(Leaf, Fn, Ctx);
   if (!Placement)
@@ -124,6 +148,30 @@ void HardcodedDeviceCheck::report(const Expr *Leaf, const FunctionDecl *Fn,
   case HardcodedPlacement::NoFix::MigratesState:
     utils::noteMigratesState(*this, *Placement);
     break;
+  }
+
+  // One defect, one warning: where the moved tensor then meets another
+  // device, torch-mixed-device-op stays silent and the call is noted here.
+  if (!MixedDeviceOpFlow || !Placement->Move)
+    return;
+  if (!Conflicts.Computed) {
+    Conflicts.Computed = true;
+    Conflicts.Facts = MixedDeviceOpFlow->analyze(Fn, Ctx);
+    if (Conflicts.Facts)
+      Conflicts.All = utils::findDeviceConflicts(*Conflicts.Facts);
+  }
+  for (const utils::DeviceConflict &C : Conflicts.All) {
+    if (C.fromDeviceLessFactory())
+      continue;
+    const bool IsOdd = C.Odd.Origin == Placement->Move;
+    if (!IsOdd && C.Other.Origin != Placement->Move)
+      continue;
+    diag(C.Use->Call->getExprLoc(),
+         "the tensor it places %select{may meet|meets}0 a tensor on %1 here, "
+         "in '%2'",
+         DiagnosticIDs::Note)
+        << C.Provable << (IsOdd ? C.Other : C.Odd).describe()
+        << utils::opDisplayName(C.Use->Name);
   }
 }
 

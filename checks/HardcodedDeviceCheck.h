@@ -2,12 +2,16 @@
 #ifndef TORCHLINT_CHECKS_HARDCODEDDEVICECHECK_H
 #define TORCHLINT_CHECKS_HARDCODEDDEVICECHECK_H
 
+#include "utils/DeviceConflicts.h"
+#include "utils/DeviceFlow.h"
 #include "utils/DeviceMigration.h"
 #include "utils/HardcodedPlacement.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace clang::tidy::torch {
 
@@ -30,12 +34,23 @@ public:
 
 private:
   void checkFunction(const FunctionDecl *Fn, ASTContext &Ctx);
-  void report(const Expr *Leaf, const FunctionDecl *Fn, ASTContext &Ctx);
+  /// The conflicts torch-mixed-device-op leaves to this check, computed for
+  /// a function once a placement that moves a tensor is reported there.
+  struct FunctionConflicts {
+    bool Computed = false;
+    std::unique_ptr<utils::DeviceFlow> Facts; ///< What All points into.
+    std::vector<utils::DeviceConflict> All;
+  };
+  void report(const Expr *Leaf, const FunctionDecl *Fn, ASTContext &Ctx,
+              FunctionConflicts &Conflicts);
 
   const std::string IgnoredFunctions;
   const std::string IgnoredFiles;
   /// torch-discarded-to reports (and repairs) a discarded `t.cuda();`.
   const bool DiscardedToEnabled;
+  /// torch-mixed-device-op leaves a conflict on a device placed here to this
+  /// check, which notes the call; null when that check is disabled.
+  const std::optional<utils::DeviceFlowConfig> MixedDeviceOpFlow;
   std::unique_ptr<utils::MigrationFinder> Migrations;
   utils::HardcodedPlacementFinder Placements;
 };

@@ -3,6 +3,7 @@
 #include "utils/CheckHelpers.h"
 #include "utils/DeviceConflicts.h"
 #include "utils/DeviceFlow.h"
+#include "utils/HardcodedPlacement.h"
 #include "utils/TorchTypes.h"
 
 #include "clang/AST/ASTContext.h"
@@ -68,10 +69,12 @@ MixedDeviceOpCheck::MixedDeviceOpCheck(StringRef Name,
                                        ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       LibtorchVersion(Options.getLocalOrGlobal("LibtorchVersion", "2")),
-      RulesFile(Options.getLocalOrGlobal("RulesFile", "")) {
+      RulesFile(Options.getLocalOrGlobal("RulesFile", "")),
+      Migrations(utils::MigrationFinder::create(Context)),
+      Placements(
+          utils::HardcodedPlacementFinder::create(Context, Migrations.get())) {
   std::string Error;
-  RuleIndex = utils::buildRuleIndex(
-      utils::rulesWithProjectFile(RulesFile, Error));
+  Flow = utils::DeviceFlowConfig::fromOptions(LibtorchVersion, RulesFile, Error);
   if (!Error.empty())
     configurationDiag("cannot use RulesFile: %0") << Error;
 }
@@ -93,17 +96,20 @@ void MixedDeviceOpCheck::check(const MatchFinder::MatchResult &Result) {
 
 void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
                                        ASTContext &Ctx) {
-  utils::DeviceFlowOptions FlowOptions;
-  FlowOptions.WhereMovesZeroDim = !utils::isLibtorchBefore2(LibtorchVersion);
-  const std::unique_ptr<utils::DeviceFlow> Flow =
-      utils::DeviceFlow::analyze(Fn, Ctx, RuleIndex, FlowOptions);
-  if (!Flow)
+  const std::unique_ptr<utils::DeviceFlow> Facts = Flow.analyze(Fn, Ctx);
+  if (!Facts)
     return;
 
-  for (const utils::DeviceConflict &C : utils::findDeviceConflicts(*Flow)) {
+  for (const utils::DeviceConflict &C : utils::findDeviceConflicts(*Facts)) {
     // A device-less factory is torch-factory-without-device's to report:
     // its fix at the factory repairs the defect.
     if (C.fromDeviceLessFactory())
+      continue;
+    // A hard-coded placement that decided an input's device is
+    // torch-hardcoded-device's to report: its fix at the placement repairs
+    // the call, and it notes the call.
+    if (Placements && (utils::isReportedPlacement(C.Odd, *Placements, Fn, Ctx) ||
+                       utils::isReportedPlacement(C.Other, *Placements, Fn, Ctx)))
       continue;
     const CallExpr *Call = C.Use->Call;
     const std::string Op = utils::opDisplayName(C.Use->Name);

@@ -2,10 +2,12 @@
 #ifndef TORCHLINT_CHECKS_MIXEDDEVICEOPCHECK_H
 #define TORCHLINT_CHECKS_MIXEDDEVICEOPCHECK_H
 
-#include "utils/OpRules.h"
+#include "utils/DeviceFlow.h"
+#include "utils/HardcodedPlacement.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/StringMap.h"
+#include <memory>
 
 namespace clang::tidy::torch {
 namespace utils {
@@ -34,7 +36,10 @@ private:
 
   const std::string LibtorchVersion;
   const std::string RulesFile;
-  llvm::StringMap<utils::DeviceRule> RuleIndex;
+  utils::DeviceFlowConfig Flow;
+  /// Null when torch-hardcoded-device is disabled: its concern is then ours.
+  std::unique_ptr<utils::MigrationFinder> Migrations;
+  std::unique_ptr<utils::HardcodedPlacementFinder> Placements;
 };
 
 } // namespace clang::tidy::torch

@@ -162,11 +162,14 @@ std::string sourceText(SourceRange R, const ASTContext &Ctx) {
 }
 
 std::string checkOption(const ClangTidyContext *Context, llvm::StringRef Check,
-                        llvm::StringRef Option, llvm::StringRef Default) {
+                        llvm::StringRef Option, llvm::StringRef Default,
+                        bool OrGlobal) {
   if (!Context)
     return Default.str();
   const auto &Options = Context->getOptions().CheckOptions;
   auto It = Options.find((Check + "." + Option).str());
+  if (It == Options.end() && OrGlobal)
+    It = Options.find(Option);
   return It == Options.end() ? Default.str() : It->getValue().Value;
 }
 

@@ -75,9 +75,11 @@ std::string sourceText(SourceRange R, const ASTContext &Ctx);
 bool inMacro(SourceRange R);
 
 /// The value of option \p Option of check \p Check in the current file's
-/// configuration (as `Check.Option`), or \p Default.
+/// configuration (as `Check.Option`), or \p Default. With \p OrGlobal, a
+/// global `Option` counts too, as for OptionsView::getLocalOrGlobal.
 std::string checkOption(const ClangTidyContext *Context, llvm::StringRef Check,
-                        llvm::StringRef Option, llvm::StringRef Default);
+                        llvm::StringRef Option, llvm::StringRef Default,
+                        bool OrGlobal = false);
 
 } // namespace torch::utils
 } // namespace clang::tidy

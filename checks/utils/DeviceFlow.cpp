@@ -963,4 +963,13 @@ DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
   return Result;
 }
 
+DeviceFlowConfig DeviceFlowConfig::fromOptions(const std::string &LibtorchVersion,
+                                               const std::string &RulesFile,
+                                               std::string &Error) {
+  DeviceFlowConfig Config;
+  Config.RuleIndex = buildRuleIndex(rulesWithProjectFile(RulesFile, Error));
+  Config.Options.WhereMovesZeroDim = !isLibtorchBefore2(LibtorchVersion);
+  return Config;
+}
+
 } // namespace clang::tidy::torch::utils

@@ -117,6 +117,23 @@ private:
 /// Op rules by qualified name; "torch::f" also answers for "at::f".
 llvm::StringMap<DeviceRule> buildRuleIndex(const OpRuleSet &Rules);
 
+/// The flow checks' options (LibtorchVersion, RulesFile) as the analysis
+/// takes them; one place, so that every check sees the same rules.
+struct DeviceFlowConfig {
+  llvm::StringMap<DeviceRule> RuleIndex;
+  DeviceFlowOptions Options;
+
+  /// On a bad \p RulesFile, sets \p Error and keeps the built-in rules.
+  static DeviceFlowConfig fromOptions(const std::string &LibtorchVersion,
+                                      const std::string &RulesFile,
+                                      std::string &Error);
+
+  std::unique_ptr<DeviceFlow> analyze(const FunctionDecl *Fn,
+                                      ASTContext &Ctx) const {
+    return DeviceFlow::analyze(Fn, Ctx, RuleIndex, Options);
+  }
+};
+
 /// The rule of \p Call's callee, if it is in \p Index.
 std::optional<DeviceRule>
 ruleOf(const CallExpr *Call, const llvm::StringMap<DeviceRule> &Index,

@@ -608,4 +608,11 @@ HardcodedPlacementFinder::analyseMove(const CXXMemberCallExpr *Call,
   return std::nullopt;
 }
 
+bool isReportedPlacement(const AbstractDevice &Device,
+                         HardcodedPlacementFinder &Placements,
+                         const FunctionDecl *Fn, ASTContext &Ctx) {
+  const auto *Move = llvm::dyn_cast_or_null<CXXMemberCallExpr>(Device.Origin);
+  return Move && Placements.analyseMove(Move, Fn, Ctx).has_value();
+}
+
 } // namespace clang::tidy::torch::utils

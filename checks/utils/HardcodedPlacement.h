@@ -17,6 +17,7 @@
 #define TORCHLINT_CHECKS_UTILS_HARDCODEDPLACEMENT_H
 
 #include "utils/DeviceContext.h"
+#include "utils/DeviceFlow.h"
 #include "utils/DeviceMigration.h"
 
 #include "clang/AST/ASTContext.h"
@@ -34,6 +35,8 @@ class ClangTidyContext;
 } // namespace clang::tidy
 
 namespace clang::tidy::torch::utils {
+
+class HardcodedPlacementFinder;
 
 struct HardcodedPlacement {
   /// Why a placement has no fix.
@@ -59,6 +62,13 @@ struct HardcodedPlacement {
   /// Replaces the hard-coded device by Replacement; empty when Why != None.
   llvm::SmallVector<FixItHint, 1> Fixes;
 };
+
+/// True when \p Device was decided by a tensor move that \p Placements
+/// reports as hard-coded (`x.cpu()` in device-neutral code): a conflict on
+/// that device is the placement's defect, not a second one.
+bool isReportedPlacement(const AbstractDevice &Device,
+                         HardcodedPlacementFinder &Placements,
+                         const FunctionDecl *Fn, ASTContext &Ctx);
 
 /// The note of a placement left unfixed because following the input would
 /// make forward-path state migrate (Why == MigratesState).
