@@ -4,6 +4,9 @@
 // so the entry point is declared here.
 //
 //===----------------------------------------------------------------------===//
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
+
 namespace clang::tidy {
 int clangTidyMain(int Argc, const char **Argv);
 // Defined next to the module registration: referencing it keeps the module.
@@ -12,5 +15,9 @@ extern volatile int TorchModuleAnchorSource;
 
 int main(int Argc, const char **Argv) {
   (void)clang::tidy::TorchModuleAnchorSource;
+  // `torchlint --version` names the checks' version too, e.g. for CI caches.
+  llvm::cl::AddExtraVersionPrinter([](llvm::raw_ostream &OS) {
+    OS << "torchlint version " << TORCHLINT_VERSION << "\n";
+  });
   return clang::tidy::clangTidyMain(Argc, Argv);
 }
