@@ -18,6 +18,14 @@ libtorch code is committed:
   ATen/TensorOperators.h       the real header (non-per-operator includes)
   c10/util/flat_hash_map.h     the real header
 
+and for lines of the form
+    // COPY <path under --real-include> <first>-<last>
+which stand for those lines of the real header (trailing blanks dropped):
+the declarations the fake headers share word for word with libtorch are
+taken from the installed copy, not committed. libtorch-sources.sha256 pins
+the real headers they refer to (Debian bookworm libtorch-dev 1.13.1); a
+different copy is an error, since line numbers would no longer match.
+
 Usage: regenerate_from_libtorch.py --out DIR [--real-include /usr/include]
                                    [--check]
 
@@ -28,6 +36,7 @@ from what would be generated. Run tests/conformance.sh afterwards.
 """
 import argparse
 import filecmp
+import hashlib
 import os
 import re
 import shutil
@@ -141,6 +150,49 @@ def flat_hash_map(real):
     return real_file(real, 'c10/util/flat_hash_map.h')
 
 
+COPY = re.compile(r'^// COPY (\S+) (\d+)-(\d+)$')
+SOURCES = os.path.join(HERE, 'libtorch-sources.sha256')
+
+
+def pinned_sources(real):
+    """The real headers the COPY lines may refer to, as lists of lines, after
+    checking each against its pinned SHA-256."""
+    files = {}
+    for entry in open(SOURCES).read().split('\n'):
+        if not entry.strip():
+            continue
+        digest, rel = entry.split(None, 1)
+        path = os.path.join(real, rel)
+        try:
+            data = open(path, 'rb').read()
+        except OSError as e:
+            raise SystemExit('%s: cannot read %s (%s)' % (SOURCES, path, e))
+        if hashlib.sha256(data).hexdigest() != digest:
+            raise SystemExit('%s differs from the libtorch 1.13.1 header the fake '
+                             'headers were written against (%s)' % (path, SOURCES))
+        files[rel] = [l.rstrip() for l in data.decode().split('\n')]
+    return files
+
+
+def expand_copies(path, sources):
+    lines = open(path).read().split('\n')
+    out, changed = [], False
+    for line in lines:
+        m = COPY.match(line)
+        if not m:
+            out.append(line)
+            continue
+        rel, first, last = m.group(1), int(m.group(2)), int(m.group(3))
+        if rel not in sources:
+            raise SystemExit('%s: %s is not pinned in %s' % (path, rel, SOURCES))
+        if not 1 <= first <= last <= len(sources[rel]):
+            raise SystemExit('%s: no lines %d-%d in %s' % (path, first, last, rel))
+        out.extend(sources[rel][first - 1:last])
+        changed = True
+    if changed:
+        open(path, 'w').write('\n'.join(out))
+
+
 def fill_region(path, body, indent):
     text = open(path).read()
     b = text.index(indent + BEGIN) + len(indent + BEGIN)
@@ -163,7 +215,11 @@ JOBS = [
 
 def generate(real, out, verbose):
     shutil.copytree(HERE, out, ignore=shutil.ignore_patterns(
-        '*.py', '*.pyc', '__pycache__', '*.md'))
+        '*.py', '*.pyc', '__pycache__', '*.md', '*.sha256'))
+    sources = pinned_sources(real)
+    for root, _, names in os.walk(out):
+        for name in names:
+            expand_copies(os.path.join(root, name), sources)
     for rel, fn, indent in JOBS:
         body = fn(real)
         fill_region(os.path.join(out, rel), body, indent)

@@ -4,11 +4,9 @@
 #pragma GCC system_header
 
 #include <ATen/Context.h>
-#include <ATen/Formatting.h>
-#include <ATen/Functions.h>
+// COPY ATen/ATen.h 12-13
 #include <ATen/Tensor.h>
-#include <ATen/TensorIndexing.h>
-#include <ATen/TensorOperators.h>
+// COPY ATen/ATen.h 18-19
 #include <ATen/core/Generator.h>
 #include <ATen/core/grad_mode.h>
 #include <c10/core/Device.h>
@@ -16,5 +14,4 @@
 #include <c10/core/Layout.h>
 #include <c10/core/Scalar.h>
 #include <c10/core/ScalarType.h>
-#include <c10/core/TensorOptions.h>
-#include <c10/util/Exception.h>
+// COPY ATen/ATen.h 32-33

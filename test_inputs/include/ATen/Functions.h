@@ -10,8 +10,7 @@
 // The real header lives in /usr/include, i.e. it is a system header.
 #pragma GCC system_header
 
-#include <ATen/core/Tensor.h>
-#include <c10/core/Scalar.h>
+// COPY ATen/Functions.h 66-67
 #include <c10/core/TensorOptions.h>
 #include <c10/util/Optional.h>
 
@@ -26,50 +25,7 @@ TORCH_API Tensor var(const Tensor& self, int dim);
 TORCH_API std::tuple<Tensor, Tensor> var_mean(const Tensor& self, int dim);
 TORCH_API Tensor std(const Tensor& self, int dim);
 TORCH_API std::tuple<Tensor, Tensor> std_mean(const Tensor& self, int dim);
-
-inline int64_t numel(const Tensor& tensor) {
-  return tensor.numel();
-}
-
-inline int64_t size(const Tensor& tensor, int64_t dim) {
-  return tensor.size(dim);
-}
-
-inline int64_t stride(const Tensor& tensor, int64_t dim) {
-  return tensor.stride(dim);
-}
-
-inline bool is_complex(const Tensor& tensor) {
-  return tensor.is_complex();
-}
-
-inline bool is_floating_point(const Tensor& tensor) {
-  return tensor.is_floating_point();
-}
-
-inline bool is_signed(const Tensor& tensor) {
-  return tensor.is_signed();
-}
-
-inline bool is_inference(const Tensor& tensor) {
-  return tensor.is_inference();
-}
-
-inline bool _is_zerotensor(const Tensor& tensor) {
-  return tensor._is_zerotensor();
-}
-
-inline bool is_conj(const Tensor& tensor) {
-  return tensor.is_conj();
-}
-
-inline Tensor conj(const Tensor& tensor) {
-  return tensor.conj();
-}
-
-inline bool is_neg(const Tensor& tensor) {
-  return tensor.is_neg();
-}
+// COPY ATen/Functions.h 1310-1353
 
 // ATen/ops/from_blob.h (hand-written in the real header too)
 namespace detail {

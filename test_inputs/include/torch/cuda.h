@@ -3,12 +3,7 @@
 #pragma once
 
 #include <c10/macros/Macros.h>
-
-#include <cstddef>
-#include <cstdint>
-
-namespace torch {
-namespace cuda {
+// COPY torch/csrc/api/include/torch/cuda.h 4-9
 
 size_t TORCH_API device_count();
 
@@ -20,7 +15,4 @@ void TORCH_API manual_seed(uint64_t seed);
 
 void TORCH_API manual_seed_all(uint64_t seed);
 
-void TORCH_API synchronize(int64_t device_index = -1);
-
-} // namespace cuda
-} // namespace torch
+// COPY torch/csrc/api/include/torch/cuda.h 27-30

@@ -1,101 +1,57 @@
 // Test-only faithful subset of libtorch 1.13.1:
 // torch/csrc/api/include/torch/expanding_array.h
-#pragma once
+// COPY torch/csrc/api/include/torch/expanding_array.h 1-5
+// COPY torch/csrc/api/include/torch/expanding_array.h 7-15
 
-#include <c10/util/ArrayRef.h>
-#include <c10/util/Exception.h>
-#include <c10/util/Optional.h>
+// COPY torch/csrc/api/include/torch/expanding_array.h 23-25
+// COPY torch/csrc/api/include/torch/expanding_array.h 29-30
 
-#include <algorithm>
-#include <array>
-#include <cstdint>
-#include <initializer_list>
-#include <string>
-#include <vector>
-
-namespace torch {
-
-template <size_t D, typename T = int64_t>
-class ExpandingArray {
- public:
-  /*implicit*/ ExpandingArray(std::initializer_list<T> list)
-      : ExpandingArray(at::ArrayRef<T>(list)) {}
-
-  /*implicit*/ ExpandingArray(std::vector<T> vec)
-      : ExpandingArray(at::ArrayRef<T>(vec)) {}
+// COPY torch/csrc/api/include/torch/expanding_array.h 35-36
 
   /*implicit*/ ExpandingArray(at::ArrayRef<T> values) {
-    std::copy(values.begin(), values.end(), values_.begin());
-  }
+// COPY torch/csrc/api/include/torch/expanding_array.h 47-48
 
-  /*implicit*/ ExpandingArray(T single_size) {
-    values_.fill(single_size);
-  }
+// COPY torch/csrc/api/include/torch/expanding_array.h 52-54
 
-  /*implicit*/ ExpandingArray(const std::array<T, D>& values)
-      : values_(values) {}
+// COPY torch/csrc/api/include/torch/expanding_array.h 57-58
 
   std::array<T, D>& operator*() {
     return values_;
   }
 
-  const std::array<T, D>& operator*() const {
-    return values_;
-  }
+// COPY torch/csrc/api/include/torch/expanding_array.h 66-68
 
   std::array<T, D>* operator->() {
     return &values_;
   }
 
-  const std::array<T, D>* operator->() const {
-    return &values_;
-  }
+// COPY torch/csrc/api/include/torch/expanding_array.h 76-78
 
-  operator at::ArrayRef<T>() const {
-    return values_;
-  }
+// COPY torch/csrc/api/include/torch/expanding_array.h 81-83
 
-  size_t size() const noexcept {
-    return D;
-  }
-
- protected:
-  std::array<T, D> values_;
-};
-
-template <size_t D, typename T>
-std::ostream& operator<<(
-    std::ostream& stream,
+// COPY torch/csrc/api/include/torch/expanding_array.h 86-90
+// COPY torch/csrc/api/include/torch/expanding_array.h 93-98
     const ExpandingArray<D, T>& expanding_array);
 
-template <size_t D, typename T = int64_t>
-class ExpandingArrayWithOptionalElem
-    : public ExpandingArray<D, c10::optional<T>> {
- public:
-  using ExpandingArray<D, c10::optional<T>>::ExpandingArray;
+// COPY torch/csrc/api/include/torch/expanding_array.h 111-115
 
-  /*implicit*/ ExpandingArrayWithOptionalElem(std::initializer_list<T> list)
-      : ExpandingArrayWithOptionalElem(at::ArrayRef<T>(list)) {}
+// COPY torch/csrc/api/include/torch/expanding_array.h 120-121
 
-  /*implicit*/ ExpandingArrayWithOptionalElem(std::vector<T> vec)
-      : ExpandingArrayWithOptionalElem(at::ArrayRef<T>(vec)) {}
+// COPY torch/csrc/api/include/torch/expanding_array.h 126-127
 
-  /*implicit*/ ExpandingArrayWithOptionalElem(at::ArrayRef<T> values)
-      : ExpandingArray<D, c10::optional<T>>(0) {
+// COPY torch/csrc/api/include/torch/expanding_array.h 132-133
     for (size_t i = 0; i < this->values_.size(); i++) {
       this->values_[i] = values[i];
     }
   }
 
-  /*implicit*/ ExpandingArrayWithOptionalElem(T single_size)
-      : ExpandingArray<D, c10::optional<T>>(0) {
+// COPY torch/csrc/api/include/torch/expanding_array.h 147-148
     for (size_t i = 0; i < this->values_.size(); i++) {
       this->values_[i] = single_size;
     }
   }
 
-  /*implicit*/ ExpandingArrayWithOptionalElem(const std::array<T, D>& values)
-      : ExpandingArray<D, c10::optional<T>>(0) {
+// COPY torch/csrc/api/include/torch/expanding_array.h 156-157
     for (size_t i = 0; i < this->values_.size(); i++) {
       this->values_[i] = values[i];
     }

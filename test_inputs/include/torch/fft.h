@@ -8,21 +8,9 @@
 namespace torch {
 namespace fft {
 
-inline Tensor fftfreq(int64_t n, double d, const TensorOptions& options = {}) {
-  return torch::fft_fftfreq(n, d, options);
-}
+// COPY torch/csrc/api/include/torch/fft.h 330-336
 
-inline Tensor fftfreq(int64_t n, const TensorOptions& options = {}) {
-  return torch::fft_fftfreq(n, /*d=*/1.0, options);
-}
-
-inline Tensor rfftfreq(int64_t n, double d, const TensorOptions& options) {
-  return torch::fft_rfftfreq(n, d, options);
-}
-
-inline Tensor rfftfreq(int64_t n, const TensorOptions& options) {
-  return torch::fft_rfftfreq(n, /*d=*/1.0, options);
-}
+// COPY torch/csrc/api/include/torch/fft.h 347-353
 
 } // namespace fft
 } // namespace torch

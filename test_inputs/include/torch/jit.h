@@ -2,15 +2,6 @@
 // torch/csrc/api/include/torch/jit.h
 #pragma once
 
-#include <torch/csrc/jit/api/module.h>
+// COPY torch/csrc/api/include/torch/jit.h 4-10
 
-#include <memory>
-#include <string>
-
-namespace torch {
-namespace jit {
-
-TORCH_API std::shared_ptr<CompilationUnit> compile(const std::string& source);
-
-} // namespace jit
-} // namespace torch
+// COPY torch/csrc/api/include/torch/jit.h 33-36

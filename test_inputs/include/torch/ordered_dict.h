@@ -1,22 +1,10 @@
 // Test-only faithful subset of libtorch 1.13.1:
 // torch/csrc/api/include/torch/ordered_dict.h (interface; bodies simplified)
-#pragma once
-
-#include <cstdint>
-#include <initializer_list>
-#include <string>
-#include <unordered_map>
-#include <utility>
-#include <vector>
-
-namespace torch {
-template <typename Key, typename Value>
-class OrderedDict {
- public:
+// COPY torch/csrc/api/include/torch/ordered_dict.h 1-10
+// COPY torch/csrc/api/include/torch/ordered_dict.h 12-14
   class Item;
 
-  using Iterator = typename std::vector<Item>::iterator;
-  using ConstIterator = typename std::vector<Item>::const_iterator;
+// COPY torch/csrc/api/include/torch/ordered_dict.h 21-22
 
   explicit OrderedDict(std::string key_description = "Key");
 
@@ -24,16 +12,11 @@ class OrderedDict {
 
   OrderedDict& operator=(const OrderedDict& other);
 
-  OrderedDict(OrderedDict&& other) = default;
-  OrderedDict& operator=(OrderedDict&& other) = default;
-
-  ~OrderedDict() = default;
+// COPY torch/csrc/api/include/torch/ordered_dict.h 39-42
 
   /*implicit */ OrderedDict(std::initializer_list<Item> initializer_list);
 
-  const std::string& key_description() const noexcept;
-
-  // Element Access
+// COPY torch/csrc/api/include/torch/ordered_dict.h 49-51
 
   Item& front();
 
@@ -49,17 +32,13 @@ class OrderedDict {
 
   Value& operator[](const Key& key);
 
-  const Value& operator[](const Key& key) const;
-
-  // Lookup
+// COPY torch/csrc/api/include/torch/ordered_dict.h 85-87
 
   Value* find(const Key& key) noexcept;
 
   const Value* find(const Key& key) const noexcept;
 
-  bool contains(const Key& key) const noexcept;
-
-  // Iterators
+// COPY torch/csrc/api/include/torch/ordered_dict.h 98-100
 
   Iterator begin() {
     return items_.begin();
@@ -87,12 +66,9 @@ class OrderedDict {
     return items_.empty();
   }
 
-  void reserve(size_t requested_capacity);
+// COPY torch/csrc/api/include/torch/ordered_dict.h 126-128
 
-  // Modifiers
-
-  template <typename K, typename V>
-  Value& insert(K&& key, V&& value);
+// COPY torch/csrc/api/include/torch/ordered_dict.h 133-134
 
   Value& insert(Key key, Value&& value);
 
@@ -116,12 +92,7 @@ class OrderedDict {
 
   ::std::vector<std::pair<Key, Value>> pairs() const;
 
-  template <typename K, typename V>
-  friend bool operator==(
-      const OrderedDict<K, V>& a,
-      const OrderedDict<K, V>& b);
-
- private:
+// COPY torch/csrc/api/include/torch/ordered_dict.h 175-180
   ::std::unordered_map<Key, size_t> index_;
 
   ::std::vector<Item> items_;
@@ -130,10 +101,7 @@ class OrderedDict {
 };
 
 // ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~ OrderedDict::Item
-
-template <typename Key, typename Value>
-class OrderedDict<Key, Value>::Item {
- public:
+// COPY torch/csrc/api/include/torch/ordered_dict.h 192-195
   Item(Key key, Value value) : pair_(std::move(key), std::move(value)) {}
 
   Value& operator*() {
@@ -148,37 +116,21 @@ class OrderedDict<Key, Value>::Item {
     return &value();
   }
 
-  const Value* operator->() const {
-    return &value();
-  }
+// COPY torch/csrc/api/include/torch/ordered_dict.h 225-227
 
-  const Key& key() const noexcept {
-    return pair_.first;
-  }
+// COPY torch/csrc/api/include/torch/ordered_dict.h 230-232
 
   Value& value() noexcept {
     return pair_.second;
   }
 
-  const Value& value() const noexcept {
-    return pair_.second;
-  }
+// COPY torch/csrc/api/include/torch/ordered_dict.h 240-242
 
-  const std::pair<Key, Value>& pair() const noexcept {
-    return pair_;
-  }
-
- private:
+// COPY torch/csrc/api/include/torch/ordered_dict.h 245-249
   ::std::pair<Key, Value> pair_;
 };
-
-template <typename Key, typename Value>
-OrderedDict<Key, Value>::OrderedDict(std::string key_description)
-    : key_description_(std::move(key_description)) {}
-
-template <typename Key, typename Value>
-template <typename K, typename V>
-Value& OrderedDict<Key, Value>::insert(K&& key, V&& value) {
+// COPY torch/csrc/api/include/torch/ordered_dict.h 256-261
+// COPY torch/csrc/api/include/torch/ordered_dict.h 374-375
   items_.emplace_back(std::forward<K>(key), std::forward<V>(value));
   return items_.back().value();
 }

@@ -7,8 +7,7 @@
 
 #include <torch/types.h>
 #include <torch/csrc/autograd/InferenceMode.h>
-#include <torch/csrc/autograd/generated/variable_factories.h>
-#include <torch/csrc/autograd/grad_mode.h>
+// COPY torch/script.h 6-7
 #include <torch/csrc/jit/serialization/import.h>
 
 #include <ATen/ATen.h>

@@ -10,8 +10,7 @@
 // template parameter pack.
 #pragma once
 
-#include <torch/serialize/archive.h>
-#include <torch/serialize/tensor.h>
+// COPY torch/csrc/api/include/torch/serialize.h 5-6
 
 #include <string>
 #include <utility>
@@ -19,46 +18,21 @@
 
 namespace torch {
 
-template <typename Value, typename... SaveToArgs>
-void save(const Value& value, SaveToArgs&&... args) {
-  serialize::OutputArchive archive(std::make_shared<jit::CompilationUnit>());
-  archive << value;
-  archive.save_to(std::forward<SaveToArgs>(args)...);
-}
+// COPY torch/csrc/api/include/torch/serialize.h 40-45
 
-template <typename... SaveToArgs>
-void save(const std::vector<torch::Tensor>& tensor_vec, SaveToArgs&&... args) {
-  serialize::OutputArchive archive(std::make_shared<jit::CompilationUnit>());
+// COPY torch/csrc/api/include/torch/serialize.h 65-67
   for (size_t i = 0; i < tensor_vec.size(); i++) {
     auto& value = tensor_vec[i];
     archive.write(std::to_string(i), value);
-  }
-  archive.save_to(std::forward<SaveToArgs>(args)...);
-}
+// COPY torch/csrc/api/include/torch/serialize.h 71-76
 
-TORCH_API std::vector<char> pickle_save(const torch::IValue& ivalue);
-TORCH_API torch::IValue pickle_load(const std::vector<char>& data);
+// COPY torch/csrc/api/include/torch/serialize.h 104-109
 
-template <typename Value, typename... LoadFromArgs>
-void load(Value& value, LoadFromArgs&&... args) {
-  serialize::InputArchive archive;
-  archive.load_from(std::forward<LoadFromArgs>(args)...);
-  archive >> value;
-}
-
-template <typename... LoadFromArgs>
-void load(std::vector<torch::Tensor>& tensor_vec, LoadFromArgs&&... args) {
-  serialize::InputArchive archive;
-  archive.load_from(std::forward<LoadFromArgs>(args)...);
+// COPY torch/csrc/api/include/torch/serialize.h 127-130
 
   // NOTE: The number and order of tensors in `tensor_vec` must be the same as
   // the number and order of tensors in the serialized `tensor_vec`.
   size_t index = 0;
   torch::Tensor value;
   while (archive.try_read(std::to_string(index), value)) {
-    tensor_vec.push_back(std::move(value));
-    value = torch::Tensor();
-    index++;
-  }
-}
-} // namespace torch
+// COPY torch/csrc/api/include/torch/serialize.h 139-144

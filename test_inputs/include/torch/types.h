@@ -8,39 +8,12 @@
 // torch::kCUDA is c10::kCUDA, torch::indexing is at::indexing, etc. Names
 // declared directly in torch:: (e.g. the factories of variable_factories.h)
 // hide the at:: ones for qualified lookup.
-#pragma once
-
-#include <ATen/ATen.h>
-
-#include <c10/util/Optional.h>
-
-#include <torch/csrc/autograd/generated/variable_factories.h>
-#include <torch/csrc/autograd/variable.h>
+// COPY torch/csrc/api/include/torch/types.h 1-8
 
 namespace torch {
 
-using namespace at; // NOLINT
+// COPY torch/csrc/api/include/torch/types.h 39-44
 
-using c10::nullopt;
-using c10::optional;
+// COPY torch/csrc/api/include/torch/types.h 47-54
 
-using Dtype = at::ScalarType;
-
-constexpr auto kUInt8 = at::kByte;
-constexpr auto kInt8 = at::kChar;
-constexpr auto kInt16 = at::kShort;
-constexpr auto kInt32 = at::kInt;
-constexpr auto kInt64 = at::kLong;
-constexpr auto kFloat16 = at::kHalf;
-constexpr auto kFloat32 = at::kFloat;
-constexpr auto kFloat64 = at::kDouble;
-
-constexpr auto kU8 = kUInt8;
-constexpr auto kI8 = kInt8;
-constexpr auto kI16 = kInt16;
-constexpr auto kI32 = kInt32;
-constexpr auto kI64 = kInt64;
-constexpr auto kF16 = kFloat16;
-constexpr auto kF32 = kFloat32;
-constexpr auto kF64 = kFloat64;
-} // namespace torch
+// COPY torch/csrc/api/include/torch/types.h 57-65

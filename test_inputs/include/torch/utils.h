@@ -26,10 +26,6 @@ using at::get_num_interop_threads;
 
 using at::set_num_interop_threads;
 
-inline bool equal_if_defined(Tensor t1, Tensor t2) {
-  return (
-      (!t1.defined() && !t2.defined()) ||
-      (t1.defined() && t2.defined() && torch::equal(t1, t2)));
-}
+// COPY torch/csrc/api/include/torch/utils.h 92-96
 
 } // namespace torch

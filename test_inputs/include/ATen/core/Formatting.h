@@ -15,10 +15,7 @@ TORCH_API std::string toString(Scalar s);
 } // namespace c10
 namespace at {
 
-TORCH_API std::ostream& print(
-    std::ostream& stream,
-    const Tensor& tensor,
-    int64_t linesize);
+// COPY ATen/core/Formatting.h 17-20
 static inline std::ostream& operator<<(std::ostream& out, const Tensor& t) {
   return print(out, t, 80);
 }

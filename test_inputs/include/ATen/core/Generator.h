@@ -24,10 +24,7 @@ struct TORCH_API Generator {
   explicit Generator(std::shared_ptr<c10::GeneratorImpl> gen_impl);
 
   bool operator==(const Generator& rhs) const;
-
-  bool operator!=(const Generator& rhs) const {
-    return !((*this) == rhs);
-  }
+// COPY ATen/core/Generator.h 74-77
 
   bool defined() const;
 

@@ -36,13 +36,7 @@ class IListRef {
   }
 
   IListRef(const std::initializer_list<T>& list) {
-    payload_.unboxed = at::ArrayRef<T>(list);
-  }
-
-  template <
-      typename... UnboxedConstructorArgs,
-      typename = std::enable_if_t<
-          std::is_constructible<unboxed_type, UnboxedConstructorArgs...>::value>>
+// COPY ATen/core/IListRef.h 530-536
   IListRef(UnboxedConstructorArgs&&... args) {
     payload_.unboxed =
         unboxed_type(std::forward<UnboxedConstructorArgs>(args)...);
@@ -52,13 +46,7 @@ class IListRef {
 
   size_t size() const {
     return payload_.unboxed.size();
-  }
-
-  bool empty() const {
-    return size() == 0;
-  }
-
-  iterator begin() const {
+// COPY ATen/core/IListRef.h 547-553
     return payload_.unboxed.begin();
   }
 
@@ -75,13 +63,7 @@ class IListRef {
  private:
   union Payload {
     const void* boxed;
-    unboxed_type unboxed;
-    const materialized_type* materialized;
-    Payload() : boxed(nullptr) {}
-    ~Payload() {}
-  };
-
-  Payload payload_;
+// COPY ATen/core/IListRef.h 613-619
   int tag_ = 0;
 };
 

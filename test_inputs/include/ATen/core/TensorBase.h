@@ -8,18 +8,12 @@
 #pragma once
 // The real header lives in /usr/include, i.e. it is a system header.
 #pragma GCC system_header
-
-#include <c10/core/Device.h>
-#include <c10/core/Layout.h>
-#include <c10/core/MemoryFormat.h>
-#include <c10/core/ScalarType.h>
-#include <c10/core/ScalarTypeToTypeMeta.h>
+// COPY ATen/core/TensorBase.h 2-7
 #include <c10/core/SymInt.h>
 #include <c10/core/TensorOptions.h>
 #include <c10/util/ArrayRef.h>
 #include <c10/util/Exception.h>
-#include <c10/util/Optional.h>
-#include <c10/util/intrusive_ptr.h>
+// COPY ATen/core/TensorBase.h 16-17
 #include <ATen/core/Generator.h>
 #include <ATen/core/TensorAccessor.h>
 
@@ -69,21 +63,15 @@ class TORCH_API TensorBase {
 
  public:
   TensorBase() = default;
-  explicit TensorBase(
-      c10::intrusive_ptr<TensorImpl, UndefinedTensorImpl> tensor_impl)
+// COPY ATen/core/TensorBase.h 95-96
       : impl_(std::move(tensor_impl)) {}
-  TensorBase(const TensorBase&) = default;
-  TensorBase(TensorBase&&) = default;
-
- public:
+// COPY ATen/core/TensorBase.h 102-105
   int64_t dim() const;
   int64_t storage_offset() const;
 
   TensorBase contiguous(
       MemoryFormat memory_format = MemoryFormat::Contiguous) const;
-
-  const TensorBase& fill_(const c10::Scalar& scalar) const;
-  const TensorBase& zero_() const;
+// COPY ATen/core/TensorBase.h 143-145
 
   TensorBase to(
       at::TensorOptions options = {},
@@ -116,40 +104,9 @@ class TORCH_API TensorBase {
 
   c10::intrusive_ptr<TensorImpl, UndefinedTensorImpl>
   unsafeReleaseIntrusivePtr() {
-    return std::move(impl_);
-  }
+// COPY ATen/core/TensorBase.h 195-213
 
-  bool defined() const {
-    return impl_;
-  }
-
-  void reset() {
-    impl_.reset();
-  }
-
-  TensorBase& operator=(const TensorBase& x) & {
-    impl_ = x.impl_;
-    return *this;
-  };
-  TensorBase& operator=(TensorBase&& x) & {
-    impl_ = std::move(x.impl_);
-    return *this;
-  }
-
-  TensorBase& operator=(const TensorBase&) && = delete;
-  TensorBase& operator=(TensorBase&&) && = delete;
-
-  bool is_same(const TensorBase& other) const noexcept {
-    return impl_ == other.impl_;
-  }
-  size_t use_count() const noexcept {
-    return impl_.use_count();
-  }
-  size_t weak_use_count() const noexcept {
-    return impl_.weak_use_count();
-  }
-
-  std::string toString() const;
+// COPY ATen/core/TensorBase.h 216-229
 
   IntArrayRef sizes() const;
   c10::SymIntArrayRef sym_sizes() const;
@@ -271,43 +228,11 @@ class TORCH_API TensorBase {
 
   void print() const;
 
-  // dimension.
-  template<typename T, size_t N>
-  TensorAccessor<T,N> accessor() const& {
-    static_assert(N > 0, "accessor is used for indexing tensor, for scalars use *data_ptr<T>()");
-    TORCH_CHECK(dim() == N, "TensorAccessor expected ", N, " dims but tensor has ", dim());
-    return TensorAccessor<T,N>(data_ptr<T>(),sizes().data(),strides().data());
-  }
-  template<typename T, size_t N>
-  TensorAccessor<T,N> accessor() && = delete;
+// COPY ATen/core/TensorBase.h 554-562
 
-  // as an argument.
-  template<typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits, typename index_t = int64_t>
-  GenericPackedTensorAccessor<T,N,PtrTraits,index_t> generic_packed_accessor() const& {
-    static_assert(N > 0, "accessor is used for indexing tensor, for scalars use *data_ptr<T>()");
-    TORCH_CHECK(dim() == N, "TensorAccessor expected ", N, " dims but tensor has ", dim());
-    return GenericPackedTensorAccessor<T,N,PtrTraits,index_t>(static_cast<typename PtrTraits<T>::PtrType>(data_ptr<T>()),sizes().data(),strides().data());
-  }
-  template<typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits, typename index_t = int64_t>
-  GenericPackedTensorAccessor<T,N> generic_packed_accessor() && = delete;
-
-  template<typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits>
-  PackedTensorAccessor32<T,N,PtrTraits> packed_accessor32() const& {
-    TORCH_CHECK(
+// COPY ATen/core/TensorBase.h 568-580
         numel() <=
-            static_cast<int64_t>(std::numeric_limits<int32_t>::max()),
-        "numel needs to be smaller than int32_t max; otherwise, please use packed_accessor64");
-    return generic_packed_accessor<T,N,PtrTraits,int32_t>();
-  }
-  template<typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits>
-  PackedTensorAccessor32<T,N,PtrTraits> packed_accessor32() && = delete;
-
-  template<typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits>
-  PackedTensorAccessor64<T,N,PtrTraits> packed_accessor64() const& {
-    return generic_packed_accessor<T,N,PtrTraits,int64_t>();
-  }
-  template<typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits>
-  PackedTensorAccessor64<T,N,PtrTraits> packed_accessor64() && = delete;
+// COPY ATen/core/TensorBase.h 582-594
 
   const TensorBase& set_requires_grad(bool requires_grad) const;
 
@@ -329,9 +254,7 @@ class TORCH_API TensorBase {
 
   //~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 
-  const std::shared_ptr<torch::autograd::Node>& grad_fn() const;
-
-  // Hooks
+// COPY ATen/core/TensorBase.h 748-750
   //~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 
   template <typename T>
@@ -344,19 +267,14 @@ class TORCH_API TensorBase {
           value,
       unsigned>;
 
-  template <typename T>
-  hook_return_void_t<T> register_hook(T&& hook) const;
-  template <typename T>
-  hook_return_var_t<T> register_hook(T&& hook) const;
+// COPY ATen/core/TensorBase.h 788-791
 
  protected:
   unsigned _register_hook(
       std::function<TensorBase(const TensorBase&)> hook) const;
 
  public:
-  void remove_hook(unsigned pos) const;
-
-  // Variable methods
+// COPY ATen/core/TensorBase.h 799-801
   //~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 
   bool is_leaf() const;
@@ -364,14 +282,7 @@ class TORCH_API TensorBase {
   int64_t output_nr() const;
 
   void set_data(const TensorBase& new_data) const;
-
-  TensorBase data() const;
-
-  int64_t _version() const;
-
-  void retain_grad() const;
-
-  bool retains_grad() const;
+// COPY ATen/core/TensorBase.h 809-816
 
   const TensorBase& requires_grad_(bool _requires_grad = true) const;
 
@@ -388,15 +299,9 @@ class TORCH_API TensorBase {
   const std::string& name() const;
 
  protected:
-  void enforce_invariants();
-  c10::intrusive_ptr<TensorImpl, UndefinedTensorImpl> impl_;
+// COPY ATen/core/TensorBase.h 836-837
 
  private:
-  TensorBase __dispatch_contiguous(c10::MemoryFormat) const;
-};
-
-inline int64_t get_device(const TensorBase& self) {
-  return self.get_device();
-}
+// COPY ATen/core/TensorBase.h 840-845
 
 } // namespace at

@@ -22,18 +22,13 @@
 #pragma once
 // The real header lives in /usr/include, i.e. it is a system header.
 #pragma GCC system_header
-
-#include <c10/core/Device.h>
-#include <c10/core/Layout.h>
-#include <c10/core/MemoryFormat.h>
-#include <c10/core/Scalar.h>
-#include <c10/core/ScalarType.h>
+// COPY ATen/core/TensorBody.h 10-13
+// COPY ATen/core/TensorBody.h 16-17
 #include <c10/core/SymInt.h>
 #include <c10/core/TensorOptions.h>
 #include <c10/util/ArrayRef.h>
 #include <c10/util/Exception.h>
-#include <c10/util/Optional.h>
-#include <c10/util/OptionalArrayRef.h>
+// COPY ATen/core/TensorBody.h 26-27
 #include <c10/util/string_view.h>
 #include <ATen/core/Generator.h>
 #include <ATen/core/IListRef.h>
@@ -47,13 +42,7 @@
 
 namespace at {
 struct Generator;
-class Tensor;
-} // namespace at
-namespace at {
-namespace indexing {
-struct TensorIndex;
-} // namespace indexing
-} // namespace at
+// COPY ATen/core/TensorBody.h 50-56
 
 namespace torch {
 namespace autograd {
@@ -80,9 +69,7 @@ class TORCH_API Tensor : public TensorBase {
 
  public:
   Tensor() = default;
-  explicit Tensor(
-      c10::intrusive_ptr<TensorImpl, UndefinedTensorImpl> tensor_impl)
-      : TensorBase(std::move(tensor_impl)) {}
+// COPY ATen/core/TensorBody.h 103-105
   Tensor(const Tensor& tensor) = default;
   Tensor(Tensor&& tensor) = default;
 
@@ -92,53 +79,22 @@ class TORCH_API Tensor : public TensorBase {
   /*implicit*/ Tensor(TensorBase&& base) : TensorBase(std::move(base)) {}
 
   Tensor contiguous(MemoryFormat memory_format = MemoryFormat::Contiguous) const {
-    return TensorBase::contiguous(memory_format);
-  }
+// COPY ATen/core/TensorBody.h 121-133
 
-  Tensor conj() const {
-    if (!this->is_complex()) {
-      return *this;
-    } else {
-      if (this->is_sparse()) {
-        return this->conj_physical();
-      }
-      return this->_conj();
-    }
-  }
-
-  using TensorBase::size;
-  using TensorBase::sym_size;
-  using TensorBase::stride;
+// COPY ATen/core/TensorBody.h 136-138
 
   // program:
   //
   //    x[1] = 3;
   //
-  Tensor& operator=(const TensorBase& x) & {
-    impl_ = x.getIntrusivePtr();
-    return *this;
-  }
-  Tensor& operator=(TensorBase&& x) & {
-    impl_ = x.unsafeReleaseIntrusivePtr();
-    return *this;
-  }
+// COPY ATen/core/TensorBody.h 189-196
 
   Tensor& operator=(const Tensor& x) & {
-    return operator=(static_cast<const TensorBase&>(x));
-  }
+// COPY ATen/core/TensorBody.h 199-200
   Tensor& operator=(Tensor&& x) & {
-    return operator=(static_cast<TensorBase&&>(x));
-  }
-
-  Tensor& operator=(Scalar v) && {
-    return fill_(v);
-  }
+// COPY ATen/core/TensorBody.h 202-207
   Tensor& operator=(const Tensor& rhs) && {
-    return copy_(rhs);
-  }
-  Tensor& operator=(Tensor&& rhs) && {
-    return copy_(rhs);
-  }
+// COPY ATen/core/TensorBody.h 209-213
 
   Tensor toType(ScalarType t) const;
 
@@ -150,51 +106,15 @@ class TORCH_API Tensor : public TensorBase {
   C10_DEPRECATED_MESSAGE(
       "Tensor.data<T>() is deprecated. Please use Tensor.data_ptr<T>() instead.")
   T* data() const {
-    return data_ptr<T>();
-  }
-
-  template <typename T>
-  T item() const;
-
-  template<typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits, typename index_t = int64_t>
-  C10_DEPRECATED_MESSAGE("packed_accessor is deprecated, use packed_accessor32 or packed_accessor64 instead")
-  GenericPackedTensorAccessor<T,N,PtrTraits,index_t> packed_accessor() const & {
-    return generic_packed_accessor<T,N,PtrTraits,index_t>();
-  }
-  template<typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits, typename index_t = int64_t>
-  C10_DEPRECATED_MESSAGE("packed_accessor is deprecated, use packed_accessor32 or packed_accessor64 instead")
-  GenericPackedTensorAccessor<T,N,PtrTraits,index_t> packed_accessor() && = delete;
-
-  Tensor operator~() const {
-    return bitwise_not();
-  }
-  Tensor operator-() const {
-    return neg();
-  }
+// COPY ATen/core/TensorBody.h 239-259
   Tensor& operator+=(const Tensor& other) {
-    return add_(other);
-  }
-  Tensor& operator+=(Scalar other) {
-    return add_(other);
-  }
+// COPY ATen/core/TensorBody.h 261-265
   Tensor& operator-=(const Tensor& other) {
-    return sub_(other);
-  }
-  Tensor& operator-=(Scalar other) {
-    return sub_(other);
-  }
+// COPY ATen/core/TensorBody.h 267-271
   Tensor& operator*=(const Tensor& other) {
-    return mul_(other);
-  }
-  Tensor& operator*=(Scalar other) {
-    return mul_(other);
-  }
+// COPY ATen/core/TensorBody.h 273-277
   Tensor& operator/=(const Tensor& other) {
-    return div_(other);
-  }
-  Tensor& operator/=(Scalar other) {
-    return div_(other);
-  }
+// COPY ATen/core/TensorBody.h 279-283
   Tensor& operator&=(const Tensor& other) {
     return bitwise_and_(other);
   }
@@ -202,20 +122,9 @@ class TORCH_API Tensor : public TensorBase {
     return bitwise_or_(other);
   }
   Tensor& operator^=(const Tensor& other) {
-    return bitwise_xor_(other);
-  }
-  Tensor operator[](Scalar index) const {
-    return this->operator[](index.toLong());
-  }
-  Tensor operator[](Tensor index) const {
-    return this->operator[](index.item());
-  }
-  Tensor operator[](int64_t index) const {
-    return select(0, index);
-  }
-
-  Tensor index(ArrayRef<at::indexing::TensorIndex> indices) const;
-  Tensor index(std::initializer_list<at::indexing::TensorIndex> indices) const;
+// COPY ATen/core/TensorBody.h 291-293
+// COPY ATen/core/TensorBody.h 297-299
+// COPY ATen/core/TensorBody.h 310-317
 
   Tensor& index_put_(
       ArrayRef<at::indexing::TensorIndex> indices,
@@ -251,11 +160,7 @@ class TORCH_API Tensor : public TensorBase {
       bool create_graph = false,
       c10::optional<TensorList> inputs = c10::nullopt) const;
 
-
-  const Tensor& set_requires_grad(bool requires_grad) const {
-    TensorBase::set_requires_grad(requires_grad);
-    return *this;
-  }
+// COPY ATen/core/TensorBody.h 459-463
 
   Tensor& mutable_grad() const;
 
@@ -280,36 +185,17 @@ class TORCH_API Tensor : public TensorBase {
   // These are needed because int -> bool conversion takes precedence over int
   // -> IntArrayRef So, for example std(0) would select the std(unbiased=False)
   // overload
-  Tensor var(int dim) const {
-    return var(IntArrayRef{dim});
-  }
-
-  Tensor std(int dim) const {
-    return std(IntArrayRef{dim});
-  }
+// COPY ATen/core/TensorBody.h 1311-1317
 
   // `x.to(y.dtype)`.
   inline Tensor to(caffe2::TypeMeta type_meta, bool non_blocking = false, bool copy = false) const {
-    return this->to(/*scalar_type=*/typeMetaToScalarType(type_meta), non_blocking, copy);
-  }
+// COPY ATen/core/TensorBody.h 1325-1326
   inline Tensor to(Device device, caffe2::TypeMeta type_meta, bool non_blocking = false, bool copy = false) const {
-    return this->to(device, /*scalar_type=*/typeMetaToScalarType(type_meta), non_blocking, copy);
-  }
+// COPY ATen/core/TensorBody.h 1328-1334
 
-  template <typename F, typename... Args>
-  decltype(auto) m(F func, Args&&... params) const {
-    return func(*this, std::forward<Args>(params)...);
-  }
+// COPY ATen/core/TensorBody.h 1344-1346
 
-  at::Tensor tensor_data() const {
-    return TensorBase::tensor_data();
-  }
-
-  at::Tensor variable_data() const {
-    return TensorBase::variable_data();
-  }
-
-  // Hooks
+// COPY ATen/core/TensorBody.h 1359-1363
   //~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 
   template <typename T>
@@ -321,12 +207,7 @@ class TORCH_API Tensor : public TensorBase {
       std::is_same<typename std::invoke_result_t<T&, Tensor>, Tensor>::value,
       unsigned>;
 
-  template <typename T>
-  hook_return_void_t<T> register_hook(T&& hook) const;
-  template <typename T>
-  hook_return_var_t<T> register_hook(T&& hook) const;
-
-  // Variable methods
+// COPY ATen/core/TensorBody.h 1401-1406
   //~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 
   Tensor data() const {
@@ -340,17 +221,5 @@ class TORCH_API Tensor : public TensorBase {
       bool create_graph) const;
 
   const Tensor& requires_grad_(bool _requires_grad = true) const {
-    TensorBase::requires_grad_(_requires_grad);
-    return *this;
-  }
-};
-
-namespace detail {
-template <typename T, typename... Args>
-Tensor make_tensor(Args&&... args) {
-  return Tensor(c10::make_intrusive<T>(std::forward<Args>(args)...));
-}
-
-} // namespace detail
-
-} // namespace at
+// COPY ATen/core/TensorBody.h 1416-1421
+// COPY ATen/core/TensorBody.h 1425-1432

@@ -28,9 +28,7 @@
 
 namespace torch {
 namespace jit {
-struct Module;
-} // namespace jit
-} // namespace torch
+// COPY ATen/core/ivalue.h 23-25
 
 namespace c10 {
 
@@ -52,42 +50,22 @@ struct TORCH_API IValue final {
   // Tensor
   IValue(at::TensorBase t);
   bool isTensor() const;
-  at::Tensor toTensor() &&;
-  at::Tensor& toTensor() &;
-  const at::Tensor& toTensor() const&;
-
-  // Tuple
-  IValue(c10::intrusive_ptr<ivalue::Tuple> v);
-
-  template <
-      typename... Args,
-      std::enable_if_t<
+// COPY ATen/core/ivalue.h 424-426
+// COPY ATen/core/ivalue.h 488-494
           !std::disjunction<
               std::is_lvalue_reference<Args>...,
               std::negation<std::is_constructible<IValue, Args>>...>::value,
-          std::nullptr_t> = nullptr>
-  IValue(const std::tuple<Args...>& t);
-  template <
-      typename... Args,
-      std::enable_if_t<
+// COPY ATen/core/ivalue.h 498-502
           !std::disjunction<
               std::is_lvalue_reference<Args>...,
               std::negation<std::is_constructible<IValue, Args>>...>::value,
-          std::nullptr_t> = nullptr>
-  IValue(std::tuple<Args...>&& t);
+// COPY ATen/core/ivalue.h 506-507
   bool isTuple() const;
-  c10::intrusive_ptr<ivalue::Tuple> toTuple() &&;
-  c10::intrusive_ptr<ivalue::Tuple> toTuple() const&;
-  C10_NODISCARD ivalue::Tuple& toTupleRef() const;
-
-  // Double
+// COPY ATen/core/ivalue.h 511-515
   IValue(double d);
   bool isDouble() const;
   double toDouble() const;
-
-  // ComplexDouble
-  template <typename T>
-  IValue(c10::complex<T> c);
+// COPY ATen/core/ivalue.h 526-529
   bool isComplexDouble() const;
   c10::complex<double> toComplexDouble() const;
 
@@ -122,15 +100,11 @@ struct TORCH_API IValue final {
   std::vector<int64_t> toIntVector() const;
 
   // ConstantString
-  IValue(std::string v);
-  IValue(const char* v) : IValue(std::string(v)) {}
+// COPY ATen/core/ivalue.h 634-635
   IValue(c10::string_view v) : IValue(std::string(v)){};
   bool isString() const;
   const std::string& toStringRef() const;
-  c10::string_view toStringView() const;
-
-  // DoubleList
-  bool isDoubleList() const;
+// COPY ATen/core/ivalue.h 645-648
   std::vector<double> toDoubleVector() const;
 
   // BoolList
@@ -143,42 +117,26 @@ struct TORCH_API IValue final {
   // GenericList
   bool isList() const;
 
-  template <class T>
-  using enable_if_ivalue_constructible =
-      std::enable_if_t<std::is_constructible<IValue, T>::value, std::nullptr_t>;
+// COPY ATen/core/ivalue.h 687-689
 
   template <class T>
   using enable_if_list_is_ivalue_constructible = std::enable_if_t<
       std::is_constructible<IValue, T>::value &&
-          !std::is_same<T, c10::SymInt>::value,
-      std::nullptr_t>;
+// COPY ATen/core/ivalue.h 733-734
 
-  template <class T, enable_if_list_is_ivalue_constructible<T> = nullptr>
-  IValue(at::ArrayRef<T> v);
-  template <class T, enable_if_list_is_ivalue_constructible<T> = nullptr>
-  IValue(const std::vector<T>& v);
-  template <class T, size_t N>
-  IValue(std::array<T, N> v);
+// COPY ATen/core/ivalue.h 708-713
 
   // GenericDict
   bool isGenericDict() const;
 
   template <class Key, class Value>
-  C10_DEPRECATED_MESSAGE(
-      "IValues based on std::unordered_map<K, V> are slow and deprecated. Please use c10::Dict<K, V> instead.")
+// COPY ATen/core/ivalue.h 753-754
   IValue(std::unordered_map<Key, Value> v);
-
-  template <class T, enable_if_ivalue_constructible<T> = nullptr>
-  IValue(c10::optional<T> v);
-  IValue(c10::nullopt_t);
-
-  // ClassType
-  IValue(c10::intrusive_ptr<ivalue::Object> v);
+// COPY ATen/core/ivalue.h 757-759
+// COPY ATen/core/ivalue.h 762-765
   bool isObject() const;
-  c10::intrusive_ptr<ivalue::Object> toObject() &&;
-  c10::intrusive_ptr<ivalue::Object> toObject() const&;
-  torch::jit::Module toModule() const;
-  bool isModule() const;
+// COPY ATen/core/ivalue.h 769-770
+// COPY ATen/core/ivalue.h 773-774
 
   // None
   IValue();
@@ -195,20 +153,11 @@ struct TORCH_API IValue final {
   IValue(c10::Device d);
   bool isDevice() const;
   c10::Device toDevice() const;
-
-  // ScalarType
-  IValue(ScalarType t)
-      : IValue(static_cast<std::underlying_type<ScalarType>::type>(t)) {}
+// COPY ATen/core/ivalue.h 875-878
   at::ScalarType toScalarType() const;
-
-  // Layout
-  IValue(Layout l)
-      : IValue(static_cast<std::underlying_type<Layout>::type>(l)) {}
+// COPY ATen/core/ivalue.h 882-885
   at::Layout toLayout() const;
-
-  // MemoryFormat
-  IValue(MemoryFormat m)
-      : IValue(static_cast<std::underlying_type<MemoryFormat>::type>(m)) {}
+// COPY ATen/core/ivalue.h 889-892
   at::MemoryFormat toMemoryFormat() const;
 
   // Dimname
@@ -218,21 +167,15 @@ struct TORCH_API IValue final {
   // Generator
   IValue(at::Generator g);
   bool isGenerator() const;
-  at::Generator toGenerator() &&;
-  at::Generator toGenerator() const&;
-
-  // for debugging
+// COPY ATen/core/ivalue.h 920-923
   std::string tagKind() const;
 
-  template <typename T>
-  T to() &&;
-  template <typename T>
+// COPY ATen/core/ivalue.h 945-947
   T to() const&;
 
   bool is(const IValue& rhs) const;
 
-  TORCH_API friend bool operator==(const IValue& lhs, const IValue& rhs);
-  TORCH_API friend bool operator!=(const IValue& lhs, const IValue& rhs);
+// COPY ATen/core/ivalue.h 264-265
   TORCH_API friend std::ostream& operator<<(std::ostream& out, const IValue& v);
 
  private:

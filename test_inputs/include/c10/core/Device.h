@@ -4,132 +4,61 @@
 #pragma once
 // The real header lives in /usr/include, i.e. it is a system header.
 #pragma GCC system_header
-
-#include <c10/core/DeviceType.h>
-#include <c10/macros/Macros.h>
-#include <c10/util/Exception.h>
-
-#include <cstddef>
-#include <functional>
-#include <iosfwd>
-#include <string>
-
-namespace c10 {
+// COPY c10/core/Device.h 2-12
 
 using DeviceIndex = int8_t;
 
-struct C10_API Device final {
-  using Type = DeviceType;
+// COPY c10/core/Device.h 30-31
 
   /* implicit */ Device(DeviceType type, DeviceIndex index = -1)
       : type_(type), index_(index) {}
 
   /* implicit */ Device(const std::string& device_string);
 
-  bool operator==(const Device& other) const noexcept {
-    return this->type_ == other.type_ && this->index_ == other.index_;
-  }
+// COPY c10/core/Device.h 49-51
 
-  bool operator!=(const Device& other) const noexcept {
-    return !(*this == other);
-  }
+// COPY c10/core/Device.h 55-57
 
-  void set_index(DeviceIndex index) {
-    index_ = index;
-  }
+// COPY c10/core/Device.h 60-62
 
   DeviceType type() const noexcept {
     return type_;
   }
 
-  DeviceIndex index() const noexcept {
-    return index_;
-  }
+// COPY c10/core/Device.h 70-72
 
-  bool has_index() const noexcept {
-    return index_ != -1;
-  }
+// COPY c10/core/Device.h 75-77
 
-  bool is_cuda() const noexcept {
-    return type_ == DeviceType::CUDA;
-  }
+// COPY c10/core/Device.h 80-82
 
-  bool is_mps() const noexcept {
-    return type_ == DeviceType::MPS;
-  }
+// COPY c10/core/Device.h 85-87
 
-  bool is_hip() const noexcept {
-    return type_ == DeviceType::HIP;
-  }
+// COPY c10/core/Device.h 90-92
 
-  bool is_ve() const noexcept {
-    return type_ == DeviceType::VE;
-  }
+// COPY c10/core/Device.h 95-97
 
-  bool is_xpu() const noexcept {
-    return type_ == DeviceType::XPU;
-  }
+// COPY c10/core/Device.h 100-102
 
-  bool is_ipu() const noexcept {
-    return type_ == DeviceType::IPU;
-  }
+// COPY c10/core/Device.h 105-107
 
-  bool is_xla() const noexcept {
-    return type_ == DeviceType::XLA;
-  }
+// COPY c10/core/Device.h 110-112
 
-  bool is_hpu() const noexcept {
-    return type_ == DeviceType::HPU;
-  }
+// COPY c10/core/Device.h 115-117
 
-  bool is_lazy() const noexcept {
-    return type_ == DeviceType::Lazy;
-  }
+// COPY c10/core/Device.h 120-122
 
-  bool is_vulkan() const noexcept {
-    return type_ == DeviceType::Vulkan;
-  }
+// COPY c10/core/Device.h 125-127
 
-  bool is_metal() const noexcept {
-    return type_ == DeviceType::Metal;
-  }
+// COPY c10/core/Device.h 130-132
 
-  bool is_ort() const noexcept {
-    return type_ == DeviceType::ORT;
-  }
+// COPY c10/core/Device.h 135-137
 
-  bool is_meta() const noexcept {
-    return type_ == DeviceType::Meta;
-  }
+// COPY c10/core/Device.h 140-142
 
-  bool is_cpu() const noexcept {
-    return type_ == DeviceType::CPU;
-  }
+// COPY c10/core/Device.h 145-147
 
-  bool supports_as_strided() const noexcept {
-    return type_ != DeviceType::IPU && type_ != DeviceType::XLA &&
-        type_ != DeviceType::Lazy;
-  }
+// COPY c10/core/Device.h 150-153
 
-  std::string str() const;
-
- private:
-  DeviceType type_;
-  DeviceIndex index_ = -1;
-};
-
-C10_API std::ostream& operator<<(std::ostream& stream, const Device& device);
-
-} // namespace c10
-
-namespace std {
-template <>
-struct hash<c10::Device> {
-  size_t operator()(c10::Device d) const noexcept {
-    uint32_t bits = static_cast<uint32_t>(static_cast<uint8_t>(d.type()))
-            << 16 |
-        static_cast<uint32_t>(static_cast<uint8_t>(d.index()));
-    return std::hash<uint32_t>{}(bits);
-  }
-};
-} // namespace std
+// COPY c10/core/Device.h 156-160
+// COPY c10/core/Device.h 175-184
+// COPY c10/core/Device.h 199-205

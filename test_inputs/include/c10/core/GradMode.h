@@ -4,29 +4,11 @@
 // The real header lives in /usr/include, i.e. it is a system header.
 #pragma GCC system_header
 
-#include <c10/macros/Macros.h>
+// COPY c10/core/GradMode.h 4-11
 
-namespace c10 {
+// COPY c10/core/GradMode.h 15-23
 
-struct TORCH_API GradMode {
-  static bool is_enabled();
-  static void set_enabled(bool enabled);
-};
-
-struct TORCH_API AutoGradMode {
-  AutoGradMode(bool enabled) : prev_mode(GradMode::is_enabled()) {
-    GradMode::set_enabled(enabled);
-  }
-  ~AutoGradMode() {
-    GradMode::set_enabled(prev_mode);
-  }
-  bool prev_mode;
-};
-
-// gradients.
-struct TORCH_API NoGradGuard : public AutoGradMode {
-  NoGradGuard() : AutoGradMode(/*enabled=*/false) {}
-};
+// COPY c10/core/GradMode.h 26-29
 
 struct TORCH_API AutoFwGradMode {
   AutoFwGradMode(bool enabled);

@@ -11,21 +11,9 @@
 #include <cstdint>
 #include <iosfwd>
 #include <vector>
+// COPY c10/core/MemoryFormat.h 26-34
 
-namespace c10 {
-enum class MemoryFormat : int8_t {
-  Contiguous,
-  Preserve,
-  ChannelsLast,
-  ChannelsLast3d,
-  NumOptions
-};
-
-#define LEGACY_CONTIGUOUS_MEMORY_FORMAT c10::get_contiguous_memory_format()
-
-inline MemoryFormat get_contiguous_memory_format() {
-  return MemoryFormat::Contiguous;
-}
+// COPY c10/core/MemoryFormat.h 39-43
 
 C10_API std::ostream& operator<<(
     std::ostream& stream,

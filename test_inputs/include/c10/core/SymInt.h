@@ -33,12 +33,7 @@ class C10_API SymFloat {
 };
 
 C10_API std::ostream& operator<<(std::ostream& os, SymFloat s);
-
-class C10_API SymInt {
- public:
-  enum Unchecked {
-    UNCHECKED,
-  };
+// COPY c10/core/SymInt.h 41-46
 
   /*implicit*/ SymInt(int64_t d) : data_(d){};
   SymInt() : data_(0) {}
@@ -71,37 +66,12 @@ class C10_API SymInt {
 
   int64_t as_int_unchecked() const {
     return data_;
-  }
-
-  SymInt operator+(SymInt sci) const;
-  SymInt operator-(SymInt sci) const;
-  SymInt operator*(SymInt sci) const;
-  SymInt operator/(SymInt sci) const;
-  SymInt operator%(SymInt sci) const;
-  bool operator==(SymInt sci) const;
-  bool operator!=(SymInt p2) const;
-  bool operator<(SymInt sci) const;
-  bool operator<=(SymInt sci) const;
-  bool operator>(SymInt sci) const;
-  bool operator>=(SymInt sci) const;
-  void operator*=(SymInt sci);
-  void operator+=(SymInt sci);
-
-  SymInt operator*(int64_t sci) const;
-  bool operator<(int64_t sci) const;
-  bool operator==(int64_t sci) const;
-  bool operator!=(int64_t sci) const;
-  bool operator<=(int64_t sci) const;
-  bool operator>(int64_t sci) const;
-  bool operator>=(int64_t sci) const;
-
-  operator SymFloat() const;
+// COPY c10/core/SymInt.h 169-193
 
  private:
   int64_t data_;
 };
-
-C10_API std::ostream& operator<<(std::ostream& os, SymInt s);
+// COPY c10/core/SymInt.h 244-245
 C10_API SymInt operator-(SymInt s);
 
 using SymIntArrayRef = ArrayRef<SymInt>;

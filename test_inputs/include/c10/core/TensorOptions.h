@@ -11,392 +11,134 @@
 // The real header lives in /usr/include, i.e. it is a system header.
 #pragma GCC system_header
 
-#include <c10/core/DefaultDtype.h>
-#include <c10/core/Device.h>
-#include <c10/core/Layout.h>
-#include <c10/core/MemoryFormat.h>
-#include <c10/core/ScalarType.h>
-#include <c10/core/ScalarTypeToTypeMeta.h>
+// COPY c10/core/TensorOptions.h 4-5
+// COPY c10/core/TensorOptions.h 7-10
 #include <c10/macros/Macros.h>
-#include <c10/util/Optional.h>
-
-#include <cstddef>
-#include <iosfwd>
+// COPY c10/core/TensorOptions.h 14-17
 #include <string>
 #include <type_traits>
 #include <utility>
 
 namespace c10 {
+// COPY c10/core/TensorOptions.h 26-46
+// COPY c10/core/TensorOptions.h 134-144
 
-inline ScalarType dtype_or_default(c10::optional<ScalarType> dtype) {
-  return value_or_else(dtype, [] { return get_default_dtype_as_scalartype(); });
-}
+// COPY c10/core/TensorOptions.h 147-149
 
-inline caffe2::TypeMeta dtype_or_default(
-    c10::optional<caffe2::TypeMeta> dtype) {
-  return value_or_else(dtype, [] { return get_default_dtype(); });
-}
+// COPY c10/core/TensorOptions.h 153-158
 
-inline Layout layout_or_default(c10::optional<Layout> layout) {
-  return layout.value_or(kStrided);
-}
+// COPY c10/core/TensorOptions.h 168-173
 
-inline Device device_or_default(c10::optional<Device> device) {
-  return value_or_else(device, [] { return Device(kCPU); });
-}
+// COPY c10/core/TensorOptions.h 176-178
 
-inline bool pinned_memory_or_default(c10::optional<bool> pinned_memory) {
-  return pinned_memory.value_or(false);
-}
+// COPY c10/core/TensorOptions.h 181-183
 
-struct C10_API TensorOptions {
-  TensorOptions()
-      : requires_grad_(false),
-        pinned_memory_(false),
-        has_device_(false),
-        has_dtype_(false),
-        has_layout_(false),
-        has_requires_grad_(false),
-        has_pinned_memory_(false),
-        has_memory_format_(false) {}
+// COPY c10/core/TensorOptions.h 186-188
 
-  /* implicit */ TensorOptions(Layout layout) : TensorOptions() {
-    this->set_layout(layout);
-  }
+// COPY c10/core/TensorOptions.h 192-197
 
-  template <
-      typename T,
-      typename = std::enable_if_t<std::is_same<std::decay_t<T>, Device>::value>>
-  /* implicit */ TensorOptions(T&& device) : TensorOptions() {
-    this->set_device(std::forward<T>(device));
-  }
+// COPY c10/core/TensorOptions.h 202-206
 
-  template <
-      typename... Args,
-      typename =
-          std::enable_if_t<std::is_constructible<Device, Args&&...>::value>>
-  /* implicit */ TensorOptions(Args&&... args)
-      : TensorOptions(Device(std::forward<Args>(args)...)) {}
+// COPY c10/core/TensorOptions.h 213-216
 
-  /* implicit */ TensorOptions(caffe2::TypeMeta dtype) : TensorOptions() {
-    this->set_dtype(dtype);
-  }
+// COPY c10/core/TensorOptions.h 219-224
 
-  /* implicit */ TensorOptions(ScalarType dtype) : TensorOptions() {
-    this->set_dtype(dtype);
-  }
+// COPY c10/core/TensorOptions.h 227-232
 
-  /* implicit */ TensorOptions(MemoryFormat memory_format) : TensorOptions() {
-    set_memory_format(memory_format);
-  }
+// COPY c10/core/TensorOptions.h 235-240
 
-  C10_NODISCARD TensorOptions
-  device(c10::optional<Device> device) const noexcept {
-    TensorOptions r = *this;
-    r.set_device(device);
-    return r;
-  }
+// COPY c10/core/TensorOptions.h 243-248
 
-  template <typename... Args>
-  C10_NODISCARD TensorOptions device(Args&&... args) const noexcept {
-    return device(
-        c10::optional<Device>(c10::in_place, std::forward<Args>(args)...));
-  }
+// COPY c10/core/TensorOptions.h 251-256
 
-  C10_NODISCARD TensorOptions
-  device_index(c10::DeviceIndex device_index) const noexcept {
-    return device(Device::Type::CUDA, device_index);
-  }
+// COPY c10/core/TensorOptions.h 259-264
 
-  C10_NODISCARD TensorOptions
-  dtype(c10::optional<caffe2::TypeMeta> dtype) const noexcept {
-    TensorOptions r = *this;
-    r.set_dtype(dtype);
-    return r;
-  }
+// COPY c10/core/TensorOptions.h 267-272
 
-  C10_NODISCARD TensorOptions
-  dtype(c10::optional<ScalarType> dtype) const noexcept {
-    TensorOptions r = *this;
-    r.set_dtype(dtype);
-    return r;
-  }
+// COPY c10/core/TensorOptions.h 275-277
 
-  template <typename T>
-  TensorOptions& dtype() {
-    dtype_ = caffe2::TypeMeta::Make<T>();
-    has_dtype_ = true;
-    return *this;
-  }
+// COPY c10/core/TensorOptions.h 280-282
 
-  C10_NODISCARD TensorOptions
-  layout(c10::optional<Layout> layout) const noexcept {
-    TensorOptions r = *this;
-    r.set_layout(layout);
-    return r;
-  }
+// COPY c10/core/TensorOptions.h 286-288
 
-  C10_NODISCARD TensorOptions
-  requires_grad(c10::optional<bool> requires_grad) const noexcept {
-    TensorOptions r = *this;
-    r.set_requires_grad(requires_grad);
-    return r;
-  }
+// COPY c10/core/TensorOptions.h 291-293
 
-  C10_NODISCARD TensorOptions
-  pinned_memory(c10::optional<bool> pinned_memory) const noexcept {
-    TensorOptions r = *this;
-    r.set_pinned_memory(pinned_memory);
-    return r;
-  }
+// COPY c10/core/TensorOptions.h 296-298
 
-  C10_NODISCARD TensorOptions
-  memory_format(c10::optional<MemoryFormat> memory_format) const noexcept {
-    TensorOptions r = *this;
-    r.set_memory_format(memory_format);
-    return r;
-  }
+// COPY c10/core/TensorOptions.h 301-303
 
-  Device device() const noexcept {
-    return device_or_default(device_opt());
-  }
+// COPY c10/core/TensorOptions.h 307-309
 
-  bool has_device() const noexcept {
-    return has_device_;
-  }
+// COPY c10/core/TensorOptions.h 312-314
 
-  c10::optional<Device> device_opt() const noexcept {
-    return has_device_ ? c10::make_optional(device_) : c10::nullopt;
-  }
+// COPY c10/core/TensorOptions.h 317-319
 
-  int32_t device_index() const noexcept {
-    return device().index();
-  }
+// COPY c10/core/TensorOptions.h 323-325
 
-  caffe2::TypeMeta dtype() const noexcept {
-    return dtype_or_default(dtype_opt());
-  }
+// COPY c10/core/TensorOptions.h 328-330
 
-  bool has_dtype() const noexcept {
-    return has_dtype_;
-  }
+// COPY c10/core/TensorOptions.h 333-335
 
-  c10::optional<caffe2::TypeMeta> dtype_opt() const noexcept {
-    return has_dtype_ ? c10::make_optional(dtype_) : c10::nullopt;
-  }
+// COPY c10/core/TensorOptions.h 339-342
 
-  Layout layout() const noexcept {
-    return layout_or_default(layout_opt());
-  }
+// COPY c10/core/TensorOptions.h 345-347
 
-  bool has_layout() const noexcept {
-    return has_layout_;
-  }
+// COPY c10/core/TensorOptions.h 350-352
 
-  c10::optional<Layout> layout_opt() const noexcept {
-    return has_layout_ ? c10::make_optional(layout_) : c10::nullopt;
-  }
-
-  bool requires_grad() const noexcept {
-    return has_requires_grad_ ? requires_grad_ : false;
-  }
-
-  bool has_requires_grad() const noexcept {
-    return has_requires_grad_;
-  }
-
-  c10::optional<bool> requires_grad_opt() const noexcept {
-    return has_requires_grad_ ? c10::make_optional(requires_grad_)
-                              : c10::nullopt;
-  }
-
-  bool pinned_memory() const noexcept {
-    return pinned_memory_or_default(pinned_memory_opt());
-  }
-
-  bool has_pinned_memory() const noexcept {
-    return has_pinned_memory_;
-  }
-
-  bool is_sparse() const {
-    return layout_ == c10::Layout::Sparse;
-  }
-
-  bool is_sparse_csr() const {
-    return layout_ == c10::Layout::SparseCsr;
-  }
+// COPY c10/core/TensorOptions.h 355-361
 
   bool type_equal(const TensorOptions& other) const;
 
-  c10::optional<bool> pinned_memory_opt() const noexcept {
-    return has_pinned_memory_ ? c10::make_optional(pinned_memory_)
-                              : c10::nullopt;
-  }
+// COPY c10/core/TensorOptions.h 371-374
 
-  bool has_memory_format() const noexcept {
-    return has_memory_format_;
-  }
+// COPY c10/core/TensorOptions.h 377-379
 
 
-  c10::optional<MemoryFormat> memory_format_opt() const noexcept {
-    return has_memory_format_ ? c10::make_optional(memory_format_)
-                              : c10::nullopt;
-  }
+// COPY c10/core/TensorOptions.h 386-389
 
-  TensorOptions merge_in(TensorOptions options) const noexcept {
-    TensorOptions merged = *this;
-    if (options.has_device())
-      merged.set_device(options.device_opt());
-    if (options.has_dtype())
-      merged.set_dtype(options.dtype_opt());
-    if (options.has_layout())
-      merged.set_layout(options.layout_opt());
-    if (options.has_requires_grad())
-      merged.set_requires_grad(options.requires_grad_opt());
-    if (options.has_pinned_memory())
-      merged.set_pinned_memory(options.pinned_memory_opt());
-    if (options.has_memory_format())
-      merged.set_memory_format(options.memory_format_opt());
-    return merged;
-  }
+// COPY c10/core/TensorOptions.h 407-414
+// COPY c10/core/TensorOptions.h 416-423
 
-  TensorOptions merge_memory_format(
-      c10::optional<MemoryFormat> optional_memory_format) const noexcept {
-    TensorOptions merged = *this;
-    if (optional_memory_format.has_value()) {
-      merged.set_memory_format(*optional_memory_format);
-    }
-    return merged;
-  }
+// COPY c10/core/TensorOptions.h 426-433
 
  private:
   // to actually publish them.  They will become public once we figure out
   // how to actually do it.
 
-  void set_device(c10::optional<Device> device) & noexcept {
-    if (device) {
-      device_ = *device;
-      has_device_ = true;
-    } else {
-      has_device_ = false;
-    }
-  }
+// COPY c10/core/TensorOptions.h 458-465
 
-  void set_dtype(c10::optional<caffe2::TypeMeta> dtype) & noexcept {
-    if (dtype) {
-      dtype_ = *dtype;
-      has_dtype_ = true;
-    } else {
-      has_dtype_ = false;
-    }
-  }
+// COPY c10/core/TensorOptions.h 468-475
 
-  void set_dtype(c10::optional<ScalarType> dtype) & noexcept {
-    if (dtype) {
-      dtype_ = scalarTypeToTypeMeta(*dtype);
-      has_dtype_ = true;
-    } else {
-      has_dtype_ = false;
-    }
-  }
+// COPY c10/core/TensorOptions.h 478-485
 
-  void set_layout(c10::optional<Layout> layout) & noexcept {
-    if (layout) {
-      layout_ = *layout;
-      has_layout_ = true;
-    } else {
-      has_layout_ = false;
-    }
-  }
+// COPY c10/core/TensorOptions.h 488-495
 
-  void set_requires_grad(c10::optional<bool> requires_grad) & noexcept {
-    if (requires_grad) {
-      requires_grad_ = *requires_grad;
-      has_requires_grad_ = true;
-    } else {
-      has_requires_grad_ = false;
-    }
-  }
+// COPY c10/core/TensorOptions.h 498-505
 
-  void set_pinned_memory(c10::optional<bool> pinned_memory) & noexcept {
-    if (pinned_memory) {
-      pinned_memory_ = *pinned_memory;
-      has_pinned_memory_ = true;
-    } else {
-      has_pinned_memory_ = false;
-    }
-  }
+// COPY c10/core/TensorOptions.h 508-515
 
-  void set_memory_format(c10::optional<MemoryFormat> memory_format) & noexcept {
-    if (memory_format) {
-      memory_format_ = *memory_format;
-      has_memory_format_ = true;
-    } else {
-      has_memory_format_ = false;
-    }
-  }
+// COPY c10/core/TensorOptions.h 518-525
+// COPY c10/core/TensorOptions.h 538-542
 
-  Device device_ = at::kCPU; // 16-bit
-  caffe2::TypeMeta dtype_ = caffe2::TypeMeta::Make<float>(); // 16-bit
-  Layout layout_ = at::kStrided; // 8-bit
-  MemoryFormat memory_format_ = MemoryFormat::Contiguous; // 8-bit
-
-  // for that matter)
-
-  bool requires_grad_ : 1;
-  bool pinned_memory_ : 1;
-
-  bool has_device_ : 1;
-  bool has_dtype_ : 1;
-  bool has_layout_ : 1;
-  bool has_requires_grad_ : 1;
-  bool has_pinned_memory_ : 1;
-  bool has_memory_format_ : 1;
-};
+// COPY c10/core/TensorOptions.h 545-556
 
 // words is too much.  (We are making assumptions about word size here.)
 // NB: This is checked at compile time for faithfulness with the real header.
-static_assert(
-    sizeof(TensorOptions) <= sizeof(int64_t) * 2,
-    "TensorOptions must fit in 128-bits");
+// COPY c10/core/TensorOptions.h 561-563
 
-inline TensorOptions dtype(caffe2::TypeMeta dtype) {
-  return TensorOptions().dtype(dtype);
-}
+// COPY c10/core/TensorOptions.h 567-569
 
-inline TensorOptions dtype(ScalarType dtype) {
-  return TensorOptions().dtype(scalarTypeToTypeMeta(dtype));
-}
+// COPY c10/core/TensorOptions.h 572-574
 
-inline TensorOptions layout(Layout layout) {
-  return TensorOptions().layout(layout);
-}
+// COPY c10/core/TensorOptions.h 578-580
 
-inline TensorOptions device(Device device) {
-  return TensorOptions().device(std::move(device));
-}
+// COPY c10/core/TensorOptions.h 584-586
 
-inline TensorOptions device_index(int16_t device_index) {
-  return TensorOptions().device_index(
-      static_cast<c10::DeviceIndex>(device_index));
-}
+// COPY c10/core/TensorOptions.h 590-593
 
-inline TensorOptions requires_grad(bool requires_grad = true) {
-  return TensorOptions().requires_grad(requires_grad);
-}
+// COPY c10/core/TensorOptions.h 597-599
 
-inline TensorOptions memory_format(MemoryFormat memory_format) {
-  return TensorOptions().memory_format(memory_format);
-}
-
-C10_API std::ostream& operator<<(
-    std::ostream& stream,
-    const TensorOptions& options);
-
-template <typename T>
-inline TensorOptions dtype() {
-  return dtype(caffe2::TypeMeta::Make<T>());
-}
+// COPY c10/core/TensorOptions.h 603-614
 
 std::string toString(const TensorOptions options);
 

@@ -11,56 +11,23 @@
 #define C10_NODISCARD [[nodiscard]]
 #define C10_UNUSED __attribute__((__unused__))
 #define C10_RESTRICT __restrict
-#define C10_HOST_DEVICE
-#define C10_HOST
-#define C10_DEVICE
+// COPY c10/macros/Macros.h 305-307
 #define C10_DEFINE_DEPRECATED_USING(TypeName, TypeThingy) \
   using TypeName [[deprecated]] = TypeThingy;
 #define C10_DEPRECATED [[deprecated]]
 #define C10_DEPRECATED_MESSAGE(message) [[deprecated(message)]]
-#define C10_LIKELY(expr) (__builtin_expect(static_cast<bool>(expr), 1))
-#define C10_UNLIKELY(expr) (__builtin_expect(static_cast<bool>(expr), 0))
+// COPY c10/macros/Macros.h 199-200
 
-#define _C10_PRAGMA__(string) _Pragma(#string)
-#define _C10_PRAGMA_(string) _C10_PRAGMA__(string)
+// COPY c10/macros/Macros.h 524-525
 
 #ifdef __clang__
-#define C10_CLANG_DIAGNOSTIC_PUSH() _Pragma("clang diagnostic push")
-#define C10_CLANG_DIAGNOSTIC_POP() _Pragma("clang diagnostic pop")
-#define C10_CLANG_DIAGNOSTIC_IGNORE(flag) \
-  _C10_PRAGMA_(clang diagnostic ignored flag)
-#define C10_CLANG_HAS_WARNING(flag) __has_warning(flag)
-#else
-#define C10_CLANG_DIAGNOSTIC_PUSH()
-#define C10_CLANG_DIAGNOSTIC_POP()
-#define C10_CLANG_DIAGNOSTIC_IGNORE(flag)
-#define C10_CLANG_HAS_WARNING(flag) 0
-#endif
+// COPY c10/macros/Macros.h 526-536
 
 namespace c10 {}
-namespace c10 {
-namespace cuda {}
-} // namespace c10
-namespace c10 {
-namespace hip {}
-} // namespace c10
+// COPY c10/macros/Macros.h 149-154
 
 // Since C10 is the core library for caffe2 (and aten), all abstractions
 // defined in c10 are available in caffe2 and at as well (as in the real
 // c10/macros/Macros.h).
-namespace caffe2 {
-using namespace c10;
-}
-namespace at {
-using namespace c10;
-}
-namespace at {
-namespace cuda {
-using namespace c10::cuda;
-}
-} // namespace at
-namespace at {
-namespace cuda {
-using namespace c10::hip;
-}
-} // namespace at
+// COPY c10/macros/Macros.h 160-170
+// COPY c10/macros/Macros.h 180-184

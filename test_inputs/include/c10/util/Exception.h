@@ -24,55 +24,22 @@ class C10_API Error : public std::exception {
 template <typename... Args>
 std::string str(const Args&... args);
 
-namespace detail {
-template <typename... Args>
-decltype(auto) torchCheckMsgImpl(const char* /*msg*/, const Args&... args) {
-  return ::c10::str(args...);
-}
+// COPY c10/util/Exception.h 380-384
 inline const char* torchCheckMsgImpl(const char* msg) {
   return msg;
 }
 inline const char* torchCheckMsgImpl(const char* /*msg*/, const char* args) {
   return args;
 }
-
-[[noreturn]] C10_API void torchCheckFail(
-    const char* func,
-    const char* file,
-    uint32_t line,
-    const std::string& msg);
-[[noreturn]] C10_API void torchCheckFail(
-    const char* func,
-    const char* file,
-    uint32_t line,
-    const char* msg);
-[[noreturn]] C10_API void torchInternalAssertFail(
-    const char* func,
-    const char* file,
-    uint32_t line,
-    const char* condMsg,
-    const std::string& userMsg);
+// COPY c10/util/Exception.h 412-422
+// COPY c10/util/Exception.h 443-448
 } // namespace detail
 } // namespace c10
 
 #define C10_UNLIKELY_OR_CONST(e) C10_UNLIKELY(e)
+// COPY c10/util/Exception.h 396-403
 
-#define TORCH_CHECK_MSG(cond, type, ...)                   \
-  (::c10::detail::torchCheckMsgImpl(                       \
-      "Expected " #cond                                    \
-      " to be true, but got false.  "                      \
-      "(Could this error message be improved?  If so, "    \
-      "please report an enhancement request to PyTorch.)", \
-      ##__VA_ARGS__))
-
-#define TORCH_CHECK(cond, ...)                     \
-  if (C10_UNLIKELY_OR_CONST(!(cond))) {            \
-    ::c10::detail::torchCheckFail(                 \
-        __func__,                                  \
-        __FILE__,                                  \
-        static_cast<uint32_t>(__LINE__),           \
-        TORCH_CHECK_MSG(cond, "", ##__VA_ARGS__)); \
-  }
+// COPY c10/util/Exception.h 463-470
 
 #define TORCH_CHECK_INDEX(cond, ...) TORCH_CHECK(cond, __VA_ARGS__)
 

@@ -23,11 +23,7 @@ class complex;
 #include <type_traits>
 
 namespace c10 {
-
-struct alignas(2) Half {
-  unsigned short x;
-
-  struct from_bits_t {};
+// COPY c10/util/Half.h 375-379
   static constexpr from_bits_t from_bits() {
     return from_bits_t();
   }
@@ -98,10 +94,7 @@ struct alignas(sizeof(T) * 2) complex {
   }
 };
 
-template <>
-struct alignas(4) complex<Half> {
-  Half real_;
-  Half imag_;
+// COPY c10/util/Half.h 406-409
 
   complex() = default;
   explicit inline complex(const Half& real, const Half& imag)

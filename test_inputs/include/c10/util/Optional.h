@@ -12,33 +12,18 @@
 #include <functional>
 #include <initializer_list>
 #include <new>
-#include <stdexcept>
-#include <string>
-#include <type_traits>
-#include <utility>
+// COPY c10/util/Optional.h 37-40
 
 namespace c10 {
 
 template <class T>
 class optional;
+// COPY c10/util/Optional.h 155-157
 
-constexpr struct trivial_init_t {
-} trivial_init{};
+// COPY c10/util/Optional.h 160-163
 
-struct nullopt_t {
-  constexpr explicit nullopt_t(int) {}
-};
-constexpr nullopt_t nullopt{0};
-
-class bad_optional_access : public std::logic_error {
- public:
-  explicit bad_optional_access(const std::string& what_arg)
-      : logic_error{what_arg} {}
-  explicit bad_optional_access(const char* what_arg) : logic_error{what_arg} {}
-};
-
-#define TR2_OPTIONAL_REQUIRES(...) \
-  typename std::enable_if<__VA_ARGS__::value, bool>::type = false
+// COPY c10/util/Optional.h 166-171
+// COPY c10/util/Optional.h 58-60
 
 namespace detail_ {
 
@@ -132,12 +117,7 @@ struct optional_storage<T, false> : optional_ops<T> {
 template <class T>
 class optional
     : private detail_::optional_storage<typename std::remove_const<T>::type> {
-  static_assert(
-      !std::is_same<typename std::decay<T>::type, nullopt_t>::value,
-      "bad T");
-  static_assert(
-      !std::is_same<typename std::decay<T>::type, in_place_t>::value,
-      "bad T");
+// COPY c10/util/Optional.h 580-585
 
   using Base = detail_::optional_storage<typename std::remove_const<T>::type>;
 
@@ -146,74 +126,29 @@ class optional
 
   constexpr optional() noexcept : Base() {}
   constexpr optional(nullopt_t) noexcept : Base() {}
+// COPY c10/util/Optional.h 635-637
 
-  optional(const optional& rhs) = default;
-  optional(optional&& rhs) = default;
-
-  template <
-      typename U = T,
-      TR2_OPTIONAL_REQUIRES(
-          std::is_constructible<T, U&&>::value &&
-          !std::is_same<typename std::decay<U>::type, in_place_t>::value &&
-          !std::is_same<typename std::decay<U>::type, optional<T>>::value &&
-          std::is_convertible<U&&, T>)>
+// COPY c10/util/Optional.h 645-651
   constexpr optional(U&& u) : Base(in_place, std::forward<U>(u)) {}
 
-  template <
-      typename U = T,
-      TR2_OPTIONAL_REQUIRES(
-          std::is_constructible<T, U&&>::value &&
-          !std::is_same<typename std::decay<U>::type, in_place_t>::value &&
-          !std::is_same<typename std::decay<U>::type, optional<T>>::value &&
-          !std::is_convertible<U&&, T>)>
+// COPY c10/util/Optional.h 655-661
   explicit constexpr optional(U&& u) : Base(in_place, std::forward<U>(u)) {}
-
-  template <class... Args>
-  explicit constexpr optional(in_place_t, Args&&... args)
+// COPY c10/util/Optional.h 663-665
       : Base(in_place, std::forward<Args>(args)...) {}
-
-  template <
-      class U,
-      class... Args,
-      TR2_OPTIONAL_REQUIRES(std::is_constructible<T, std::initializer_list<U>>)>
-  constexpr explicit optional(
-      in_place_t,
-      std::initializer_list<U> il,
-      Args&&... args)
+// COPY c10/util/Optional.h 667-675
       : Base(in_place, il, std::forward<Args>(args)...) {}
 
   ~optional() = default;
 
   optional& operator=(nullopt_t) noexcept {
     this->clear();
-    return *this;
-  }
-
-  optional& operator=(const optional& rhs) = default;
-
-  optional& operator=(optional&& rhs) = default;
-
-  template <class U = T>
-  auto operator=(U&& v) -> typename std::enable_if<
-      std::is_constructible<T, U>::value &&
-          !std::is_same<typename std::decay<U>::type, optional<T>>::value &&
-          (std::is_scalar<T>::value ||
-           std::is_same<typename std::decay<U>::type, T>::value) &&
-          std::is_assignable<T&, U>::value,
-      optional&>::type {
+// COPY c10/util/Optional.h 684-698
     this->clear();
     this->init_from(std::forward<U>(v));
-    return *this;
-  }
-
-  template <class... Args>
-  void emplace(Args&&... args) {
+// COPY c10/util/Optional.h 704-708
     this->clear();
     this->init_from(std::forward<Args>(args)...);
-  }
-
-  template <class U, class... Args>
-  void emplace(std::initializer_list<U> il, Args&&... args) {
+// COPY c10/util/Optional.h 711-714
     this->clear();
     this->init_from(il, std::forward<Args>(args)...);
   }
@@ -222,9 +157,7 @@ class optional
     optional<T> tmp(std::move(rhs));
     rhs = std::move(*this);
     *this = std::move(tmp);
-  }
-
-  explicit constexpr operator bool() const noexcept {
+// COPY c10/util/Optional.h 918-920
     return this->init_;
   }
   constexpr bool has_value() const noexcept {
@@ -255,10 +188,7 @@ class optional
   }
   T&& value() && {
     return std::move(this->val_);
-  }
-
-  template <class V>
-  constexpr T value_or(V&& v) const& {
+// COPY c10/util/Optional.h 783-786
     return this->init_ ? this->val_ : static_cast<T>(std::forward<V>(v));
   }
 
@@ -270,157 +200,48 @@ class optional
 
   void reset() noexcept {
     this->clear();
-  }
-};
-
-template <class T, class F>
-constexpr T value_or_else(const optional<T>& v, F&& func) {
+// COPY c10/util/Optional.h 800-804
   return v.has_value() ? *v : static_cast<T>(std::forward<F>(func)());
-}
-
-template <class T, class F>
-constexpr T value_or_else(optional<T>&& v, F&& func) {
+// COPY c10/util/Optional.h 811-814
   return v.has_value() ? std::move(*v) : static_cast<T>(std::forward<F>(func)());
 }
 
-template <class T>
-constexpr bool operator==(const optional<T>& x, const optional<T>& y) {
-  return bool(x) != bool(y) ? false : bool(x) == false ? true : *x == *y;
-}
-template <class T>
-constexpr bool operator!=(const optional<T>& x, const optional<T>& y) {
-  return !(x == y);
-}
-template <class T>
-constexpr bool operator<(const optional<T>& x, const optional<T>& y) {
-  return (!y) ? false : (!x) ? true : *x < *y;
-}
-template <class T>
-constexpr bool operator>(const optional<T>& x, const optional<T>& y) {
-  return (y < x);
-}
-template <class T>
-constexpr bool operator<=(const optional<T>& x, const optional<T>& y) {
-  return !(y < x);
-}
-template <class T>
-constexpr bool operator>=(const optional<T>& x, const optional<T>& y) {
-  return !(x < y);
-}
+// COPY c10/util/Optional.h 947-950
+// COPY c10/util/Optional.h 952-955
+// COPY c10/util/Optional.h 957-960
+// COPY c10/util/Optional.h 962-965
+// COPY c10/util/Optional.h 967-970
+// COPY c10/util/Optional.h 972-975
 
-template <class T>
-constexpr bool operator==(const optional<T>& x, nullopt_t) noexcept {
-  return (!x);
-}
-template <class T>
-constexpr bool operator==(nullopt_t, const optional<T>& x) noexcept {
-  return (!x);
-}
-template <class T>
-constexpr bool operator!=(const optional<T>& x, nullopt_t) noexcept {
-  return bool(x);
-}
-template <class T>
-constexpr bool operator!=(nullopt_t, const optional<T>& x) noexcept {
-  return bool(x);
-}
-template <class T>
-constexpr bool operator<(const optional<T>&, nullopt_t) noexcept {
-  return false;
-}
-template <class T>
-constexpr bool operator<(nullopt_t, const optional<T>& x) noexcept {
-  return bool(x);
-}
-template <class T>
-constexpr bool operator<=(const optional<T>& x, nullopt_t) noexcept {
-  return (!x);
-}
-template <class T>
-constexpr bool operator<=(nullopt_t, const optional<T>&) noexcept {
-  return true;
-}
-template <class T>
-constexpr bool operator>(const optional<T>& x, nullopt_t) noexcept {
-  return bool(x);
-}
-template <class T>
-constexpr bool operator>(nullopt_t, const optional<T>&) noexcept {
-  return false;
-}
-template <class T>
-constexpr bool operator>=(const optional<T>&, nullopt_t) noexcept {
-  return true;
-}
-template <class T>
-constexpr bool operator>=(nullopt_t, const optional<T>& x) noexcept {
-  return (!x);
-}
+// COPY c10/util/Optional.h 978-981
+// COPY c10/util/Optional.h 983-986
+// COPY c10/util/Optional.h 988-991
+// COPY c10/util/Optional.h 993-996
+// COPY c10/util/Optional.h 998-1001
+// COPY c10/util/Optional.h 1003-1006
+// COPY c10/util/Optional.h 1008-1011
+// COPY c10/util/Optional.h 1013-1016
+// COPY c10/util/Optional.h 1018-1021
+// COPY c10/util/Optional.h 1023-1026
+// COPY c10/util/Optional.h 1028-1031
+// COPY c10/util/Optional.h 1033-1036
 
-template <class T, class U>
-constexpr bool operator==(const optional<T>& x, const U& v) {
-  return bool(x) ? *x == v : false;
-}
-template <class T, class U>
-constexpr bool operator==(const U& v, const optional<T>& x) {
-  return bool(x) ? v == *x : false;
-}
-template <class T, class U>
-constexpr bool operator!=(const optional<T>& x, const U& v) {
-  return bool(x) ? *x != v : true;
-}
-template <class T, class U>
-constexpr bool operator!=(const U& v, const optional<T>& x) {
-  return bool(x) ? v != *x : true;
-}
-template <class T, class U>
-constexpr bool operator<(const optional<T>& x, const U& v) {
-  return bool(x) ? *x < v : true;
-}
-template <class T, class U>
-constexpr bool operator>(const U& v, const optional<T>& x) {
-  return bool(x) ? v > *x : true;
-}
-template <class T, class U>
-constexpr bool operator>(const optional<T>& x, const U& v) {
-  return bool(x) ? *x > v : false;
-}
-template <class T, class U>
-constexpr bool operator<(const U& v, const optional<T>& x) {
-  return bool(x) ? v < *x : false;
-}
-template <class T, class U>
-constexpr bool operator>=(const optional<T>& x, const U& v) {
-  return bool(x) ? *x >= v : false;
-}
-template <class T, class U>
-constexpr bool operator<=(const U& v, const optional<T>& x) {
-  return bool(x) ? v <= *x : false;
-}
-template <class T, class U>
-constexpr bool operator<=(const optional<T>& x, const U& v) {
-  return bool(x) ? *x <= v : true;
-}
-template <class T, class U>
-constexpr bool operator>=(const U& v, const optional<T>& x) {
-  return bool(x) ? v >= *x : true;
-}
+// COPY c10/util/Optional.h 1039-1042
+// COPY c10/util/Optional.h 1044-1047
+// COPY c10/util/Optional.h 1049-1052
+// COPY c10/util/Optional.h 1054-1057
+// COPY c10/util/Optional.h 1059-1062
+// COPY c10/util/Optional.h 1064-1067
+// COPY c10/util/Optional.h 1069-1072
+// COPY c10/util/Optional.h 1074-1077
+// COPY c10/util/Optional.h 1079-1082
+// COPY c10/util/Optional.h 1084-1087
+// COPY c10/util/Optional.h 1089-1092
+// COPY c10/util/Optional.h 1094-1097
 
-template <class T>
-void swap(optional<T>& x, optional<T>& y) noexcept(noexcept(x.swap(y))) {
-  x.swap(y);
-}
-
-template <class T>
-constexpr optional<typename std::decay<T>::type> make_optional(T&& v) {
+// COPY c10/util/Optional.h 1222-1228
   return optional<typename std::decay<T>::type>(std::forward<T>(v));
-}
-
-} // namespace c10
-
-namespace std {
-template <typename T>
-struct hash<c10::optional<T>> {
+// COPY c10/util/Optional.h 1235-1241
   typedef c10::optional<T> argument_type;
   size_t operator()(argument_type const& arg) const {
     return arg ? std::hash<T>{}(*arg) : size_t{};

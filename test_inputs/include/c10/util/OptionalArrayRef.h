@@ -2,92 +2,16 @@
 #pragma once
 // The real header lives in /usr/include, i.e. it is a system header.
 #pragma GCC system_header
-
-#include <c10/util/ArrayRef.h>
-#include <c10/util/Optional.h>
+// COPY c10/util/OptionalArrayRef.h 13-15
 
 #include <cstdint>
 #include <initializer_list>
 #include <type_traits>
 #include <utility>
-
-namespace c10 {
-
-template <typename T>
-class OptionalArrayRef final {
- public:
-  // Constructors
-
-  constexpr OptionalArrayRef() noexcept {}
-
-  constexpr OptionalArrayRef(nullopt_t) noexcept {}
-
-  OptionalArrayRef(const OptionalArrayRef& other) = default;
-
-  OptionalArrayRef(OptionalArrayRef&& other) = default;
-
-  constexpr OptionalArrayRef(const optional<ArrayRef<T>>& other) noexcept
-      : wrapped_opt_array_ref(other) {}
-
-  constexpr OptionalArrayRef(optional<ArrayRef<T>>&& other) noexcept
-      : wrapped_opt_array_ref(other) {}
-
-  constexpr OptionalArrayRef(const T& value) noexcept
-      : wrapped_opt_array_ref(value) {}
-
-  template <
-      typename U = ArrayRef<T>,
-      std::enable_if_t<
-          !std::is_same<std::decay_t<U>, OptionalArrayRef>::value &&
-              !std::is_same<std::decay_t<U>, in_place_t>::value &&
-              std::is_constructible<ArrayRef<T>, U&&>::value &&
-              std::is_convertible<U&&, ArrayRef<T>>::value &&
-              !std::is_convertible<U&&, T>::value,
-          bool> = false>
-  constexpr OptionalArrayRef(U&& value) noexcept(
-      std::is_nothrow_constructible<ArrayRef<T>, U&&>::value)
-      : wrapped_opt_array_ref(value) {}
-
-  template <
-      typename U = ArrayRef<T>,
-      std::enable_if_t<
-          !std::is_same<std::decay_t<U>, OptionalArrayRef>::value &&
-              !std::is_same<std::decay_t<U>, in_place_t>::value &&
-              std::is_constructible<ArrayRef<T>, U&&>::value &&
-              !std::is_convertible<U&&, ArrayRef<T>>::value,
-          bool> = false>
-  constexpr explicit OptionalArrayRef(U&& value) noexcept(
-      std::is_nothrow_constructible<ArrayRef<T>, U&&>::value)
-      : wrapped_opt_array_ref(value) {}
-
-  template <typename... Args>
-  constexpr explicit OptionalArrayRef(in_place_t ip, Args&&... args) noexcept
-      : wrapped_opt_array_ref(ip, args...) {}
-
-  template <typename U, typename... Args>
-  constexpr explicit OptionalArrayRef(
-      in_place_t ip,
-      std::initializer_list<U> il,
-      Args&&... args)
-      : wrapped_opt_array_ref(ip, il, args...) {}
-
-  constexpr OptionalArrayRef(const std::initializer_list<T>& Vec)
-      : wrapped_opt_array_ref(ArrayRef<T>(Vec)) {}
-
-  // Destructor
-
-  ~OptionalArrayRef() = default;
-
-  // Assignment
+// COPY c10/util/OptionalArrayRef.h 16-84
 
   OptionalArrayRef& operator=(nullopt_t) noexcept {
-    wrapped_opt_array_ref = c10::nullopt;
-    return *this;
-  }
-
-  OptionalArrayRef& operator=(const OptionalArrayRef& other) = default;
-
-  OptionalArrayRef& operator=(OptionalArrayRef&& other) = default;
+// COPY c10/util/OptionalArrayRef.h 87-93
 
   OptionalArrayRef& operator=(const optional<ArrayRef<T>>& other) noexcept {
     wrapped_opt_array_ref = other;
@@ -95,19 +19,9 @@ class OptionalArrayRef final {
   }
 
   OptionalArrayRef& operator=(optional<ArrayRef<T>>&& other) noexcept {
-    wrapped_opt_array_ref = other;
-    return *this;
-  }
-
-  template <typename U = ArrayRef<T>>
+// COPY c10/util/OptionalArrayRef.h 103-107
   std::enable_if_t<
-      !std::is_same<std::decay_t<U>, OptionalArrayRef>::value &&
-          std::is_constructible<ArrayRef<T>, U&&>::value &&
-          std::is_assignable<ArrayRef<T>&, U&&>::value,
-      OptionalArrayRef&>
-  operator=(U&& value) noexcept(
-      std::is_nothrow_constructible<ArrayRef<T>, U&&>::value&&
-          std::is_nothrow_assignable<ArrayRef<T>&, U&&>::value) {
+// COPY c10/util/OptionalArrayRef.h 109-115
     wrapped_opt_array_ref = ArrayRef<T>(value);
     return *this;
   }
@@ -131,16 +45,7 @@ class OptionalArrayRef final {
   }
 
   ArrayRef<T>&& operator*() && noexcept {
-    return std::move(wrapped_opt_array_ref.value());
-  }
-
-  constexpr explicit operator bool() const noexcept {
-    return wrapped_opt_array_ref.has_value();
-  }
-
-  constexpr bool has_value() const noexcept {
-    return wrapped_opt_array_ref.has_value();
-  }
+// COPY c10/util/OptionalArrayRef.h 143-152
 
   ArrayRef<T>& value() & {
     return wrapped_opt_array_ref.value();
@@ -151,29 +56,16 @@ class OptionalArrayRef final {
   }
 
   ArrayRef<T>&& value() && {
-    return std::move(wrapped_opt_array_ref.value());
-  }
-
-  template <typename U>
+// COPY c10/util/OptionalArrayRef.h 167-170
   std::enable_if_t<std::is_convertible<U&&, ArrayRef<T>>::value, ArrayRef<T>>
   value_or(U&& default_value) const& {
-    return wrapped_opt_array_ref.value_or(default_value);
-  }
-
-  // Modifiers
+// COPY c10/util/OptionalArrayRef.h 181-184
 
   void swap(OptionalArrayRef& other) noexcept {
-    std::swap(wrapped_opt_array_ref, other.wrapped_opt_array_ref);
-  }
+// COPY c10/util/OptionalArrayRef.h 187-188
 
   void reset() noexcept {
     wrapped_opt_array_ref.reset();
-  }
-
- private:
-  optional<ArrayRef<T>> wrapped_opt_array_ref;
-};
-
-using OptionalIntArrayRef = OptionalArrayRef<int64_t>;
+// COPY c10/util/OptionalArrayRef.h 208-214
 
 } // namespace c10

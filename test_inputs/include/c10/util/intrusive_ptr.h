@@ -20,40 +20,14 @@ class C10_API intrusive_ptr_target {
 
   constexpr intrusive_ptr_target() noexcept {}
 
-  intrusive_ptr_target(intrusive_ptr_target&& /*other*/) noexcept
-      : intrusive_ptr_target() {}
-
-  intrusive_ptr_target& operator=(intrusive_ptr_target&& /*other*/) noexcept {
-    return *this;
-  }
-
-  intrusive_ptr_target(const intrusive_ptr_target& /*other*/) noexcept
-      : intrusive_ptr_target() {}
-
-  intrusive_ptr_target& operator=(
-      const intrusive_ptr_target& /*other*/) noexcept {
-    return *this;
-  }
-};
-
-namespace detail {
-template <class TTarget>
-struct intrusive_target_default_null_type final {
-  static constexpr TTarget* singleton() noexcept {
-    return nullptr;
-  }
-};
+// COPY c10/util/intrusive_ptr.h 146-159
+// COPY c10/util/intrusive_ptr.h 174-182
 } // namespace detail
 
 namespace raw {
 struct DontIncreaseRefcount {};
 } // namespace raw
-
-template <
-    class TTarget,
-    class NullType = detail::intrusive_target_default_null_type<TTarget>>
-class intrusive_ptr final {
- private:
+// COPY c10/util/intrusive_ptr.h 219-224
   TTarget* target_;
 
  public:
@@ -61,41 +35,21 @@ class intrusive_ptr final {
 
   intrusive_ptr() noexcept : target_(nullptr) {}
 
-  explicit intrusive_ptr(TTarget* target, raw::DontIncreaseRefcount) noexcept
-      : target_(target) {}
-
-  intrusive_ptr(intrusive_ptr&& rhs) noexcept : target_(rhs.target_) {
+// COPY c10/util/intrusive_ptr.h 332-333
+// COPY c10/util/intrusive_ptr.h 337-338
     rhs.target_ = nullptr;
-  }
-
-  template <class From, class FromNullType>
-  /* implicit */ intrusive_ptr(intrusive_ptr<From, FromNullType>&& rhs) noexcept
+// COPY c10/util/intrusive_ptr.h 340-343
       : target_(rhs.get()) {}
 
   intrusive_ptr(const intrusive_ptr& rhs) : target_(rhs.target_) {}
 
   ~intrusive_ptr() noexcept {}
-
-  intrusive_ptr& operator=(intrusive_ptr&& rhs) & noexcept {
+// COPY c10/util/intrusive_ptr.h 369-370
     target_ = rhs.target_;
     rhs.target_ = nullptr;
-    return *this;
-  }
-
-  intrusive_ptr& operator=(const intrusive_ptr& rhs) & noexcept {
+// COPY c10/util/intrusive_ptr.h 381-384
     target_ = rhs.target_;
-    return *this;
-  }
-
-  TTarget* get() const noexcept {
-    return target_;
-  }
-
-  TTarget& operator*() const noexcept {
-    return *target_;
-  }
-
-  TTarget* operator->() const noexcept {
+// COPY c10/util/intrusive_ptr.h 395-406
     return target_;
   }
 
@@ -121,63 +75,20 @@ class intrusive_ptr final {
 
   size_t weak_use_count() const noexcept {
     return use_count();
-  }
+// COPY c10/util/intrusive_ptr.h 443-447
 
-  bool unique() const noexcept {
-    return use_count() == 1;
-  }
-
-  TTarget* release() noexcept {
-    TTarget* result = target_;
+// COPY c10/util/intrusive_ptr.h 868-869
     target_ = nullptr;
     return result;
   }
 
-  static intrusive_ptr reclaim(TTarget* owning_ptr) {
-    return intrusive_ptr(owning_ptr, raw::DontIncreaseRefcount{});
-  }
+// COPY c10/util/intrusive_ptr.h 469-471
 
-  template <class... Args>
-  static intrusive_ptr make(Args&&... args) {
+// COPY c10/util/intrusive_ptr.h 489-490
     return intrusive_ptr(
         new TTarget(std::forward<Args>(args)...), raw::DontIncreaseRefcount{});
-  }
-};
-
-template <
-    class TTarget,
-    class NullType = detail::intrusive_target_default_null_type<TTarget>,
-    class... Args>
-inline intrusive_ptr<TTarget, NullType> make_intrusive(Args&&... args) {
-  return intrusive_ptr<TTarget, NullType>::make(std::forward<Args>(args)...);
-}
-
-template <class TTarget1, class NullType1, class TTarget2, class NullType2>
-inline bool operator==(
-    const intrusive_ptr<TTarget1, NullType1>& lhs,
-    const intrusive_ptr<TTarget2, NullType2>& rhs) noexcept {
-  return lhs.get() == rhs.get();
-}
-
-template <class TTarget1, class NullType1>
-inline bool operator==(
-    const intrusive_ptr<TTarget1, NullType1>& lhs,
-    std::nullptr_t) noexcept {
-  return lhs.get() == nullptr;
-}
-
-template <class TTarget1, class NullType1, class TTarget2, class NullType2>
-inline bool operator!=(
-    const intrusive_ptr<TTarget1, NullType1>& lhs,
-    const intrusive_ptr<TTarget2, NullType2>& rhs) noexcept {
-  return !operator==(lhs, rhs);
-}
-
-template <class TTarget1, class NullType1>
-inline bool operator!=(
-    const intrusive_ptr<TTarget1, NullType1>& lhs,
-    std::nullptr_t) noexcept {
-  return !operator==(lhs, nullptr);
-}
+// COPY c10/util/intrusive_ptr.h 563-572
+// COPY c10/util/intrusive_ptr.h 588-601
+// COPY c10/util/intrusive_ptr.h 609-622
 
 } // namespace c10

@@ -12,42 +12,12 @@
 
 namespace c10 {
 
-template <class CharT>
-class basic_string_view final {
- public:
-  using value_type = CharT;
-  using pointer = CharT*;
-  using const_pointer = const CharT*;
-  using reference = CharT&;
-  using const_reference = const CharT&;
-  using const_iterator = const CharT*;
-  using iterator = const_iterator;
-  using size_type = std::size_t;
-  using difference_type = std::ptrdiff_t;
-
-  static constexpr size_type npos = size_type(-1);
-
-  constexpr basic_string_view() noexcept : begin_(nullptr), size_(0) {}
-
-  explicit constexpr basic_string_view(const_pointer str, size_type count)
-      : begin_(str), size_(count) {}
-
-  /* implicit */ constexpr basic_string_view(const_pointer str)
+// COPY c10/util/string_view.h 53-62
+// COPY c10/util/string_view.h 65-75
       : basic_string_view(str, std::char_traits<CharT>::length(str)) {}
-
-  /* implicit */ basic_string_view(const ::std::basic_string<CharT>& str)
-      : basic_string_view(str.data(), str.size()) {}
-
-  constexpr basic_string_view(const basic_string_view&) noexcept = default;
-
-  constexpr basic_string_view& operator=(
+// COPY c10/util/string_view.h 77-83
       const basic_string_view& rhs) noexcept = default;
-
-  explicit operator ::std::basic_string<CharT>() const {
-    return ::std::basic_string<CharT>(data(), size());
-  }
-
-  constexpr const_iterator begin() const noexcept {
+// COPY c10/util/string_view.h 89-94
     return begin_;
   }
   constexpr const_iterator end() const noexcept {
@@ -56,25 +26,15 @@ class basic_string_view final {
   constexpr const_reference operator[](size_type pos) const {
     return begin_[pos];
   }
-  constexpr const_pointer data() const noexcept {
-    return begin_;
-  }
-  constexpr size_type size() const noexcept {
-    return size_;
-  }
-  constexpr size_type length() const noexcept {
-    return size();
-  }
+// COPY c10/util/string_view.h 162-164
+// COPY c10/util/string_view.h 166-168
+// COPY c10/util/string_view.h 170-172
   constexpr bool empty() const noexcept {
     return size() == 0;
   }
 
  private:
-  const_pointer begin_;
-  size_type size_;
-};
-
-template <class CharT>
+// COPY c10/util/string_view.h 670-674
 ::std::basic_ostream<CharT>& operator<<(
     ::std::basic_ostream<CharT>& stream,
     basic_string_view<CharT> sv);
@@ -92,8 +52,4 @@ constexpr inline bool operator!=(
     basic_string_view<CharT> lhs,
     basic_string_view<CharT> rhs) noexcept {
   return !(lhs == rhs);
-}
-
-using string_view = basic_string_view<char>;
-
-} // namespace c10
+// COPY c10/util/string_view.h 701-705

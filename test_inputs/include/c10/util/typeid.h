@@ -20,42 +20,17 @@ class C10_API TypeMeta final {
 
   TypeMeta(const TypeMeta& src) noexcept = default;
 
-  TypeMeta& operator=(const TypeMeta& src) noexcept = default;
+// COPY c10/util/typeid.h 349-358
+// COPY c10/util/typeid.h 361-363
+// COPY c10/util/typeid.h 373-375
 
-  TypeMeta(TypeMeta&& rhs) noexcept = default;
-
-  inline TypeMeta& operator=(ScalarType scalar_type) noexcept {
-    index_ = static_cast<uint16_t>(scalar_type);
-    return *this;
-  }
-
- private:
-  explicit TypeMeta(const uint16_t index) noexcept : index_(index) {}
-
- public:
-  inline bool isScalarType() const noexcept {
-    return index_ < NumScalarTypes;
-  }
-
-  inline bool isScalarType(ScalarType scalar_type) const noexcept {
-    return index_ == static_cast<uint16_t>(scalar_type);
-  }
+// COPY c10/util/typeid.h 379-381
 
   size_t itemsize() const noexcept;
 
   c10::string_view name() const noexcept;
-
-  friend bool operator==(const TypeMeta lhs, const TypeMeta rhs) noexcept;
-
-  template <typename T>
-  bool Match() const noexcept {
-    return (*this == Make<T>());
-  }
-
-  template <class T>
-  static constexpr size_t ItemSize() noexcept {
-    return sizeof(T);
-  }
+// COPY c10/util/typeid.h 424-430
+// COPY c10/util/typeid.h 443-447
 
   template <typename T>
   static TypeMeta Make() {
@@ -63,8 +38,7 @@ class C10_API TypeMeta final {
         c10::CppTypeToScalarType<T>::value));
   }
 
-  static inline caffe2::TypeMeta fromScalarType(ScalarType scalar_type) {
-    const auto index = static_cast<uint16_t>(scalar_type);
+// COPY c10/util/typeid.h 474-475
     return TypeMeta(index);
   }
 
@@ -77,13 +51,7 @@ class C10_API TypeMeta final {
 };
 
 inline TypeMeta::TypeMeta() noexcept : index_(0) {}
-
-inline bool operator==(const TypeMeta lhs, const TypeMeta rhs) noexcept {
-  return (lhs.index_ == rhs.index_);
-}
-inline bool operator!=(const TypeMeta lhs, const TypeMeta rhs) noexcept {
-  return !operator==(lhs, rhs);
-}
+// COPY c10/util/typeid.h 599-605
 
 C10_API std::ostream& operator<<(
     std::ostream& stream,

@@ -20,56 +20,21 @@ template <typename... Ts>
 class variant;
 
 namespace lib {
-template <typename T>
-using decay_t = typename std::decay<T>::type;
-template <bool B, typename T = void>
-using enable_if_t = typename std::enable_if<B, T>::type;
-template <std::size_t I, typename... Ts>
-using type_pack_element_t = __type_pack_element<I, Ts...>;
-template <std::size_t N>
-using size_constant = std::integral_constant<std::size_t, N>;
+// COPY c10/util/variant.h 421-422
+// COPY c10/util/variant.h 424-425
+// COPY c10/util/variant.h 845-846
+// COPY c10/util/variant.h 831-832
 } // namespace lib
 
 namespace detail_ {
-
-template <std::size_t I, typename T>
-struct overload_leaf {
-  using F = lib::size_constant<I> (*)(T);
-  operator F() const {
-    return nullptr;
-  }
-};
-
-template <typename... Ts>
-struct overload_impl {
- private:
-  template <typename>
-  struct impl;
-
-  template <std::size_t... Is>
+// COPY c10/util/variant.h 2324-2339
   struct impl<std::index_sequence<Is...>> : overload_leaf<Is, Ts>... {};
 
  public:
   using type = impl<std::index_sequence_for<Ts...>>;
-};
-
-template <typename... Ts>
-using overload = typename overload_impl<Ts...>::type;
-
-template <typename T, typename... Ts>
+// COPY c10/util/variant.h 2344-2349
 using best_match = std::invoke_result_t<overload<Ts...>, T&&>;
-
-template <typename T>
-struct is_in_place_index : std::false_type {};
-
-template <std::size_t I>
-struct is_in_place_index<in_place_index_t<I>> : std::true_type {};
-
-template <typename T>
-struct is_in_place_type : std::false_type {};
-
-template <typename T>
-struct is_in_place_type<in_place_type_t<T>> : std::true_type {};
+// COPY c10/util/variant.h 2351-2362
 
 template <typename T, typename... Ts>
 struct find_index_sfinae {
@@ -99,108 +64,26 @@ struct variant_access {
     return std::move(v.impl_);
   }
 };
-
-} // namespace detail_
-
-template <typename... Ts>
-class variant {
-  static_assert(
-      0 < sizeof...(Ts),
-      "variant must consist of at least one alternative.");
-
- public:
-  template <
-      typename Front = lib::type_pack_element_t<0, Ts...>,
-      lib::enable_if_t<std::is_default_constructible<Front>::value, int> = 0>
-  inline constexpr variant() noexcept(
-      std::is_nothrow_default_constructible<Front>::value)
+// COPY c10/util/variant.h 2363-2370
+// COPY c10/util/variant.h 2383-2389
       : impl_(std::in_place_index<0>) {}
+// COPY c10/util/variant.h 2391-2393
 
-  variant(const variant&) = default;
-  variant(variant&&) = default;
-
-  template <
-      typename Arg,
-      typename Decayed = lib::decay_t<Arg>,
-      lib::enable_if_t<!std::is_same<Decayed, variant>::value, int> = 0,
-      lib::enable_if_t<!detail_::is_in_place_index<Decayed>::value, int> = 0,
-      lib::enable_if_t<!detail_::is_in_place_type<Decayed>::value, int> = 0,
-      std::size_t I = detail_::best_match<Arg, Ts...>::value,
-      typename T = lib::
-          type_pack_element_t<detail_::best_match<Arg, Ts...>::value, Ts...>,
-      lib::enable_if_t<std::is_constructible<T, Arg>::value, int> = 0>
-  inline constexpr variant(Arg&& arg) noexcept(
-      std::is_nothrow_constructible<T, Arg>::value)
+// COPY c10/util/variant.h 2414-2425
       : impl_(std::in_place_index<I>, std::forward<Arg>(arg)) {}
-
-  template <
-      std::size_t I,
-      typename... Args,
-      typename T = lib::type_pack_element_t<I, Ts...>,
-      lib::enable_if_t<std::is_constructible<T, Args...>::value, int> = 0>
-  inline explicit constexpr variant(
-      in_place_index_t<I>,
-      Args&&... args) noexcept(std::is_nothrow_constructible<T, Args...>::value)
+// COPY c10/util/variant.h 2432-2440
       : impl_(std::in_place_index<I>, std::forward<Args>(args)...) {}
-
-  template <
-      typename T,
-      typename... Args,
-      std::size_t I = detail_::find_index_sfinae<T, Ts...>::value,
-      lib::enable_if_t<std::is_constructible<T, Args...>::value, int> = 0>
-  inline explicit constexpr variant(
-      in_place_type_t<T>,
-      Args&&... args) noexcept(std::is_nothrow_constructible<T, Args...>::value)
+// COPY c10/util/variant.h 2460-2468
       : impl_(std::in_place_index<I>, std::forward<Args>(args)...) {}
+// COPY c10/util/variant.h 2488-2492
 
-  ~variant() = default;
-
-  variant& operator=(const variant&) = default;
-  variant& operator=(variant&&) = default;
-
-  template <
-      typename Arg,
-      lib::enable_if_t<!std::is_same<lib::decay_t<Arg>, variant>::value, int> =
-          0,
-      std::size_t I = detail_::best_match<Arg, Ts...>::value,
-      typename T = lib::
-          type_pack_element_t<detail_::best_match<Arg, Ts...>::value, Ts...>,
-      lib::enable_if_t<
-          (std::is_assignable<T&, Arg>::value &&
-           std::is_constructible<T, Arg>::value),
-          int> = 0>
-  inline variant& operator=(Arg&& arg) noexcept(
-      (std::is_nothrow_assignable<T&, Arg>::value &&
-       std::is_nothrow_constructible<T, Arg>::value)) {
+// COPY c10/util/variant.h 2496-2509
     impl_.template emplace<I>(std::forward<Arg>(arg));
-    return *this;
-  }
-
-  template <
-      std::size_t I,
-      typename... Args,
-      typename T = lib::type_pack_element_t<I, Ts...>,
-      lib::enable_if_t<std::is_constructible<T, Args...>::value, int> = 0>
-  inline T& emplace(Args&&... args) {
+// COPY c10/util/variant.h 2515-2523
     return impl_.template emplace<I>(std::forward<Args>(args)...);
-  }
-
-  template <
-      typename T,
-      typename... Args,
-      std::size_t I = detail_::find_index_sfinae<T, Ts...>::value,
-      lib::enable_if_t<std::is_constructible<T, Args...>::value, int> = 0>
-  inline T& emplace(Args&&... args) {
+// COPY c10/util/variant.h 2537-2544
     return impl_.template emplace<I>(std::forward<Args>(args)...);
-  }
-
-  inline constexpr bool valueless_by_exception() const noexcept {
-    return impl_.valueless_by_exception();
-  }
-
-  inline constexpr std::size_t index() const noexcept {
-    return impl_.index();
-  }
+// COPY c10/util/variant.h 2558-2566
 
   inline void swap(variant& that) {
     impl_.swap(that.impl_);
@@ -210,9 +93,7 @@ class variant {
   friend struct detail_::variant_access;
   std::variant<Ts...> impl_;
 };
-
-template <typename T, typename... Ts>
-inline constexpr bool holds_alternative(const variant<Ts...>& v) noexcept {
+// COPY c10/util/variant.h 2596-2598
   return std::holds_alternative<T>(detail_::variant_access::get(v));
 }
 
@@ -225,20 +106,12 @@ template <typename T, typename... Ts>
 inline constexpr std::add_pointer_t<const T> get_if(
     const variant<Ts...>* v) noexcept {
   return std::get_if<T>(&detail_::variant_access::get(*v));
-}
-
-template <typename T, typename... Ts>
-inline constexpr T& get(variant<Ts...>& v) {
+// COPY c10/util/variant.h 2641-2644
+  return std::get<T>(detail_::variant_access::get(v));
+// COPY c10/util/variant.h 2651-2654
   return std::get<T>(detail_::variant_access::get(v));
 }
-
-template <typename T, typename... Ts>
-inline constexpr const T& get(const variant<Ts...>& v) {
-  return std::get<T>(detail_::variant_access::get(v));
-}
-
-template <typename Visitor, typename... Vs>
-inline constexpr decltype(auto) visit(Visitor&& visitor, Vs&&... vs) {
+// COPY c10/util/variant.h 2886-2888
   return std::visit(
       std::forward<Visitor>(visitor),
       detail_::variant_access::get(std::forward<Vs>(vs))...);

@@ -13,18 +13,7 @@
 #include <initializer_list>
 #include <iosfwd>
 #include <vector>
-
-namespace torch {
-
-namespace detail {
-
-enum class TensorDataContainerType { Scalar, InitList, Tensor };
-
-struct TensorDataContainer;
-
-inline std::ostream& operator<<(
-    std::ostream& stream,
-    const TensorDataContainer& tensor_data_container);
+// COPY torch/csrc/api/include/torch/detail/TensorDataContainer.h 17-28
 
 std::ostream& operator<<(std::ostream& stream, c10::BFloat16 value);
 
@@ -56,40 +45,10 @@ struct TensorDataContainer {
   //
 #define TENSOR(T, S) TensorDataContainer(const std::vector<T>& values);
   AT_FORALL_SCALAR_TYPES_AND2(Half, BFloat16, TENSOR)
-  AT_FORALL_COMPLEX_TYPES(TENSOR)
-#undef TENSOR
-
-  bool is_scalar() const {
-    return type_ == TensorDataContainerType::Scalar;
-  }
-
-  const c10::Scalar& scalar() const {
-    return scalar_;
-  }
-
-  bool is_init_list() const {
-    return type_ == TensorDataContainerType::InitList;
-  }
-
-  const std::initializer_list<TensorDataContainer>& init_list() const {
-    return init_list_;
-  }
-
-  bool is_tensor() const {
-    return type_ == TensorDataContainerType::Tensor;
-  }
-
-  const at::Tensor& tensor() const {
-    return tensor_;
-  }
-
-  const std::vector<int64_t>& sizes() const {
-    return sizes_;
-  }
-
-  const c10::ScalarType& scalar_type() const {
-    return scalar_type_;
-  }
+// COPY torch/csrc/api/include/torch/detail/TensorDataContainer.h 208-215
+// COPY torch/csrc/api/include/torch/detail/TensorDataContainer.h 219-226
+// COPY torch/csrc/api/include/torch/detail/TensorDataContainer.h 230-237
+// COPY torch/csrc/api/include/torch/detail/TensorDataContainer.h 241-250
 
   at::Tensor convert_to_tensor(at::TensorOptions options) const;
 
@@ -97,22 +56,4 @@ struct TensorDataContainer {
 
  private:
   void fill_tensor(at::Tensor& tensor) const;
-
-  std::vector<int64_t> sizes_;
-  c10::ScalarType scalar_type_;
-  TensorDataContainerType type_;
-  c10::Scalar scalar_;
-  std::initializer_list<TensorDataContainer> init_list_;
-  at::Tensor tensor_;
-};
-
-inline std::ostream& operator<<(
-    std::ostream& stream,
-    const TensorDataContainer& tensor_data_container) {
-  tensor_data_container.pretty_print_recursive(stream);
-  return stream;
-}
-
-} // namespace detail
-
-} // namespace torch
+// COPY torch/csrc/api/include/torch/detail/TensorDataContainer.h 353-371

@@ -7,35 +7,10 @@
 // bool=false), to(Device, bool=false).
 #pragma once
 
-#include <torch/nn/modules/container/any_value.h>
-#include <torch/nn/pimpl.h>
-#include <torch/ordered_dict.h>
-#include <torch/serialize/archive.h>
-#include <torch/types.h>
+// COPY torch/csrc/api/include/torch/nn/module.h 4-13
+// COPY torch/csrc/api/include/torch/nn/module.h 15-20
 
-#include <ATen/ATen.h>
-
-#include <functional>
-#include <iosfwd>
-#include <memory>
-#include <string>
-#include <type_traits>
-
-namespace torch {
-namespace nn {
-
-class TORCH_API Module : public std::enable_shared_from_this<Module> {
- public:
-  using ModuleApplyFunction = std::function<void(Module&)>;
-  using ConstModuleApplyFunction = std::function<void(const Module&)>;
-  using NamedModuleApplyFunction =
-      std::function<void(const std::string&, Module&)>;
-  using ConstNamedModuleApplyFunction =
-      std::function<void(const std::string&, const Module&)>;
-  using ModulePointerApplyFunction =
-      std::function<void(const std::shared_ptr<Module>&)>;
-  using NamedModulePointerApplyFunction =
-      std::function<void(const std::string&, const std::shared_ptr<Module>&)>;
+// COPY torch/csrc/api/include/torch/nn/module.h 64-75
 
   explicit Module(std::string name);
 
@@ -45,26 +20,19 @@ class TORCH_API Module : public std::enable_shared_from_this<Module> {
 
   const std::string& name() const noexcept;
 
-  virtual std::shared_ptr<Module> clone(
-      const optional<Device>& device = nullopt) const;
+// COPY torch/csrc/api/include/torch/nn/module.h 114-115
 
   void apply(const ModuleApplyFunction& function);
 
   void apply(const ConstModuleApplyFunction& function) const;
 
-  void apply(
-      const NamedModuleApplyFunction& function,
-      const std::string& name_prefix = std::string());
+// COPY torch/csrc/api/include/torch/nn/module.h 154-156
 
-  void apply(
-      const ConstNamedModuleApplyFunction& function,
-      const std::string& name_prefix = std::string()) const;
+// COPY torch/csrc/api/include/torch/nn/module.h 171-173
 
   void apply(const ModulePointerApplyFunction& function) const;
 
-  void apply(
-      const NamedModulePointerApplyFunction& function,
-      const std::string& name_prefix = std::string()) const;
+// COPY torch/csrc/api/include/torch/nn/module.h 202-204
 
   std::vector<Tensor> parameters(bool recurse = true) const;
 
@@ -76,9 +44,7 @@ class TORCH_API Module : public std::enable_shared_from_this<Module> {
 
   std::vector<std::shared_ptr<Module>> modules(bool include_self = true) const;
 
-  OrderedDict<std::string, std::shared_ptr<Module>> named_modules(
-      const std::string& name_prefix = std::string(),
-      bool include_self = true) const;
+// COPY torch/csrc/api/include/torch/nn/module.h 248-250
 
   std::vector<std::shared_ptr<Module>> children() const;
 
@@ -90,10 +56,7 @@ class TORCH_API Module : public std::enable_shared_from_this<Module> {
 
   virtual bool is_training() const noexcept;
 
-  virtual void to(
-      torch::Device device,
-      torch::Dtype dtype,
-      bool non_blocking = false);
+// COPY torch/csrc/api/include/torch/nn/module.h 283-286
 
   virtual void to(torch::Dtype dtype, bool non_blocking = false);
 
@@ -101,21 +64,13 @@ class TORCH_API Module : public std::enable_shared_from_this<Module> {
 
   virtual void zero_grad(bool set_to_none = false);
 
-  template <typename ModuleType>
-  typename ModuleType::ContainedType* as() noexcept;
+// COPY torch/csrc/api/include/torch/nn/module.h 323-324
 
-  template <typename ModuleType>
-  const typename ModuleType::ContainedType* as() const noexcept;
+// COPY torch/csrc/api/include/torch/nn/module.h 341-342
 
-  template <
-      typename ModuleType,
-      typename = torch::detail::disable_if_module_holder_t<ModuleType>>
-  ModuleType* as() noexcept;
+// COPY torch/csrc/api/include/torch/nn/module.h 360-363
 
-  template <
-      typename ModuleType,
-      typename = torch::detail::disable_if_module_holder_t<ModuleType>>
-  const ModuleType* as() const noexcept;
+// COPY torch/csrc/api/include/torch/nn/module.h 381-384
 
   virtual void save(serialize::OutputArchive& archive) const;
 
@@ -125,76 +80,38 @@ class TORCH_API Module : public std::enable_shared_from_this<Module> {
 
   virtual bool is_serializable() const;
 
-  Tensor& register_parameter(
-      std::string name,
-      Tensor tensor,
-      bool requires_grad = true);
+// COPY torch/csrc/api/include/torch/nn/module.h 428-431
 
   Tensor& register_buffer(std::string name, Tensor tensor);
 
-  template <typename ModuleType>
-  std::shared_ptr<ModuleType> register_module(
-      std::string name,
-      std::shared_ptr<ModuleType> module);
+// COPY torch/csrc/api/include/torch/nn/module.h 460-463
 
-  template <typename ModuleType>
-  std::shared_ptr<ModuleType> register_module(
-      std::string name,
-      ModuleHolder<ModuleType> module_holder);
+// COPY torch/csrc/api/include/torch/nn/module.h 479-482
 
-  template <typename ModuleType>
-  std::shared_ptr<ModuleType> replace_module(
-      const std::string& name,
-      std::shared_ptr<ModuleType> module);
+// COPY torch/csrc/api/include/torch/nn/module.h 495-498
 
-  template <typename ModuleType>
-  std::shared_ptr<ModuleType> replace_module(
-      const std::string& name,
-      ModuleHolder<ModuleType> module_holder);
+// COPY torch/csrc/api/include/torch/nn/module.h 511-514
 
-  void unregister_module(const std::string& name);
-
- protected:
-  virtual bool _forward_has_default_args() {
-    return false;
-  }
-
-  virtual unsigned int _forward_num_required_args() {
+// COPY torch/csrc/api/include/torch/nn/module.h 518-520
+// COPY torch/csrc/api/include/torch/nn/module.h 525-529
     return 0;
-  }
-
-  virtual std::vector<AnyValue> _forward_populate_default_args(
-      std::vector<AnyValue>&& arguments) {
+// COPY torch/csrc/api/include/torch/nn/module.h 535-538
     return std::move(arguments);
   }
 
-  // NOLINTNEXTLINE(cppcoreguidelines-non-private-member-variables-in-classes)
-  OrderedDict<std::string, Tensor> parameters_;
+// COPY torch/csrc/api/include/torch/nn/module.h 548-555
 
- private:
-  // Friend classes.
-
-  template <typename Derived>
-  friend class Cloneable;
-
-  TORCH_API friend std::ostream& operator<<(
-      std::ostream& stream,
-      const nn::Module& module);
+// COPY torch/csrc/api/include/torch/nn/module.h 561-563
 
   // Private methods.
 
   virtual void clone_(Module& other, const optional<Device>& device);
 
-  template <typename... Ts>
-  void to_impl(Ts&&... ts);
+// COPY torch/csrc/api/include/torch/nn/module.h 579-580
 
-  void pretty_print_recursive(
-      std::ostream& stream,
-      const std::string& indentation) const;
+// COPY torch/csrc/api/include/torch/nn/module.h 583-585
 
-  void apply_to_submodules(
-      const NamedModulePointerApplyFunction& function,
-      const std::string& name_prefix = std::string()) const;
+// COPY torch/csrc/api/include/torch/nn/module.h 589-591
 
   std::shared_ptr<Module> shared_from_this_checked() const;
 
@@ -207,83 +124,13 @@ class TORCH_API Module : public std::enable_shared_from_this<Module> {
   bool is_training_{true};
 };
 
-TORCH_API serialize::OutputArchive& operator<<(
-    serialize::OutputArchive& archive,
-    const std::shared_ptr<nn::Module>& module);
+// COPY torch/csrc/api/include/torch/nn/module.h 610-612
 
-TORCH_API serialize::InputArchive& operator>>(
-    serialize::InputArchive& archive,
-    const std::shared_ptr<nn::Module>& module);
+// COPY torch/csrc/api/include/torch/nn/module.h 615-617
 
-
-template <typename ModuleType>
-typename ModuleType::ContainedType* Module::as() noexcept {
-  return as<typename ModuleType::ContainedType>();
-}
-
-template <typename ModuleType>
-const typename ModuleType::ContainedType* Module::as() const noexcept {
-  return as<typename ModuleType::ContainedType>();
-}
-
-template <typename ModuleType, typename>
-ModuleType* Module::as() noexcept {
-  return dynamic_cast<ModuleType*>(this);
-}
-
-template <typename ModuleType, typename>
-const ModuleType* Module::as() const noexcept {
-  return dynamic_cast<const ModuleType*>(this);
-}
-
-template <typename ModuleType>
-std::shared_ptr<ModuleType> Module::register_module(
-    std::string name,
-    std::shared_ptr<ModuleType> module) {
-  TORCH_CHECK(!name.empty(), "Submodule name must not be empty");
-  TORCH_CHECK(
-      name.find('.') == std::string::npos,
-      "Submodule name must not contain a dot (got '",
-      name,
-      "')");
-  auto& base_module = children_.insert(std::move(name), std::move(module));
-  return std::dynamic_pointer_cast<ModuleType>(base_module);
-}
-
-template <typename ModuleType>
-std::shared_ptr<ModuleType> Module::register_module(
-    std::string name,
-    ModuleHolder<ModuleType> module_holder) {
-  return register_module(std::move(name), module_holder.ptr());
-}
-
-template <typename ModuleType>
-std::shared_ptr<ModuleType> Module::replace_module(
-    const std::string& name,
-    std::shared_ptr<ModuleType> module) {
-  auto& base_module = (children_[name] = std::move(module));
-  return std::dynamic_pointer_cast<ModuleType>(base_module);
-}
-
-template <typename ModuleType>
-std::shared_ptr<ModuleType> Module::replace_module(
-    const std::string& name,
-    ModuleHolder<ModuleType> module_holder) {
-  return replace_module(name, module_holder.ptr());
-}
-
-template <typename... Ts>
-void Module::to_impl(Ts&&... ts) {
-  for (auto& child : children_) {
-    child.value()->to(ts...);
-  }
-  for (auto& parameter : named_parameters(/*recurse=*/false)) {
-    parameter->set_data(autograd::Variable(*parameter).to(ts...));
-  }
-  for (auto& buffer : named_buffers(/*recurse=*/false)) {
-    buffer->set_data(autograd::Variable(*buffer).to(ts...));
-  }
-}
-
-} // namespace nn
-} // namespace torch
+// COPY torch/csrc/api/include/torch/nn/module.h 620-622
+// COPY torch/csrc/api/include/torch/nn/module.h 625-629
+// COPY torch/csrc/api/include/torch/nn/module.h 632-682
+// COPY torch/csrc/api/include/torch/nn/module.h 684-686
+// COPY torch/csrc/api/include/torch/nn/module.h 688-690
+// COPY torch/csrc/api/include/torch/nn/module.h 692-698

@@ -3,10 +3,6 @@
 #pragma once
 
 #include <torch/nn/options/activation.h>
-#include <torch/nn/options/batchnorm.h>
-#include <torch/nn/options/conv.h>
-#include <torch/nn/options/dropout.h>
+// COPY torch/csrc/api/include/torch/nn/options.h 3-5
 #include <torch/nn/options/embedding.h>
-#include <torch/nn/options/linear.h>
-#include <torch/nn/options/loss.h>
-#include <torch/nn/options/normalization.h>
+// COPY torch/csrc/api/include/torch/nn/options.h 7-9

@@ -7,29 +7,15 @@
 //     using torch::nn::ModuleHolder<NameImpl>::ModuleHolder;
 //     using Impl __attribute__((__unused__)) = NameImpl;
 //   }
-#pragma once
-
-#include <torch/arg.h>
-#include <torch/detail/static.h>
-#include <torch/serialize/archive.h>
-#include <torch/types.h>
+// COPY torch/csrc/api/include/torch/nn/pimpl.h 1-6
 
 #include <memory>
 #include <iosfwd>
-#include <type_traits>
-#include <utility>
-
-namespace torch {
-namespace detail {
+// COPY torch/csrc/api/include/torch/nn/pimpl.h 11-15
 // (torch/csrc/api/include/torch/nn/pimpl-inl.h)
 #define TORCH_UNUSED_EXCEPT_CUDA C10_UNUSED
 
-#define TORCH_MODULE_IMPL(Name, ImplType)                              \
-  class Name : public torch::nn::ModuleHolder<ImplType> { /* NOLINT */ \
-   public:                                                             \
-    using torch::nn::ModuleHolder<ImplType>::ModuleHolder;             \
-    using Impl TORCH_UNUSED_EXCEPT_CUDA = ImplType;                    \
-  }
+// COPY torch/csrc/api/include/torch/nn/pimpl.h 206-211
 
 #define TORCH_MODULE(Name) TORCH_MODULE_IMPL(Name, Name##Impl)
 
@@ -88,128 +74,48 @@ using return_type_of_forward_t =
 
 namespace nn {
 
-template <typename Contained>
-class ModuleHolder : torch::detail::ModuleHolderIndicator {
- protected:
-  // NOLINTNEXTLINE(cppcoreguidelines-non-private-member-variables-in-classes)
-  std::shared_ptr<Contained> impl_;
+// COPY torch/csrc/api/include/torch/nn/pimpl.h 25-27
+// COPY torch/csrc/api/include/torch/nn/pimpl.h 31-35
 
- public:
-  using ContainedType = Contained;
-
-  ModuleHolder() : impl_(default_construct()) {
-    static_assert(
-        std::is_default_constructible<Contained>::value,
-        "You are trying to default construct a module which has "
-        "no default constructor. Use = nullptr to give it the empty state "
-        "(e.g. `Linear linear = nullptr;` instead of `Linear linear;`).");
-  }
+// COPY torch/csrc/api/include/torch/nn/pimpl.h 43-49
 
   /* implicit */ ModuleHolder(std::nullptr_t) : impl_(nullptr) {}
 
-  template <
-      typename Head,
-      typename... Tail,
-      typename = typename std::enable_if<
-          !(torch::detail::is_module_holder_of<Head, ContainedType>::value &&
-            (sizeof...(Tail) == 0))>::type>
-  explicit ModuleHolder(Head&& head, Tail&&... tail)
-      : impl_(new Contained(
-            std::forward<Head>(head),
-            std::forward<Tail>(tail)...)) {}
+// COPY torch/csrc/api/include/torch/nn/pimpl.h 58-67
 
-  /* implicit */ ModuleHolder(std::shared_ptr<Contained> module)
-      : impl_(std::move(module)) {}
+// COPY torch/csrc/api/include/torch/nn/pimpl.h 71-72
 
-  explicit operator bool() const noexcept {
-    return !is_empty();
-  }
+// COPY torch/csrc/api/include/torch/nn/pimpl.h 76-78
 
   Contained* operator->() {
     return get();
   }
 
-  const Contained* operator->() const {
-    return get();
-  }
+// COPY torch/csrc/api/include/torch/nn/pimpl.h 86-88
 
   Contained& operator*() {
     return *get();
   }
 
-  const Contained& operator*() const {
-    return *get();
-  }
+// COPY torch/csrc/api/include/torch/nn/pimpl.h 96-98
 
-  const std::shared_ptr<Contained>& ptr() const {
-    TORCH_CHECK(!is_empty(), "Accessing empty ModuleHolder");
-    return impl_;
-  }
+// COPY torch/csrc/api/include/torch/nn/pimpl.h 101-104
 
-  Contained* get() {
-    TORCH_CHECK(!is_empty(), "Accessing empty ModuleHolder");
-    return impl_.get();
-  }
+// COPY torch/csrc/api/include/torch/nn/pimpl.h 107-110
 
-  const Contained* get() const {
-    TORCH_CHECK(!is_empty(), "Accessing empty ModuleHolder");
-    return impl_.get();
-  }
+// COPY torch/csrc/api/include/torch/nn/pimpl.h 113-116
 
-  template <typename... Args>
-  auto operator()(Args&&... args)
-      -> torch::detail::return_type_of_forward_t<Contained, Args...> {
+// COPY torch/csrc/api/include/torch/nn/pimpl.h 119-121
     // (as expected).
-    return impl_->forward(::std::forward<Args>(args)...);
-  }
+// COPY torch/csrc/api/include/torch/nn/pimpl.h 126-127
 
-  template <typename Arg>
-  decltype(auto) operator[](Arg&& arg) {
-    return (*impl_)[::std::forward<Arg>(arg)];
-  }
+// COPY torch/csrc/api/include/torch/nn/pimpl.h 132-135
 
-  bool is_empty() const noexcept {
-    return impl_ == nullptr;
-  }
+// COPY torch/csrc/api/include/torch/nn/pimpl.h 138-142
+// COPY torch/csrc/api/include/torch/nn/pimpl.h 150-165
 
- private:
+// COPY torch/csrc/api/include/torch/nn/pimpl.h 168-173
 
-  template <
-      typename T = Contained,
-      typename = torch::enable_if_t<std::is_default_constructible<T>::value>>
-  std::shared_ptr<Contained> default_construct() {
-    return std::make_shared<Contained>();
-  }
+// COPY torch/csrc/api/include/torch/nn/pimpl.h 176-181
 
-  template <typename T = Contained>
-  torch::disable_if_t<
-      std::is_default_constructible<T>::value,
-      std::shared_ptr<Contained>>
-  default_construct() {
-    return nullptr;
-  }
-};
-
-template <typename ModuleType>
-std::ostream& operator<<(
-    std::ostream& stream,
-    const nn::ModuleHolder<ModuleType>& module) {
-  return stream << *module;
-}
-
-template <typename ModuleType>
-serialize::OutputArchive& operator<<(
-    serialize::OutputArchive& archive,
-    const nn::ModuleHolder<ModuleType>& module) {
-  return archive << module.ptr();
-}
-
-template <typename ModuleType>
-serialize::InputArchive& operator>>(
-    serialize::InputArchive& archive,
-    nn::ModuleHolder<ModuleType>& module) {
-  return archive >> module.ptr();
-}
-
-} // namespace nn
-} // namespace torch
+// COPY torch/csrc/api/include/torch/nn/pimpl.h 184-192

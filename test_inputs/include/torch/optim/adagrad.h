@@ -6,64 +6,25 @@
 #include <torch/arg.h>
 #include <torch/nn/module.h>
 #include <torch/optim/optimizer.h>
-#include <torch/serialize/archive.h>
-#include <torch/types.h>
+// COPY torch/csrc/api/include/torch/optim/adagrad.h 6-7
 
 #include <cstdint>
 #include <deque>
 #include <string>
 #include <tuple>
-#include <utility>
-#include <vector>
-
-namespace torch {
-namespace serialize {
-class OutputArchive;
-class InputArchive;
-} // namespace serialize
+// COPY torch/csrc/api/include/torch/optim/adagrad.h 9-16
 
 namespace optim {
 
 struct TORCH_API AdagradOptions : public OptimizerCloneableOptions<AdagradOptions> {
-  AdagradOptions(double lr = 1e-2);
-  TORCH_ARG(double, lr) = 1e-2;
-  TORCH_ARG(double, lr_decay) = 0;
-  TORCH_ARG(double, weight_decay) = 0;
-  TORCH_ARG(double, initial_accumulator_value) = 0;
-  TORCH_ARG(double, eps) = 1e-10;
-
- public:
-  void serialize(torch::serialize::InputArchive& archive) override;
-  void serialize(torch::serialize::OutputArchive& archive) const override;
+// COPY torch/csrc/api/include/torch/optim/adagrad.h 24-33
   TORCH_API friend bool operator==(const AdagradOptions& lhs, const AdagradOptions& rhs);
-  ~AdagradOptions() override = default;
-  double get_lr() const override;
-  void set_lr(const double lr) override;
-};
-
-struct TORCH_API AdagradParamState
-    : public OptimizerCloneableParamState<AdagradParamState> {
-  TORCH_ARG(torch::Tensor, sum);
-  TORCH_ARG(int64_t, step) = 0;
-
- public:
-  void serialize(torch::serialize::InputArchive& archive) override;
-  void serialize(torch::serialize::OutputArchive& archive) const override;
+// COPY torch/csrc/api/include/torch/optim/adagrad.h 37-49
   TORCH_API friend bool operator==(const AdagradParamState& lhs, const AdagradParamState& rhs);
-  ~AdagradParamState() override = default;
-};
-
-class TORCH_API Adagrad : public Optimizer {
- public:
+// COPY torch/csrc/api/include/torch/optim/adagrad.h 53-57
   explicit Adagrad(std::vector<OptimizerParamGroup> param_groups, AdagradOptions defaults = {});
   explicit Adagrad(std::vector<Tensor> params, AdagradOptions defaults = {});
-
-  torch::Tensor step(LossClosure closure = nullptr) override;
-  void save(serialize::OutputArchive& archive) const override;
-  void load(serialize::InputArchive& archive) override;
-
- private:
-  template <typename Self, typename Archive>
+// COPY torch/csrc/api/include/torch/optim/adagrad.h 98-104
   static void serialize(Self& self, Archive& archive);
 };
 

@@ -4,8 +4,7 @@
 #pragma once
 
 #include <torch/arg.h>
-#include <torch/nn/module.h>
-#include <torch/optim/optimizer.h>
+// COPY torch/csrc/api/include/torch/optim/adamw.h 3-4
 #include <torch/serialize/archive.h>
 #include <torch/types.h>
 
@@ -13,60 +12,16 @@
 #include <deque>
 #include <string>
 #include <tuple>
-#include <utility>
-#include <vector>
+// COPY torch/csrc/api/include/torch/optim/adamw.h 7-14
 
-namespace torch {
-namespace serialize {
-class OutputArchive;
-class InputArchive;
-} // namespace serialize
-
-namespace optim {
-
-struct TORCH_API AdamWOptions : public OptimizerCloneableOptions<AdamWOptions> {
-  AdamWOptions(double lr = 1e-3);
-  TORCH_ARG(double, lr) = 1e-3;
-  typedef std::tuple<double, double> betas_t;
-  TORCH_ARG(betas_t, betas) = std::make_tuple(0.9, 0.999);
-  TORCH_ARG(double, eps) = 1e-8;
-  TORCH_ARG(double, weight_decay) = 1e-2;
-  TORCH_ARG(bool, amsgrad) = false;
-
- public:
-  void serialize(torch::serialize::InputArchive& archive) override;
-  void serialize(torch::serialize::OutputArchive& archive) const override;
+// COPY torch/csrc/api/include/torch/optim/adamw.h 18-31
   TORCH_API friend bool operator==(const AdamWOptions& lhs, const AdamWOptions& rhs);
-  ~AdamWOptions() override = default;
-  double get_lr() const override;
-  void set_lr(const double lr) override;
-};
-
-struct TORCH_API AdamWParamState
-    : public OptimizerCloneableParamState<AdamWParamState> {
-  TORCH_ARG(int64_t, step) = 0;
-  TORCH_ARG(torch::Tensor, exp_avg);
-  TORCH_ARG(torch::Tensor, exp_avg_sq);
-  TORCH_ARG(torch::Tensor, max_exp_avg_sq) = {};
-
- public:
-  void serialize(torch::serialize::InputArchive& archive) override;
-  void serialize(torch::serialize::OutputArchive& archive) const override;
+// COPY torch/csrc/api/include/torch/optim/adamw.h 35-49
   TORCH_API friend bool operator==(const AdamWParamState& lhs, const AdamWParamState& rhs);
-  ~AdamWParamState() override = default;
-};
-
-class TORCH_API AdamW : public Optimizer {
- public:
+// COPY torch/csrc/api/include/torch/optim/adamw.h 53-57
   explicit AdamW(std::vector<OptimizerParamGroup> param_groups, AdamWOptions defaults = {});
   explicit AdamW(std::vector<Tensor> params, AdamWOptions defaults = {});
-
-  torch::Tensor step(LossClosure closure = nullptr) override;
-  void save(serialize::OutputArchive& archive) const override;
-  void load(serialize::InputArchive& archive) override;
-
- private:
-  template <typename Self, typename Archive>
+// COPY torch/csrc/api/include/torch/optim/adamw.h 85-91
   static void serialize(Self& self, Archive& archive);
 };
 

@@ -4,8 +4,7 @@
 #pragma once
 
 #include <torch/arg.h>
-#include <torch/nn/module.h>
-#include <torch/optim/optimizer.h>
+// COPY torch/csrc/api/include/torch/optim/lbfgs.h 3-4
 #include <torch/serialize/archive.h>
 #include <torch/types.h>
 
@@ -22,26 +21,9 @@ class OutputArchive;
 class InputArchive;
 } // namespace serialize
 
-namespace optim {
-
-struct TORCH_API LBFGSOptions : public OptimizerCloneableOptions<LBFGSOptions> {
-  LBFGSOptions(double lr = 1);
-  TORCH_ARG(double, lr) = 1;
-  TORCH_ARG(int64_t, max_iter) = 20;
-  TORCH_ARG(c10::optional<int64_t>, max_eval) = c10::nullopt;
-  TORCH_ARG(double, tolerance_grad) = 1e-7;
-  TORCH_ARG(double, tolerance_change) = 1e-9;
-  TORCH_ARG(int64_t, history_size) = 100;
-  TORCH_ARG(c10::optional<std::string>, line_search_fn) = c10::nullopt;
-
- public:
-  void serialize(torch::serialize::InputArchive& archive) override;
-  void serialize(torch::serialize::OutputArchive& archive) const override;
+// COPY torch/csrc/api/include/torch/optim/lbfgs.h 14-28
   TORCH_API friend bool operator==(const LBFGSOptions& lhs, const LBFGSOptions& rhs);
-  ~LBFGSOptions() override = default;
-  double get_lr() const override;
-  void set_lr(const double lr) override;
-};
+// COPY torch/csrc/api/include/torch/optim/lbfgs.h 32-35
 
 // Expands to what TORCH_ARG(std::deque<Tensor>, NAME) declares, except that
 // the two setters are declared out of line: that keeps
@@ -60,23 +42,11 @@ struct TORCH_API LBFGSOptions : public OptimizerCloneableOptions<LBFGSOptions> {
  private:                                                                 \
   std::deque<Tensor> NAME##_
 
-struct TORCH_API LBFGSParamState
-    : public OptimizerCloneableParamState<LBFGSParamState> {
-  TORCH_ARG(int64_t, func_evals) = 0;
-  TORCH_ARG(int64_t, n_iter) = 0;
-  TORCH_ARG(double, t);
-  TORCH_ARG(double, prev_loss);
-  TORCH_ARG(Tensor, d) = {};
-  TORCH_ARG(Tensor, H_diag) = {};
-  TORCH_ARG(Tensor, prev_flat_grad) = {};
+// COPY torch/csrc/api/include/torch/optim/lbfgs.h 38-46
   TORCHLINT_FAKE_DEQUE_ARG(old_dirs);
   TORCHLINT_FAKE_DEQUE_ARG(old_stps);
   TORCHLINT_FAKE_DEQUE_ARG(ro);
-  TORCH_ARG(c10::optional<std::vector<Tensor>>, al) = c10::nullopt;
-
- public:
-  void serialize(torch::serialize::InputArchive& archive) override;
-  void serialize(torch::serialize::OutputArchive& archive) const override;
+// COPY torch/csrc/api/include/torch/optim/lbfgs.h 50-54
   TORCH_API friend bool operator==(const LBFGSParamState& lhs, const LBFGSParamState& rhs);
   ~LBFGSParamState() override = default;
 };
@@ -87,21 +57,11 @@ class TORCH_API LBFGS : public Optimizer {
  public:
   explicit LBFGS(std::vector<OptimizerParamGroup> param_groups, LBFGSOptions defaults = {});
   explicit LBFGS(std::vector<Tensor> params, LBFGSOptions defaults = {});
-
-  Tensor step(LossClosure closure) override;
-  void save(serialize::OutputArchive& archive) const override;
-  void load(serialize::InputArchive& archive) override;
-
- private:
-  c10::optional<int64_t> _numel_cache;
-  int64_t _numel();
-  Tensor _gather_flat_grad();
-  void _add_grad(const double step_size, const Tensor& update);
+// COPY torch/csrc/api/include/torch/optim/lbfgs.h 85-94
   std::tuple<double, Tensor> _directional_evaluate(const LossClosure& closure,
                                                    const std::vector<Tensor>& x,
                                                    double t, const Tensor& d);
-  void _set_param(const std::vector<Tensor>& params_data);
-  std::vector<Tensor> _clone_param();
+// COPY torch/csrc/api/include/torch/optim/lbfgs.h 100-101
   template <typename Self, typename Archive>
   static void serialize(Self& self, Archive& archive);
 };

@@ -1,4 +1,1 @@
-#pragma once
-
-#include <torch/serialize/input-archive.h>
-#include <torch/serialize/output-archive.h>
+// COPY torch/csrc/api/include/torch/serialize/archive.h 1-4

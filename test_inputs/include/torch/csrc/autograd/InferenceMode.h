@@ -5,11 +5,4 @@
 #pragma GCC system_header
 
 #include <c10/core/GradMode.h>
-
-namespace torch {
-namespace autograd {
-
-using InferenceMode = c10::InferenceMode;
-
-}
-} // namespace torch
+// COPY torch/csrc/autograd/InferenceMode.h 5-12

@@ -4,12 +4,4 @@
 #pragma GCC system_header
 
 #include <ATen/core/grad_mode.h>
-
-namespace torch {
-namespace autograd {
-
-using GradMode = at::GradMode;
-using AutoGradMode = at::AutoGradMode;
-
-} // namespace autograd
-} // namespace torch
+// COPY torch/csrc/autograd/grad_mode.h 5-13

@@ -12,51 +12,23 @@ namespace nn {
 
 // ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~ Softmax ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 
-class TORCH_API SoftmaxImpl : public torch::nn::Cloneable<SoftmaxImpl> {
- public:
-  explicit SoftmaxImpl(int64_t dim) : SoftmaxImpl(SoftmaxOptions(dim)) {}
-  explicit SoftmaxImpl(const SoftmaxOptions& options_);
+// COPY torch/csrc/api/include/torch/nn/modules/activation.h 231-238
 
-  Tensor forward(const Tensor& input);
-
-  void reset() override;
-
-  void pretty_print(std::ostream& stream) const override;
-
-  SoftmaxOptions options;
-};
+// COPY torch/csrc/api/include/torch/nn/modules/activation.h 241-244
 
 TORCH_MODULE(Softmax);
 
 // ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~ LogSoftmax ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 
-class TORCH_API LogSoftmaxImpl : public torch::nn::Cloneable<LogSoftmaxImpl> {
- public:
-  explicit LogSoftmaxImpl(int64_t dim)
-      : LogSoftmaxImpl(LogSoftmaxOptions(dim)) {}
-  explicit LogSoftmaxImpl(const LogSoftmaxOptions& options_);
+// COPY torch/csrc/api/include/torch/nn/modules/activation.h 303-311
 
-  Tensor forward(const Tensor& input);
-
-  void reset() override;
-
-  void pretty_print(std::ostream& stream) const override;
-
-  LogSoftmaxOptions options;
-};
+// COPY torch/csrc/api/include/torch/nn/modules/activation.h 314-317
 
 TORCH_MODULE(LogSoftmax);
 
 // ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~ ReLU ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 
-// NOLINTNEXTLINE(bugprone-exception-escape)
-class TORCH_API ReLUImpl : public torch::nn::Cloneable<ReLUImpl> {
- public:
-  explicit ReLUImpl(const ReLUOptions& options_ = {});
-
-  Tensor forward(Tensor input);
-
-  void reset() override;
+// COPY torch/csrc/api/include/torch/nn/modules/activation.h 400-407
 
   void pretty_print(std::ostream& stream) const override;
 
@@ -67,29 +39,17 @@ TORCH_MODULE(ReLU);
 
 // ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~ Sigmoid ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 
-// NOLINTNEXTLINE(bugprone-exception-escape)
-class TORCH_API SigmoidImpl : public torch::nn::Cloneable<SigmoidImpl> {
- public:
-  Tensor forward(const Tensor& input);
+// COPY torch/csrc/api/include/torch/nn/modules/activation.h 643-648
 
-  void reset() override;
-
-  void pretty_print(std::ostream& stream) const override;
-};
+// COPY torch/csrc/api/include/torch/nn/modules/activation.h 208-209
 
 TORCH_MODULE(Sigmoid);
 
 // ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~ Tanh ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 
-// NOLINTNEXTLINE(bugprone-exception-escape)
-class TORCH_API TanhImpl : public torch::nn::Cloneable<TanhImpl> {
- public:
-  Tensor forward(const Tensor& input);
+// COPY torch/csrc/api/include/torch/nn/modules/activation.h 759-764
 
-  void reset() override;
-
-  void pretty_print(std::ostream& stream) const override;
-};
+// COPY torch/csrc/api/include/torch/nn/modules/activation.h 208-209
 
 TORCH_MODULE(Tanh);
 

@@ -3,42 +3,13 @@
 #pragma once
 
 #include <torch/nn/cloneable.h>
-#include <torch/nn/options/batchnorm.h>
-#include <torch/nn/pimpl.h>
-#include <torch/types.h>
-
-#include <cstdint>
-
-namespace torch {
-namespace nn {
+// COPY torch/csrc/api/include/torch/nn/modules/batchnorm.h 6-13
 
 template <size_t D, typename Derived, typename DerivedOptions>
-class NormImplBase : public torch::nn::Cloneable<Derived> {
- protected:
-  virtual void _check_input_dim(const Tensor& input) = 0;
-
- public:
-  NormImplBase(const DerivedOptions& options_) : options(options_) {
-    // NOLINTNEXTLINE(clang-analyzer-optin.cplusplus.VirtualCall)
-    reset();
-  }
-
-  void reset() override {
+// COPY torch/csrc/api/include/torch/nn/modules/batchnorm.h 19-29
     // (real: registers the "weight" / "bias" parameters and the
     // "running_mean" / "running_var" / "num_batches_tracked" buffers)
-    reset_parameters();
-  }
-
-  void reset_running_stats() {
-    if (options.track_running_stats()) {
-      running_mean.zero_();
-      running_var.fill_(1);
-      num_batches_tracked.zero_();
-    }
-  }
-
-  void reset_parameters() {
-    reset_running_stats();
+// COPY torch/csrc/api/include/torch/nn/modules/batchnorm.h 54-66
   }
 
   DerivedOptions options;
@@ -55,12 +26,7 @@ class NormImplBase : public torch::nn::Cloneable<Derived> {
 };
 
 template <size_t D, typename Derived>
-class BatchNormImplBase : public NormImplBase<D, Derived, BatchNormOptions> {
- public:
-  using NormImplBase<D, Derived, BatchNormOptions>::NormImplBase;
-
-  Tensor forward(const Tensor& input) {
-    this->_check_input_dim(input);
+// COPY torch/csrc/api/include/torch/nn/modules/batchnorm.h 103-108
     return torch::batch_norm(
         input,
         this->weight,
@@ -73,28 +39,15 @@ class BatchNormImplBase : public NormImplBase<D, Derived, BatchNormOptions> {
         /*cudnn_enabled=*/true);
   }
 
-  void pretty_print(std::ostream& stream) const override;
-};
+// COPY torch/csrc/api/include/torch/nn/modules/batchnorm.h 142-143
 
 
-class TORCH_API BatchNorm1dImpl : public BatchNormImplBase<1, BatchNorm1dImpl> {
- protected:
-  void _check_input_dim(const Tensor& input) override;
-
- public:
-  using BatchNormImplBase<1, BatchNorm1dImpl>::BatchNormImplBase;
-};
+// COPY torch/csrc/api/include/torch/nn/modules/batchnorm.h 161-167
 
 TORCH_MODULE(BatchNorm1d);
 
 
-class TORCH_API BatchNorm2dImpl : public BatchNormImplBase<2, BatchNorm2dImpl> {
- protected:
-  void _check_input_dim(const Tensor& input) override;
-
- public:
-  using BatchNormImplBase<2, BatchNorm2dImpl>::BatchNormImplBase;
-};
+// COPY torch/csrc/api/include/torch/nn/modules/batchnorm.h 192-198
 
 TORCH_MODULE(BatchNorm2d);
 

@@ -3,24 +3,12 @@
 // NB: Conv2dImpl derives ConvNdImpl<2, Conv2dImpl>, which derives
 // Cloneable<Conv2dImpl>; the kernel size is an ExpandingArray<2>.
 #pragma once
-
-#include <torch/expanding_array.h>
-#include <torch/nn/cloneable.h>
-#include <torch/nn/options/conv.h>
-#include <torch/nn/pimpl.h>
-#include <torch/types.h>
-
-#include <cstddef>
-#include <vector>
-
-namespace torch {
-namespace nn {
+// COPY torch/csrc/api/include/torch/nn/modules/conv.h 5-7
+// COPY torch/csrc/api/include/torch/nn/modules/conv.h 11-13
+// COPY torch/csrc/api/include/torch/nn/modules/conv.h 16-21
 
 template <size_t D, typename Derived>
-class ConvNdImpl : public torch::nn::Cloneable<Derived> {
- public:
-  explicit ConvNdImpl(detail::ConvNdOptions<D> options_)
-      : options(std::move(options_)) {
+// COPY torch/csrc/api/include/torch/nn/modules/conv.h 26-29
     reset();
   }
 
@@ -41,25 +29,11 @@ class ConvNdImpl : public torch::nn::Cloneable<Derived> {
   Tensor bias;
 
  protected:
-  std::vector<int64_t> _reversed_padding_repeated_twice;
-};
+// COPY torch/csrc/api/include/torch/nn/modules/conv.h 164-165
 
 // ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~ Conv2d ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 
-class TORCH_API Conv2dImpl : public ConvNdImpl<2, Conv2dImpl> {
- public:
-  Conv2dImpl(
-      int64_t input_channels,
-      int64_t output_channels,
-      ExpandingArray<2> kernel_size)
-      : Conv2dImpl(
-            Conv2dOptions(input_channels, output_channels, kernel_size)) {}
-  explicit Conv2dImpl(Conv2dOptions options_);
-  Tensor forward(const Tensor& input);
-
- protected:
-  Tensor _conv_forward(const Tensor& input, const Tensor& weight);
-};
+// COPY torch/csrc/api/include/torch/nn/modules/conv.h 214-227
 
 TORCH_MODULE(Conv2d);
 

@@ -5,26 +5,11 @@
 #pragma once
 
 #include <torch/nn/cloneable.h>
-#include <torch/nn/options/embedding.h>
-#include <torch/nn/pimpl.h>
-#include <torch/types.h>
-
-#include <cstddef>
-
-namespace torch {
-namespace nn {
+// COPY torch/csrc/api/include/torch/nn/modules/embedding.h 6-13
 
 // ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~ Embedding
 
-class TORCH_API EmbeddingImpl : public torch::nn::Cloneable<EmbeddingImpl> {
- public:
-  EmbeddingImpl(int64_t num_embeddings, int64_t embedding_dim)
-      : EmbeddingImpl(EmbeddingOptions(num_embeddings, embedding_dim)) {}
-  explicit EmbeddingImpl(const EmbeddingOptions& options_);
-
-  void reset() override;
-
-  void reset_parameters();
+// COPY torch/csrc/api/include/torch/nn/modules/embedding.h 31-39
 
   void pretty_print(std::ostream& stream) const override;
 
@@ -35,32 +20,11 @@ class TORCH_API EmbeddingImpl : public torch::nn::Cloneable<EmbeddingImpl> {
   Tensor weight;
 };
 
-class Embedding : public torch::nn::ModuleHolder<EmbeddingImpl> {
- public:
-  using torch::nn::ModuleHolder<EmbeddingImpl>::ModuleHolder;
+// COPY torch/csrc/api/include/torch/nn/modules/embedding.h 61-63
 
-  static Embedding from_pretrained(
-      const torch::Tensor& embeddings,
-      const EmbeddingFromPretrainedOptions& options = {}) {
-    TORCH_CHECK(
-        embeddings.dim() == 2,
-        "Embeddings parameter is expected to be 2-dimensional");
+// COPY torch/csrc/api/include/torch/nn/modules/embedding.h 67-72
 
-    int64_t rows, cols;
-    rows = embeddings.size(0);
-    cols = embeddings.size(1);
-
-    Embedding embedding(EmbeddingOptions(rows, cols)
-                            ._weight(embeddings)
-                            .padding_idx(options.padding_idx())
-                            .max_norm(options.max_norm())
-                            .norm_type(options.norm_type())
-                            .scale_grad_by_freq(options.scale_grad_by_freq())
-                            .sparse(options.sparse()));
-    embedding->weight.set_requires_grad(!options.freeze());
-    return embedding;
-  }
-};
+// COPY torch/csrc/api/include/torch/nn/modules/embedding.h 75-89
 
 } // namespace nn
 } // namespace torch

@@ -3,32 +3,13 @@
 #pragma once
 
 #include <torch/nn/cloneable.h>
-#include <torch/nn/module.h>
-#include <torch/nn/options/linear.h>
-#include <torch/nn/pimpl.h>
-#include <torch/types.h>
-
-#include <cstddef>
-#include <vector>
-
-namespace torch {
-namespace nn {
+// COPY torch/csrc/api/include/torch/nn/modules/linear.h 5-14
 
 // ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~ Linear ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 
-class TORCH_API LinearImpl : public Cloneable<LinearImpl> {
- public:
-  LinearImpl(int64_t in_features, int64_t out_features)
-      : LinearImpl(LinearOptions(in_features, out_features)) {}
-  explicit LinearImpl(const LinearOptions& options_);
+// COPY torch/csrc/api/include/torch/nn/modules/linear.h 52-60
 
-  void reset() override;
-
-  void reset_parameters();
-
-  void pretty_print(std::ostream& stream) const override;
-
-  Tensor forward(const Tensor& input);
+// COPY torch/csrc/api/include/torch/nn/modules/linear.h 27-29
 
   LinearOptions options;
 
@@ -41,15 +22,9 @@ TORCH_MODULE(Linear);
 
 // ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~ Flatten ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 
-class TORCH_API FlattenImpl : public Cloneable<FlattenImpl> {
- public:
-  explicit FlattenImpl(const FlattenOptions& options_ = {});
+// COPY torch/csrc/api/include/torch/nn/modules/linear.h 101-105
 
-  void reset() override;
-
-  void pretty_print(std::ostream& stream) const override;
-
-  Tensor forward(const Tensor& input);
+// COPY torch/csrc/api/include/torch/nn/modules/linear.h 27-29
 
   FlattenOptions options;
 };

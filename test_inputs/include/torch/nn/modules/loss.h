@@ -3,24 +3,16 @@
 #pragma once
 
 #include <torch/nn/cloneable.h>
-#include <torch/nn/options/loss.h>
-#include <torch/nn/pimpl.h>
-#include <torch/types.h>
+// COPY torch/csrc/api/include/torch/nn/modules/loss.h 6-8
 
 namespace torch {
 namespace nn {
 
 // ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~ MSELoss ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 
-// NOLINTNEXTLINE(bugprone-exception-escape)
-struct TORCH_API MSELossImpl : Cloneable<MSELossImpl> {
-  explicit MSELossImpl(const MSELossOptions& options_ = {});
+// COPY torch/csrc/api/include/torch/nn/modules/loss.h 104-108
 
-  void reset() override;
-
-  void pretty_print(std::ostream& stream) const override;
-
-  Tensor forward(const Tensor& input, const Tensor& target);
+// COPY torch/csrc/api/include/torch/nn/modules/loss.h 39-41
 
   MSELossOptions options;
 };
@@ -29,15 +21,9 @@ TORCH_MODULE(MSELoss);
 
 // ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~ CrossEntropyLoss
 
-// NOLINTNEXTLINE(bugprone-exception-escape)
-struct TORCH_API CrossEntropyLossImpl : public Cloneable<CrossEntropyLossImpl> {
-  explicit CrossEntropyLossImpl(const CrossEntropyLossOptions& options_ = {});
+// COPY torch/csrc/api/include/torch/nn/modules/loss.h 755-759
 
-  void reset() override;
-
-  void pretty_print(std::ostream& stream) const override;
-
-  Tensor forward(const Tensor& input, const Tensor& target);
+// COPY torch/csrc/api/include/torch/nn/modules/loss.h 39-41
 
   CrossEntropyLossOptions options;
 

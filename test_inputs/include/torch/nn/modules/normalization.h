@@ -3,32 +3,14 @@
 #pragma once
 
 #include <torch/nn/cloneable.h>
-#include <torch/nn/options/normalization.h>
-#include <torch/nn/pimpl.h>
-#include <torch/types.h>
-
-#include <cstddef>
-#include <vector>
-
-namespace torch {
-namespace nn {
+// COPY torch/csrc/api/include/torch/nn/modules/normalization.h 6-14
 
 // ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~ LayerNorm
 // ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
 
-class TORCH_API LayerNormImpl : public torch::nn::Cloneable<LayerNormImpl> {
- public:
-  LayerNormImpl(std::vector<int64_t> normalized_shape)
-      : LayerNormImpl(LayerNormOptions(normalized_shape)) {}
-  explicit LayerNormImpl(const LayerNormOptions& options_);
+// COPY torch/csrc/api/include/torch/nn/modules/normalization.h 32-40
 
-  void reset() override;
-
-  void reset_parameters();
-
-  void pretty_print(std::ostream& stream) const override;
-
-  Tensor forward(const Tensor& input);
+// COPY torch/csrc/api/include/torch/nn/modules/normalization.h 180-182
 
   LayerNormOptions options;
 

@@ -3,14 +3,9 @@
 #pragma once
 
 #include <torch/arg.h>
-#include <torch/enum.h>
-#include <torch/types.h>
+// COPY torch/csrc/api/include/torch/nn/options/activation.h 5-9
 
-namespace torch {
-namespace nn {
-
-struct TORCH_API SoftmaxOptions {
-  SoftmaxOptions(int64_t dim);
+// COPY torch/csrc/api/include/torch/nn/options/activation.h 227-228
 
   TORCH_ARG(int64_t, dim);
 };
@@ -18,19 +13,14 @@ struct TORCH_API SoftmaxOptions {
 
 namespace functional {
 
-struct TORCH_API SoftmaxFuncOptions {
-  SoftmaxFuncOptions(int64_t dim);
+// COPY torch/csrc/api/include/torch/nn/options/activation.h 245-246
 
   TORCH_ARG(int64_t, dim);
 
-  TORCH_ARG(c10::optional<torch::Dtype>, dtype) = c10::nullopt;
-};
-
-} // namespace functional
+// COPY torch/csrc/api/include/torch/nn/options/activation.h 255-258
 
 
-struct TORCH_API LogSoftmaxOptions {
-  LogSoftmaxOptions(int64_t dim);
+// COPY torch/csrc/api/include/torch/nn/options/activation.h 309-310
 
   TORCH_ARG(int64_t, dim);
 };
@@ -38,26 +28,18 @@ struct TORCH_API LogSoftmaxOptions {
 
 namespace functional {
 
-struct TORCH_API LogSoftmaxFuncOptions {
-  LogSoftmaxFuncOptions(int64_t dim);
+// COPY torch/csrc/api/include/torch/nn/options/activation.h 327-328
 
   TORCH_ARG(int64_t, dim);
 
-  TORCH_ARG(c10::optional<torch::Dtype>, dtype) = c10::nullopt;
-};
-
-} // namespace functional
+// COPY torch/csrc/api/include/torch/nn/options/activation.h 255-258
 
 
-struct TORCH_API ReLUOptions {
-  /* implicit */ ReLUOptions(bool inplace = false);
+// COPY torch/csrc/api/include/torch/nn/options/activation.h 368-369
 
   TORCH_ARG(bool, inplace);
 };
 
 namespace functional {
 using ReLUFuncOptions = ReLUOptions;
-} // namespace functional
-
-} // namespace nn
-} // namespace torch
+// COPY torch/csrc/api/include/torch/nn/options/activation.h 711-714

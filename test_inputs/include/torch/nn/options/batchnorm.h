@@ -3,13 +3,9 @@
 #pragma once
 
 #include <torch/arg.h>
-#include <torch/types.h>
+// COPY torch/csrc/api/include/torch/nn/options/batchnorm.h 5-8
 
-namespace torch {
-namespace nn {
-
-struct TORCH_API BatchNormOptions {
-  /* implicit */ BatchNormOptions(int64_t num_features);
+// COPY torch/csrc/api/include/torch/nn/options/batchnorm.h 11-12
 
   TORCH_ARG(int64_t, num_features);
 
@@ -31,19 +27,8 @@ using BatchNorm3dOptions = BatchNormOptions;
 
 namespace functional {
 
-struct TORCH_API BatchNormFuncOptions {
-  TORCH_ARG(Tensor, weight) = Tensor();
-
-  TORCH_ARG(Tensor, bias) = Tensor();
-
-  TORCH_ARG(bool, training) = false;
+// COPY torch/csrc/api/include/torch/nn/options/batchnorm.h 76-81
 
   TORCH_ARG(c10::optional<double>, momentum) = 0.1;
 
-  TORCH_ARG(double, eps) = 1e-5;
-};
-
-} // namespace functional
-
-} // namespace nn
-} // namespace torch
+// COPY torch/csrc/api/include/torch/nn/options/batchnorm.h 89-95

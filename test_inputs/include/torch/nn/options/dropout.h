@@ -3,13 +3,9 @@
 #pragma once
 
 #include <torch/arg.h>
-#include <torch/types.h>
+// COPY torch/csrc/api/include/torch/nn/options/dropout.h 5-8
 
-namespace torch {
-namespace nn {
-
-struct TORCH_API DropoutOptions {
-  /* implicit */ DropoutOptions(double p = 0.5);
+// COPY torch/csrc/api/include/torch/nn/options/dropout.h 16-17
 
   TORCH_ARG(double, p) = 0.5;
 
@@ -22,14 +18,10 @@ using Dropout3dOptions = DropoutOptions;
 
 using AlphaDropoutOptions = DropoutOptions;
 
-using FeatureAlphaDropoutOptions = DropoutOptions;
-
-namespace functional {
+// COPY torch/csrc/api/include/torch/nn/options/dropout.h 56-58
 
 struct TORCH_API DropoutFuncOptions {
-  TORCH_ARG(double, p) = 0.5;
-
-  TORCH_ARG(bool, training) = true;
+// COPY torch/csrc/api/include/torch/nn/options/dropout.h 69-71
 
   TORCH_ARG(bool, inplace) = false;
 };
@@ -37,8 +29,4 @@ struct TORCH_API DropoutFuncOptions {
 using Dropout2dFuncOptions = DropoutFuncOptions;
 
 using Dropout3dFuncOptions = DropoutFuncOptions;
-
-} // namespace functional
-
-} // namespace nn
-} // namespace torch
+// COPY torch/csrc/api/include/torch/nn/options/dropout.h 126-130

@@ -4,14 +4,9 @@
 
 #include <c10/util/variant.h>
 #include <torch/arg.h>
-#include <torch/enum.h>
-#include <torch/types.h>
+// COPY torch/csrc/api/include/torch/nn/options/embedding.h 5-9
 
-namespace torch {
-namespace nn {
-
-struct TORCH_API EmbeddingOptions {
-  EmbeddingOptions(int64_t num_embeddings, int64_t embedding_dim);
+// COPY torch/csrc/api/include/torch/nn/options/embedding.h 18-19
 
   TORCH_ARG(int64_t, num_embeddings);
   TORCH_ARG(int64_t, embedding_dim);
@@ -42,9 +37,4 @@ struct TORCH_API EmbeddingFuncOptions {
   TORCH_ARG(double, norm_type) = 2.;
   TORCH_ARG(bool, scale_grad_by_freq) = false;
   TORCH_ARG(bool, sparse) = false;
-};
-
-} // namespace functional
-
-} // namespace nn
-} // namespace torch
+// COPY torch/csrc/api/include/torch/nn/options/embedding.h 237-242

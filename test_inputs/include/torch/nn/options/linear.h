@@ -1,9 +1,6 @@
 // Test-only faithful subset of libtorch 1.13.1:
 // torch/csrc/api/include/torch/nn/options/linear.h
-#pragma once
-
-#include <c10/util/variant.h>
-#include <torch/arg.h>
+// COPY torch/csrc/api/include/torch/nn/options/linear.h 1-4
 #include <torch/types.h>
 
 #include <string>
@@ -13,8 +10,7 @@
 namespace torch {
 namespace nn {
 
-struct TORCH_API LinearOptions {
-  LinearOptions(int64_t in_features, int64_t out_features);
+// COPY torch/csrc/api/include/torch/nn/options/linear.h 17-18
   TORCH_ARG(int64_t, in_features);
 
   TORCH_ARG(int64_t, out_features);

@@ -3,39 +3,19 @@
 #pragma once
 
 #include <torch/arg.h>
-#include <torch/enum.h>
-#include <torch/types.h>
+// COPY torch/csrc/api/include/torch/nn/options/loss.h 5-9
 
-namespace torch {
-namespace nn {
+// COPY torch/csrc/api/include/torch/nn/options/loss.h 97-101
 
-struct TORCH_API MSELossOptions {
-  typedef c10::variant<enumtype::kNone, enumtype::kMean, enumtype::kSum>
-      reduction_t;
-
-  TORCH_OPTIONS_CTOR_VARIANT_ARG3(MSELossOptions, reduction, kNone, kMean, kSum)
-
-  TORCH_ARG(reduction_t, reduction) = torch::kMean;
-};
-
-namespace functional {
-using MSELossFuncOptions = MSELossOptions;
-} // namespace functional
+// COPY torch/csrc/api/include/torch/nn/options/loss.h 24-27
+// COPY torch/csrc/api/include/torch/nn/options/loss.h 119-120
 
 
-struct TORCH_API CrossEntropyLossOptions {
-  typedef c10::variant<enumtype::kNone, enumtype::kMean, enumtype::kSum>
-      reduction_t;
+// COPY torch/csrc/api/include/torch/nn/options/loss.h 732-734
 
   TORCH_ARG(Tensor, weight) = {};
   TORCH_ARG(int64_t, ignore_index) = -100;
   TORCH_ARG(reduction_t, reduction) = torch::kMean;
-  TORCH_ARG(double, label_smoothing) = 0.0;
-};
-
-namespace functional {
+// COPY torch/csrc/api/include/torch/nn/options/loss.h 745-748
 using CrossEntropyFuncOptions = CrossEntropyLossOptions;
-} // namespace functional
-
-} // namespace nn
-} // namespace torch
+// COPY torch/csrc/api/include/torch/nn/options/loss.h 798-801

@@ -10,8 +10,7 @@
 namespace torch {
 namespace nn {
 
-struct TORCH_API LayerNormOptions {
-  /* implicit */ LayerNormOptions(std::vector<int64_t> normalized_shape);
+// COPY torch/csrc/api/include/torch/nn/options/normalization.h 18-19
   TORCH_ARG(std::vector<int64_t>, normalized_shape);
   TORCH_ARG(double, eps) = 1e-5;
   TORCH_ARG(bool, elementwise_affine) = true;
@@ -20,18 +19,7 @@ struct TORCH_API LayerNormOptions {
 
 namespace functional {
 
-struct TORCH_API LayerNormFuncOptions {
-  /* implicit */ LayerNormFuncOptions(std::vector<int64_t> normalized_shape);
-  TORCH_ARG(std::vector<int64_t>, normalized_shape);
+// COPY torch/csrc/api/include/torch/nn/options/normalization.h 42-43
+// COPY torch/csrc/api/include/torch/nn/options/normalization.h 45-49
 
-  TORCH_ARG(Tensor, weight) = {};
-
-  TORCH_ARG(Tensor, bias) = {};
-
-  TORCH_ARG(double, eps) = 1e-5;
-};
-
-} // namespace functional
-
-} // namespace nn
-} // namespace torch
+// COPY torch/csrc/api/include/torch/nn/options/normalization.h 186-192

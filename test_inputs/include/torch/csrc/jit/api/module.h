@@ -8,18 +8,13 @@
 #include <ATen/core/ivalue.h>
 #include <c10/core/Device.h>
 #include <c10/core/ScalarType.h>
-#include <c10/util/ArrayRef.h>
-#include <c10/util/Optional.h>
+// COPY torch/csrc/jit/api/module.h 18-19
 #include <torch/csrc/autograd/variable.h>
 
 #include <functional>
 #include <memory>
 #include <iosfwd>
-#include <string>
-#include <unordered_map>
-#include <unordered_set>
-#include <utility>
-#include <vector>
+// COPY torch/csrc/jit/api/module.h 26-30
 
 namespace torch {
 
@@ -135,48 +130,7 @@ struct TORCH_API CompilationUnit {
 };
 
 using ExtraFilesMap = std::unordered_map<std::string, std::string>;
-
-template <typename T>
-struct slot_list_impl;
-
-template <typename T>
-struct Named {
-  std::string name;
-  T value;
-};
-
-using NameModule = Named<Module>;
-using NameValue = Named<IValue>;
-using NameTensor = Named<at::Tensor>;
-
-namespace detail {
-struct TORCH_API ModulePolicy;
-struct TORCH_API ParameterPolicy;
-struct TORCH_API AttributePolicy;
-struct TORCH_API BufferPolicy;
-template <typename P>
-struct NamedPolicy;
-} // namespace detail
-
-using module_list = slot_list_impl<detail::ModulePolicy>;
-using named_module_list =
-    slot_list_impl<detail::NamedPolicy<detail::ModulePolicy>>;
-
-using parameter_list = slot_list_impl<detail::ParameterPolicy>;
-using named_parameter_list =
-    slot_list_impl<detail::NamedPolicy<detail::ParameterPolicy>>;
-
-using attribute_list = slot_list_impl<detail::AttributePolicy>;
-using named_attribute_list =
-    slot_list_impl<detail::NamedPolicy<detail::AttributePolicy>>;
-
-using buffer_list = slot_list_impl<detail::BufferPolicy>;
-using named_buffer_list =
-    slot_list_impl<detail::NamedPolicy<detail::BufferPolicy>>;
-
-using ModuleLookup = std::function<Module(const std::vector<std::string>&)>;
-
-struct TORCH_API Module : public Object {
+// COPY torch/csrc/jit/api/module.h 48-89
   Module() = default;
   Module(ObjectPtr module_value) : Object(std::move(module_value)) {}
   ~Module() = default;
@@ -184,45 +138,18 @@ struct TORCH_API Module : public Object {
   void set_optimized(bool o);
 
   bool is_optimized() const;
-
-  IValue forward(std::vector<IValue> inputs, const Kwargs& kwargs = Kwargs()) {
-    return get_method("forward")(std::move(inputs), kwargs);
-  }
+// COPY torch/csrc/jit/api/module.h 112-115
 
   void register_buffer(const std::string& name, at::Tensor v);
-
-  void register_parameter(
-      const std::string& name,
-      at::Tensor v,
+// COPY torch/csrc/jit/api/module.h 127-130
       bool is_buffer);
 
   void register_module(const std::string& name, const Module& module);
+// COPY torch/csrc/jit/api/module.h 150-159
 
-  void apply(const std::function<void(Module&)>& fn);
+// COPY torch/csrc/jit/api/module.h 162-163
 
-  buffer_list buffers(bool recurse = true) const;
-  named_buffer_list named_buffers(bool recurse = true) const;
-
-  module_list children() const; // direct modules
-  named_module_list named_children() const;
-  module_list modules() const; // all modules, including this one, recursively
-  named_module_list named_modules() const;
-
-  parameter_list parameters(bool recurse = true) const;
-  named_parameter_list named_parameters(bool recurse = true) const;
-
-  attribute_list attributes(bool recurse = true) const;
-  named_attribute_list named_attributes(bool recurse = true) const;
-
-  void dump(
-      bool print_method_bodies,
-      bool print_attr_values,
-      bool print_param_values) const;
-
-  std::string dump_to_str(
-      bool print_method_bodies,
-      bool print_attr_values,
-      bool print_param_values) const;
+// COPY torch/csrc/jit/api/module.h 166-177
 
   void train(bool on = true);
   void eval() {
@@ -234,86 +161,24 @@ struct TORCH_API Module : public Object {
 
   void to(at::ScalarType dtype, bool non_blocking = false);
 
-  void to(at::Device device, bool non_blocking = false);
-
-  void save(
-      std::ostream& out,
-      const ExtraFilesMap& extra_files = ExtraFilesMap()) const;
-
-  void save(
-      const std::string& filename,
-      const ExtraFilesMap& extra_files = ExtraFilesMap()) const;
-
-  void _save_for_mobile(
-      std::ostream& out,
-      const ExtraFilesMap& extra_files = ExtraFilesMap(),
-      bool save_mobile_debug_info = false,
-      bool use_flatbuffer = false) const;
-
-  void _save_for_mobile(
-      const std::string& filename,
-      const ExtraFilesMap& extra_files = ExtraFilesMap(),
-      bool save_mobile_debug_info = false,
-      bool use_flatbuffer = false) const;
-
-  Module copy() const;
-
-  Module deepcopy() const;
+// COPY torch/csrc/jit/api/module.h 213-237
 
   Module clone(bool inplace = false) const;
 
-  Module clone(
-      bool inplace,
-      const std::unordered_set<std::string>& ignored_method,
-      const std::unordered_set<std::string>& ignored_attributes) const;
-
-  void clone_method(const Module& orig, const std::string& name);
-
-  IValue operator()(std::vector<IValue> inputs);
-
-  inline bool operator==(const Module& y) const noexcept {
-    return _ivalue() == y._ivalue();
-  }
-
-  void set_delete_memory(std::shared_ptr<char> delete_mem) {
-    mem_to_delete_ = delete_mem;
-  }
-
- private:
+// COPY torch/csrc/jit/api/module.h 250-257
+// COPY torch/csrc/jit/api/module.h 265-274
   std::shared_ptr<char> mem_to_delete_;
 };
 
 // C++ equivalent api of `torch.jit.freeze`. See documentation over there for
-// details.
-TORCH_API Module freeze(
-    const Module& module,
-    c10::optional<std::vector<std::string>> preserved_attrs = c10::nullopt,
-    bool optimize_numerics = true);
+// COPY torch/csrc/jit/api/module.h 301-305
 
 // over there for details.
-TORCH_API Module optimize_for_inference(
-    Module& module,
-    const std::vector<std::string>& other_methods = {});
-
-namespace detail {
-
-struct TORCH_API SlotCursor {
-  Module module_;
-  int64_t i_; // slot offset, -1 indicates the module itself
-};
-
-} // namespace detail
+// COPY torch/csrc/jit/api/module.h 309-311
+// COPY torch/csrc/jit/api/module.h 351-359
 
 // the  members of a Module.
-template <typename Policy>
-struct slot_iterator_impl {
-  using SlotCursor = detail::SlotCursor;
-  using value_type = typename Policy::value_type;
-  slot_iterator_impl(
-      Module root,
-      bool recurse, // if true, do a depth-first search, otherwise, just look at
-                    // slots of root
-      bool return_module) // if true include root itself as the first thing
+// COPY torch/csrc/jit/api/module.h 368-376
       : cursors_({SlotCursor{root, return_module ? -1 : 0}}),
         recurse_(recurse) {}
   slot_iterator_impl() : recurse_(false) {}
@@ -323,77 +188,30 @@ struct slot_iterator_impl {
   }
   slot_iterator_impl& operator++();
   slot_iterator_impl operator++(int) {
-    slot_iterator_impl old = *this;
-    ++(*this);
-    return old;
-  }
-
- private:
-  std::vector<SlotCursor> cursors_;
-  bool recurse_;
-
-  friend inline bool operator!=(
-      const slot_iterator_impl<Policy>& a,
-      const slot_iterator_impl<Policy>& b) {
-    return (a.cursors_.empty() != b.cursors_.empty());
-  }
-};
+// COPY torch/csrc/jit/api/module.h 398-403
+// COPY torch/csrc/jit/api/module.h 481-486
+// COPY torch/csrc/jit/api/module.h 489-491
 
 namespace detail {
 
 struct TORCH_API ModulePolicy {
   using value_type = Module;
+// COPY torch/csrc/jit/api/module.h 564-567
+// COPY torch/csrc/jit/api/module.h 577-580
+// COPY torch/csrc/jit/api/module.h 591-594
 };
 
-struct TORCH_API ParameterPolicy {
-  using value_type = at::Tensor;
-};
-
-struct TORCH_API BufferPolicy {
-  using value_type = at::Tensor;
-};
-
-struct TORCH_API AttributePolicy {
-  using value_type = IValue;
-};
-
-template <typename Policy>
-struct NamedPolicy {
-  using value_type = Named<typename Policy::value_type>;
+// COPY torch/csrc/jit/api/module.h 609-611
 };
 
 } // namespace detail
 
-template <typename Policy>
-struct slot_list_impl {
-  using iterator = slot_iterator_impl<Policy>;
-  using const_iterator = slot_iterator_impl<Policy>;
-  using value_type = typename iterator::value_type;
-  slot_iterator_impl<Policy> begin() const {
-    return slot_iterator_impl<Policy>(module_, recurse_, return_module_);
-  }
-  slot_iterator_impl<Policy> end() const {
-    return slot_iterator_impl<Policy>();
-  }
+// COPY torch/csrc/jit/api/module.h 497-507
   size_t size() const;
-
-  slot_list_impl(Module module, bool recurse, bool return_module)
+// COPY torch/csrc/jit/api/module.h 519-520
       : module_(module), recurse_(recurse), return_module_(return_module) {}
-
- private:
-  Module module_;
-  bool recurse_;
-  bool return_module_;
+// COPY torch/csrc/jit/api/module.h 529-533
   friend struct Module;
 };
-
-TORCH_API bool& getInlineEverythingMode();
-
-namespace script {
-// We once had a `script::` namespace that was deleted. This is for backcompat
-using Module = ::torch::jit::Module;
-using ExtraFilesMap = ::torch::jit::ExtraFilesMap;
-} // namespace script
-
-} // namespace jit
-} // namespace torch
+// COPY torch/csrc/jit/api/module.h 642-646
+// COPY torch/csrc/jit/api/module.h 648-653

@@ -14,80 +14,14 @@
 #include <iosfwd>
 #include <memory>
 #include <string>
+// COPY torch/csrc/jit/serialization/import.h 10-39
+// COPY torch/csrc/jit/serialization/import.h 48-65
 
-namespace caffe2 {
-namespace serialize {
-class ReadAdapterInterface;
-} // namespace serialize
-} // namespace caffe2
+// COPY torch/csrc/jit/serialization/import.h 71-77
 
-namespace torch {
-namespace jit {
-
-TORCH_API Module import_ir_module(
-    std::shared_ptr<CompilationUnit> cu,
-    const std::string& filename,
-    c10::optional<c10::Device> device = c10::nullopt);
-
-TORCH_API Module import_ir_module(
-    std::shared_ptr<CompilationUnit> cu,
-    std::istream& in,
-    c10::optional<c10::Device> device = c10::nullopt);
-
-TORCH_API Module import_ir_module(
-    std::shared_ptr<CompilationUnit> cu,
-    std::unique_ptr<caffe2::serialize::ReadAdapterInterface> rai,
-    c10::optional<c10::Device> device = c10::nullopt);
-
-TORCH_API Module import_ir_module(
-    std::shared_ptr<CompilationUnit> cu,
-    const std::string& filename,
-    c10::optional<c10::Device> device,
-    ExtraFilesMap& extra_files);
-
-TORCH_API Module import_ir_module(
-    std::shared_ptr<CompilationUnit> cu,
-    std::istream& in,
-    c10::optional<c10::Device> device,
-    ExtraFilesMap& extra_files);
-
-TORCH_API Module import_ir_module(
-    std::shared_ptr<CompilationUnit> cu,
-    std::unique_ptr<caffe2::serialize::ReadAdapterInterface> rai,
-    c10::optional<c10::Device> device,
-    ExtraFilesMap& extra_files);
-
-TORCH_API Module import_ir_module(
-    std::shared_ptr<CompilationUnit> cu,
-    std::shared_ptr<caffe2::serialize::ReadAdapterInterface> rai,
-    c10::optional<c10::Device> device,
-    ExtraFilesMap& extra_files);
-
-TORCH_API Module
-load(std::istream& in, c10::optional<c10::Device> device = c10::nullopt);
-
-TORCH_API Module load(
-    std::istream& in,
-    c10::optional<c10::Device> device,
-    ExtraFilesMap& extra_files);
-
-TORCH_API Module load(
-    const std::string& filename,
-    c10::optional<c10::Device> device = c10::nullopt);
-
-TORCH_API Module load(
-    const std::string& filename,
-    c10::optional<c10::Device> device,
-    ExtraFilesMap& extra_files);
-
-TORCH_API Module load(
-    std::shared_ptr<caffe2::serialize::ReadAdapterInterface> rai,
-    c10::optional<c10::Device> device = c10::nullopt);
-
-TORCH_API Module load(
-    std::shared_ptr<caffe2::serialize::ReadAdapterInterface> rai,
-    c10::optional<c10::Device> device,
-    ExtraFilesMap& extra_files);
+// COPY torch/csrc/jit/serialization/import.h 84-91
+// COPY torch/csrc/jit/serialization/import.h 101-103
+// COPY torch/csrc/jit/serialization/import.h 100-105
 
 } // namespace jit
 } // namespace torch

@@ -1,22 +1,11 @@
 // Test-only faithful subset of libtorch 1.13.1:
 // torch/csrc/api/include/torch/nn/modules/container/any.h (+ named_any.h)
-#pragma once
-
-#include <torch/detail/static.h>
-#include <torch/nn/module.h>
-#include <torch/nn/modules/container/any_value.h>
-#include <torch/nn/pimpl.h>
-#include <torch/types.h>
+// COPY torch/csrc/api/include/torch/nn/modules/container/any.h 1-4
+// COPY torch/csrc/api/include/torch/nn/modules/container/any.h 6-8
 
 #include <memory>
 #include <string>
-#include <type_traits>
-#include <typeinfo>
-#include <utility>
-#include <vector>
-
-namespace torch {
-namespace nn {
+// COPY torch/csrc/api/include/torch/nn/modules/container/any.h 17-23
 
 // torch/nn/modules/container/any_module_holder.h
 struct AnyModulePlaceholder {
@@ -28,113 +17,55 @@ class AnyModule {
  public:
   AnyModule() = default;
 
-  template <typename ModuleType>
-  explicit AnyModule(std::shared_ptr<ModuleType> module);
+// COPY torch/csrc/api/include/torch/nn/modules/container/any.h 116-117
 
-  template <
-      typename ModuleType,
-      typename = torch::detail::enable_if_module_t<ModuleType>>
-  explicit AnyModule(ModuleType&& module);
+// COPY torch/csrc/api/include/torch/nn/modules/container/any.h 120-123
 
-  template <typename ModuleType>
-  explicit AnyModule(const ModuleHolder<ModuleType>& module_holder);
+// COPY torch/csrc/api/include/torch/nn/modules/container/any.h 126-127
 
-  AnyModule(AnyModule&&) = default;
-  AnyModule& operator=(AnyModule&&) = default;
+// COPY torch/csrc/api/include/torch/nn/modules/container/any.h 131-132
 
-  AnyModule(const AnyModule& other);
-  AnyModule& operator=(const AnyModule& other);
+// COPY torch/csrc/api/include/torch/nn/modules/container/any.h 135-136
 
   AnyModule clone(optional<Device> device = nullopt) const;
 
-  template <typename ModuleType>
-  AnyModule& operator=(std::shared_ptr<ModuleType> module);
+// COPY torch/csrc/api/include/torch/nn/modules/container/any.h 144-145
 
-  template <typename... ArgumentTypes>
-  AnyValue any_forward(ArgumentTypes&&... arguments);
+// COPY torch/csrc/api/include/torch/nn/modules/container/any.h 150-151
 
-  template <typename ReturnType = torch::Tensor, typename... ArgumentTypes>
-  ReturnType forward(ArgumentTypes&&... arguments);
+// COPY torch/csrc/api/include/torch/nn/modules/container/any.h 156-157
 
-  template <typename T, typename = torch::detail::enable_if_module_t<T>>
-  T& get();
+// COPY torch/csrc/api/include/torch/nn/modules/container/any.h 161-162
 
-  template <typename T, typename = torch::detail::enable_if_module_t<T>>
-  const T& get() const;
+// COPY torch/csrc/api/include/torch/nn/modules/container/any.h 166-167
 
-  template <typename T, typename ContainedType = typename T::ContainedType>
-  T get() const;
+// COPY torch/csrc/api/include/torch/nn/modules/container/any.h 171-172
 
   std::shared_ptr<Module> ptr() const;
 
-  template <typename T, typename = torch::detail::enable_if_module_t<T>>
-  std::shared_ptr<T> ptr() const;
+// COPY torch/csrc/api/include/torch/nn/modules/container/any.h 179-180
 
   const std::type_info& type_info() const;
 
   bool is_empty() const noexcept;
 
  private:
-  template <
-      typename ModuleType,
-      typename Class,
-      typename ReturnType,
-      typename... ArgumentTypes>
-  std::unique_ptr<AnyModulePlaceholder> make_holder(
-      std::shared_ptr<ModuleType>&& module,
-      ReturnType (Class::*)(ArgumentTypes...));
+// COPY torch/csrc/api/include/torch/nn/modules/container/any.h 192-199
 
   std::unique_ptr<AnyModulePlaceholder> content_;
 };
-
-template <typename ModuleType>
-AnyModule::AnyModule(std::shared_ptr<ModuleType> module)
-    : content_(make_holder(
-          std::move(module),
-          &std::remove_reference<ModuleType>::type::forward)) {
-  static_assert(
-      torch::detail::is_module<ModuleType>::value,
-      "Can only store object derived from nn::Module into AnyModule");
-  static_assert(
-      torch::detail::has_forward<ModuleType>::value,
-      "Can only store module with a forward() method that has a non-templatized"
-      " argument type and return type into AnyModule (e.g. we cannot store nn::Sequential"
-      "into AnyModule, because its forward() method's argument type and return type are templatized."
-      " If you need to use nn::Sequentials inside each other you can subclass "
+// COPY torch/csrc/api/include/torch/nn/modules/container/any.h 214-219
+// COPY torch/csrc/api/include/torch/nn/modules/container/any.h 224-232
       "the nn::Sequential class into a SequentialImpl class and then use"
       " that in the parent nn::Sequential.)");
-}
-
-template <typename ModuleType, typename>
-AnyModule::AnyModule(ModuleType&& module)
-    : AnyModule(
-          std::make_shared<ModuleType>(std::forward<ModuleType>(module))) {}
-
-template <typename ModuleType>
-AnyModule::AnyModule(const ModuleHolder<ModuleType>& module_holder)
-    : AnyModule(module_holder.ptr()) {}
-
-template <typename ModuleType>
-AnyModule& AnyModule::operator=(std::shared_ptr<ModuleType> module) {
-  // NOLINTNEXTLINE(cppcoreguidelines-c-copy-assignment-signature)
-  return (*this = AnyModule(std::move(module)));
-}
-
-template <typename... ArgumentTypes>
-AnyValue AnyModule::any_forward(ArgumentTypes&&... arguments) {
-  std::vector<AnyValue> values;
-  values.reserve(sizeof...(ArgumentTypes));
+// COPY torch/csrc/api/include/torch/nn/modules/container/any.h 236-245
+// COPY torch/csrc/api/include/torch/nn/modules/container/any.h 262-270
+// COPY torch/csrc/api/include/torch/nn/modules/container/any.h 272-273
   (void)std::initializer_list<int>{
       (values.push_back(AnyValue(std::forward<ArgumentTypes>(arguments))),
        0)...};
   return AnyValue(values.size());
-}
-
-template <typename ReturnType, typename... ArgumentTypes>
-ReturnType AnyModule::forward(ArgumentTypes&&... arguments) {
-  return any_forward(std::forward<ArgumentTypes>(arguments)...)
-      .template get<ReturnType>();
-}
+// COPY torch/csrc/api/include/torch/nn/modules/container/any.h 278-284
 
 class NamedAnyModule {
  public:

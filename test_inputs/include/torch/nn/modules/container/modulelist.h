@@ -2,8 +2,7 @@
 // torch/csrc/api/include/torch/nn/modules/container/modulelist.h
 #pragma once
 
-#include <torch/nn/cloneable.h>
-#include <torch/nn/module.h>
+// COPY torch/csrc/api/include/torch/nn/modules/container/modulelist.h 4-5
 
 #include <memory>
 #include <iosfwd>
@@ -14,18 +13,9 @@
 namespace torch {
 namespace nn {
 
-class ModuleListImpl : public Cloneable<ModuleListImpl> {
- public:
-  using Iterator = std::vector<std::shared_ptr<Module>>::iterator;
-  using ConstIterator = std::vector<std::shared_ptr<Module>>::const_iterator;
+// COPY torch/csrc/api/include/torch/nn/modules/container/modulelist.h 57-62
 
-  ModuleListImpl() = default;
-
-  template <typename... Modules>
-  explicit ModuleListImpl(Modules&&... modules) {
-    modules_.reserve(sizeof...(Modules));
-    push_back_var(std::forward<Modules>(modules)...);
-  }
+// COPY torch/csrc/api/include/torch/nn/modules/container/modulelist.h 65-69
 
   std::shared_ptr<Module> clone(
       const optional<Device>& device = nullopt) const override;
@@ -36,23 +26,11 @@ class ModuleListImpl : public Cloneable<ModuleListImpl> {
 
   void push_back(std::shared_ptr<Module> module);
 
-  template <typename M, typename = torch::detail::enable_if_module_t<M>>
-  void push_back(M&& module) {
-    using Type = typename std::remove_reference<M>::type;
-    push_back(std::make_shared<Type>(std::forward<M>(module)));
-  }
+// COPY torch/csrc/api/include/torch/nn/modules/container/modulelist.h 100-104
 
-  template <typename M>
-  void push_back(const ModuleHolder<M>& module_holder) {
-    push_back(module_holder.ptr());
-  }
+// COPY torch/csrc/api/include/torch/nn/modules/container/modulelist.h 108-111
 
-  template <typename Container>
-  void extend(const Container& container) {
-    for (const auto& module : container) {
-      push_back(module);
-    }
-  }
+// COPY torch/csrc/api/include/torch/nn/modules/container/modulelist.h 114-119
 
   Iterator begin();
 
@@ -62,31 +40,18 @@ class ModuleListImpl : public Cloneable<ModuleListImpl> {
 
   ConstIterator end() const;
 
-  template <typename T>
-  T& at(size_t index) {
-    static_assert(
-        torch::detail::is_module<T>::value,
-        "Can only call ModuleList::at with an nn::Module type");
+// COPY torch/csrc/api/include/torch/nn/modules/container/modulelist.h 144-148
     return *modules_[index]->as<T>();
   }
 
-  template <typename T>
-  const T& at(size_t index) const {
-    static_assert(
-        torch::detail::is_module<T>::value,
-        "Can only call ModuleList::at with an nn::Module type");
+// COPY torch/csrc/api/include/torch/nn/modules/container/modulelist.h 156-160
     return *modules_[index]->as<T>();
   }
 
   std::shared_ptr<Module> ptr(size_t index) const;
 
-  template <typename T>
-  std::shared_ptr<T> ptr(size_t index) const {
-    static_assert(
-        torch::detail::is_module<T>::value,
-        "Can only call ModuleList::ptr with an nn::Module type");
-    return std::dynamic_pointer_cast<T>(modules_[index]);
-  }
+// COPY torch/csrc/api/include/torch/nn/modules/container/modulelist.h 176-180
+// COPY torch/csrc/api/include/torch/nn/modules/container/modulelist.h 182-183
 
   std::shared_ptr<Module> operator[](size_t index) const;
 
@@ -96,21 +61,9 @@ class ModuleListImpl : public Cloneable<ModuleListImpl> {
 
   void insert(size_t index, std::shared_ptr<Module> module);
 
-  template <typename M>
-  void insert(size_t index, const ModuleHolder<M>& module_holder) {
-    insert(index, module_holder.ptr());
-  }
+// COPY torch/csrc/api/include/torch/nn/modules/container/modulelist.h 221-224
 
-  template <typename M, typename = torch::detail::enable_if_module_t<M>>
-  void insert(size_t index, M&& module) {
-    using Type = typename std::remove_reference<M>::type;
-    insert(index, std::make_shared<Type>(std::forward<M>(module)));
-  }
-
- private:
-  template <typename Head, typename... Tail>
-  void push_back_var(Head&& head, Tail&&... tail) {
-    push_back(std::forward<Head>(head));
+// COPY torch/csrc/api/include/torch/nn/modules/container/modulelist.h 229-238
     push_back_var(std::forward<Tail>(tail)...);
   }
 
@@ -119,7 +72,4 @@ class ModuleListImpl : public Cloneable<ModuleListImpl> {
   std::vector<std::shared_ptr<Module>> modules_;
 };
 
-TORCH_MODULE(ModuleList);
-
-} // namespace nn
-} // namespace torch
+// COPY torch/csrc/api/include/torch/nn/modules/container/modulelist.h 257-260

@@ -4,12 +4,7 @@
 //   template <typename ReturnType = Tensor, typename... InputTypes>
 //   ReturnType forward(InputTypes&&... inputs);
 // and Sequential is a hand-written ModuleHolder subclass (not TORCH_MODULE).
-#pragma once
-
-#include <torch/detail/static.h>
-#include <torch/nn/cloneable.h>
-#include <torch/nn/module.h>
-#include <torch/nn/modules/container/any.h>
+// COPY torch/csrc/api/include/torch/nn/modules/container/sequential.h 1-6
 #include <torch/nn/pimpl.h>
 #include <torch/ordered_dict.h>
 #include <torch/types.h>
@@ -17,26 +12,11 @@
 #include <cstdint>
 #include <memory>
 #include <iosfwd>
-#include <string>
-#include <type_traits>
-#include <utility>
-#include <vector>
+// COPY torch/csrc/api/include/torch/nn/modules/container/sequential.h 16-22
 
-namespace torch {
-namespace nn {
+// COPY torch/csrc/api/include/torch/nn/modules/container/sequential.h 93-98
 
-class SequentialImpl : public Cloneable<SequentialImpl> {
- public:
-  using Iterator = std::vector<AnyModule>::iterator;
-  using ConstIterator = std::vector<AnyModule>::const_iterator;
-
-  SequentialImpl() = default;
-
-  template <typename... Modules>
-  explicit SequentialImpl(Modules&&... modules) {
-    modules_.reserve(sizeof...(Modules));
-    push_back(std::forward<Modules>(modules)...);
-  }
+// COPY torch/csrc/api/include/torch/nn/modules/container/sequential.h 101-105
 
   explicit SequentialImpl(
       torch::OrderedDict<std::string, AnyModule>&& ordered_dict);
@@ -50,65 +30,34 @@ class SequentialImpl : public Cloneable<SequentialImpl> {
 
   void pretty_print(std::ostream& stream) const override;
 
-  template <typename ReturnType = Tensor, typename... InputTypes>
-  ReturnType forward(InputTypes&&... inputs) {
-    TORCH_CHECK(!is_empty(), "Cannot call forward() on an empty Sequential");
+// COPY torch/csrc/api/include/torch/nn/modules/container/sequential.h 175-184
 
-    auto iterator = modules_.begin();
-    auto input = iterator->any_forward(std::forward<InputTypes>(inputs)...);
-
-    for (++iterator; iterator != modules_.end(); ++iterator) {
-      input = iterator->any_forward(std::move(input));
-    }
-
-    if (auto* return_value = input.template try_get<ReturnType>()) {
-      return std::move(*return_value);
-    }
-    AT_ERROR(
-        "The type of the return value is ",
+// COPY torch/csrc/api/include/torch/nn/modules/container/sequential.h 188-192
         input.type_info().name(),
         ", but you asked for type ",
         typeid(ReturnType).name());
     return *input.template try_get<ReturnType>();
   }
 
-  template <typename ModuleType>
-  void push_back(std::shared_ptr<ModuleType> module_ptr) {
+// COPY torch/csrc/api/include/torch/nn/modules/container/sequential.h 199-200
     push_back(std::to_string(modules_.size()), std::move(module_ptr));
   }
 
-  template <typename ModuleType>
-  void push_back(std::string name, std::shared_ptr<ModuleType> module_ptr) {
-    push_back(std::move(name), AnyModule(std::move(module_ptr)));
-  }
+// COPY torch/csrc/api/include/torch/nn/modules/container/sequential.h 205-208
 
-  template <typename M, typename = torch::detail::enable_if_module_t<M>>
-  void push_back(M&& module) {
+// COPY torch/csrc/api/include/torch/nn/modules/container/sequential.h 215-216
     push_back(std::to_string(modules_.size()), std::forward<M>(module));
   }
 
-  template <typename M, typename = torch::detail::enable_if_module_t<M>>
-  void push_back(std::string name, M&& module) {
-    using Type = typename std::remove_reference<M>::type;
-    push_back(std::move(name), std::make_shared<Type>(std::forward<M>(module)));
-  }
+// COPY torch/csrc/api/include/torch/nn/modules/container/sequential.h 223-227
 
-  template <typename M>
-  void push_back(const ModuleHolder<M>& module_holder) {
+// COPY torch/csrc/api/include/torch/nn/modules/container/sequential.h 231-232
     push_back(std::to_string(modules_.size()), module_holder);
   }
 
-  template <typename M>
-  void push_back(std::string name, const ModuleHolder<M>& module_holder) {
-    push_back(std::move(name), module_holder.ptr());
-  }
+// COPY torch/csrc/api/include/torch/nn/modules/container/sequential.h 238-241
 
-  template <typename Container>
-  void extend(const Container& container) {
-    for (const auto& module : container) {
-      push_back(module);
-    }
-  }
+// COPY torch/csrc/api/include/torch/nn/modules/container/sequential.h 244-249
 
   void push_back(AnyModule any_module);
 
@@ -122,29 +71,17 @@ class SequentialImpl : public Cloneable<SequentialImpl> {
 
   ConstIterator end() const;
 
-  template <typename T>
-  T& at(size_t index) {
-    static_assert(
-        torch::detail::is_module<T>::value,
-        "Can only call Sequential::at with an nn::Module type");
+// COPY torch/csrc/api/include/torch/nn/modules/container/sequential.h 285-289
     return modules_[index].get<T>();
   }
 
-  template <typename T>
-  const T& at(size_t index) const {
-    static_assert(
-        torch::detail::is_module<T>::value,
-        "Can only call Sequential::at with an nn::Module type");
+// COPY torch/csrc/api/include/torch/nn/modules/container/sequential.h 297-301
     return modules_[index].get<T>();
   }
 
   std::shared_ptr<Module> ptr(size_t index) const;
 
-  template <typename T>
-  std::shared_ptr<T> ptr(size_t index) const {
-    static_assert(
-        torch::detail::is_module<T>::value,
-        "Can only call Sequential::ptr with an nn::Module type");
+// COPY torch/csrc/api/include/torch/nn/modules/container/sequential.h 317-321
     return modules_[index].ptr<T>();
   }
 
@@ -155,29 +92,15 @@ class SequentialImpl : public Cloneable<SequentialImpl> {
   bool is_empty() const noexcept;
 
  private:
-  template <
-      typename First,
-      typename Second,
-      typename... Rest,
-      typename = torch::disable_if_t<
-          std::is_same<First, std::string>::value ||
-          // NOLINTNEXTLINE(modernize-avoid-c-arrays,cppcoreguidelines-avoid-c-arrays)
-          std::is_same<
-              typename std::decay<First>::type,
-              std::decay<const char (&)[]>::type>::value>>
-  void push_back(First&& first, Second&& second, Rest&&... rest) {
-    push_back(std::forward<First>(first));
-    push_back(std::forward<Second>(second), std::forward<Rest>(rest)...);
-  }
+// COPY torch/csrc/api/include/torch/nn/modules/container/sequential.h 350-361
+// COPY torch/csrc/api/include/torch/nn/modules/container/sequential.h 364-365
 
   void push_back() {}
 
   std::vector<AnyModule> modules_;
 };
 
-class Sequential : public torch::nn::ModuleHolder<SequentialImpl> {
- public:
-  using torch::nn::ModuleHolder<SequentialImpl>::ModuleHolder;
+// COPY torch/csrc/api/include/torch/nn/modules/container/sequential.h 380-382
 
   Sequential();
 
