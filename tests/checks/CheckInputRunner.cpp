@@ -19,7 +19,9 @@ namespace torchlint::testing {
 const RunnerConfig &defaultRunnerConfig() {
   static const RunnerConfig Config{TORCHLINT_BINARY, TORCHLINT_CLANGXX,
                                    TORCHLINT_FAST_INCLUDES,
-                                   TORCHLINT_REAL_INCLUDES};
+                                   TORCHLINT_REAL_INCLUDES,
+                                   TORCHLINT_FAST_PCH,
+                                   TORCHLINT_REAL_PCH};
   return Config;
 }
 
@@ -127,6 +129,13 @@ std::vector<std::string> runCheckInput(const std::string &Path,
                                                       : Config.FastIncludes);
   for (const std::string &Flag : Input.ExtraFlags)
     Flags += " " + shellQuote(Flag);
+  // The precompiled <torch/torch.h> stands in for the input's own #include
+  // (#pragma once), when nothing else could make the two parse differently.
+  const std::string &Pch =
+      HeaderMode == "real" ? Config.RealPch : Config.FastPch;
+  if (!Pch.empty() && Input.ExtraFlags.empty() &&
+      readFile(Path).find("#include <torch/torch.h>") != std::string::npos)
+    Flags += " -include-pch " + shellQuote(Pch);
 
   std::string TidyConfig = "{Checks: '-*," + Input.Checks + "', CheckOptions: {";
   for (size_t I = 0; I < Input.CheckOptions.size(); ++I) {

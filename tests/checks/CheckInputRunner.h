@@ -13,6 +13,10 @@ struct RunnerConfig {
   std::string Clang;         // clang++-19, to prove fixed files compile
   std::string FastIncludes;  // <build>/fake-libtorch/include (generated from test_inputs/include)
   std::string RealIncludes;  // libtorch's torch/csrc/api/include
+  // <torch/torch.h> precompiled against FastIncludes / RealIncludes; empty
+  // for none.
+  std::string FastPch;
+  std::string RealPch;
 };
 
 /// The configuration compiled into the test binary by CMake.
