@@ -21,9 +21,9 @@ void registerFunctionBodyMatchers(ast_matchers::MatchFinder *Finder,
 /// the match \p Result (of the matcher above) stands for, once each, in
 /// source order: definitions in the ASTContext's traversal scope (the whole
 /// translation unit; in clangd, the main file's declarations) outside system
-/// headers, including template
-/// definitions and the lambdas and local classes in them, but not template
-/// instantiations (templates are analysed once, in their definition).
+/// headers, including template definitions and the lambdas and local classes
+/// in them, but not template instantiations (templates are analysed once, in
+/// their definition). Each call runs inside a FunctionParentScope.
 void forEachMatchedFunction(const ast_matchers::MatchFinder::MatchResult &Result,
                             llvm::function_ref<void(const FunctionDecl *)> Visit);
 
