@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <optional>
 
@@ -34,5 +35,14 @@ std::optional<bool> torchIsFastTidyCheck(llvm::StringRef Check) {
 
 int main(int Argc, char *Argv[]) {
   (void)clang::tidy::TorchModuleAnchorSource;
+  // clangd installs its own version printer (no room for extra lines), so
+  // name the checks' version before it prints and exits.
+  for (int I = 1; I < Argc; ++I) {
+    const llvm::StringRef Arg(Argv[I]);
+    if (Arg == "--version" || Arg == "-version") {
+      llvm::outs() << "torchlint-clangd version " << TORCHLINT_VERSION << "\n";
+      llvm::outs().flush();
+    }
+  }
   return clang::clangd::clangdMain(Argc, Argv);
 }
