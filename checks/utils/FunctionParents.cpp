@@ -16,7 +16,9 @@ using ParentTable =
 /// Records each node's parent as RecursiveASTVisitor meets it, the way
 /// clang's ParentMapContext does for the whole translation unit: implicit
 /// code and template instantiations included, lambda bodies under their
-/// LambdaExpr, initializers under their VarDecl.
+/// LambdaExpr, initializers under their VarDecl, a constructor initializer's
+/// expression under the constructor. Unlike it, TypeLocs are not recorded: a
+/// node under one (a parameter) gets the Decl or Stmt above it.
 class ParentRecorder : public RecursiveASTVisitor<ParentRecorder> {
   using Base = RecursiveASTVisitor<ParentRecorder>;
 
@@ -33,9 +35,6 @@ public:
   }
   bool TraverseDecl(Decl *D) {
     return record(D, [&] { return Base::TraverseDecl(D); });
-  }
-  bool TraverseConstructorInitializer(CXXCtorInitializer *Init) {
-    return record(Init, [&] { return Base::TraverseConstructorInitializer(Init); });
   }
 
 private:

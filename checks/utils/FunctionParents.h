@@ -34,7 +34,9 @@ public:
   FunctionParentScope &operator=(const FunctionParentScope &) = delete;
 
   /// The parents of \p Node when it lies in this scope's function (none for
-  /// the function itself), else std::nullopt.
+  /// the function itself), else std::nullopt: ASTContext::getParents's answer
+  /// without parents outside the function (a default member initializer's
+  /// FieldDecl) and with a TypeLoc parent replaced by the Decl above it.
   std::optional<llvm::ArrayRef<DynTypedNode>> lookup(const DynTypedNode &Node);
 
 private:
