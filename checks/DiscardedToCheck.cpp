@@ -42,28 +42,15 @@ bool isAssignable(const Expr *E) {
 } // namespace
 
 DiscardedToCheck::DiscardedToCheck(StringRef Name, ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
+    : FunctionBodyCheck(Name, Context),
       // The sibling checks' concerns (and options) shape this check's fix, so
       // that a fix never leaves what an enabled torch-* check reports.
       Migrations(MigrationFinder::create(Context)),
       Placements(HardcodedPlacementFinder::create(Context, Migrations.get())) {}
 
-void DiscardedToCheck::registerMatchers(MatchFinder *Finder) {
-  utils::registerFunctionBodyMatchers(Finder, this);
-}
-
-void DiscardedToCheck::check(const MatchFinder::MatchResult &Result) {
-  utils::forEachMatchedFunction(Result, [&](const FunctionDecl *Fn) {
-    checkFunction(Fn, *Result.Context);
-  });
-}
-
 void DiscardedToCheck::checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) {
-  const auto Calls =
-      utils::ownMemberCalls(Fn, {"to", "cuda", "cpu", "type_as"});
-  if (Calls.empty())
-    return;
-  for (const CXXMemberCallExpr *Call : Calls)
+  for (const CXXMemberCallExpr *Call :
+       utils::ownMemberCalls(Fn, {"to", "cuda", "cpu", "type_as"}))
     report(Call, Fn, Ctx);
 }
 

@@ -2,6 +2,7 @@
 #ifndef TORCHLINT_CHECKS_DISCARDEDTOCHECK_H
 #define TORCHLINT_CHECKS_DISCARDEDTOCHECK_H
 
+#include "utils/CheckHelpers.h"
 #include "utils/DeviceMigration.h"
 #include "utils/HardcodedPlacement.h"
 
@@ -17,17 +18,12 @@ namespace clang::tidy::torch {
 /// when torch-hardcoded-device is enabled.
 ///
 /// For the user-facing documentation see docs/checks/torch-discarded-to.md.
-class DiscardedToCheck : public ClangTidyCheck {
+class DiscardedToCheck : public FunctionBodyCheck {
 public:
   DiscardedToCheck(StringRef Name, ClangTidyContext *Context);
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus;
-  }
 
 private:
-  void checkFunction(const FunctionDecl *Fn, ASTContext &Ctx);
+  void checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) override;
   void report(const CXXMemberCallExpr *Call, const FunctionDecl *Fn,
               ASTContext &Ctx);
   /// Null when the sibling check is disabled: its concern is then not ours.

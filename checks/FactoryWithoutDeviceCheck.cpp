@@ -114,7 +114,7 @@ std::optional<FixItHint> deviceFix(const CallExpr *Call, unsigned OptionsIndex,
 
 FactoryWithoutDeviceCheck::FactoryWithoutDeviceCheck(StringRef Name,
                                                      ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
+    : FunctionBodyCheck(Name, Context),
       Style(Options.get("FixStyle", FixStyle::Device)),
       StrictMode(Options.get("StrictMode", false)),
       LibtorchVersion(Options.getLocalOrGlobal("LibtorchVersion", "2")),
@@ -133,17 +133,12 @@ void FactoryWithoutDeviceCheck::storeOptions(
   Options.store(Opts, "RulesFile", RulesFile);
 }
 
-void FactoryWithoutDeviceCheck::registerMatchers(MatchFinder *Finder) {
-  utils::registerFunctionBodyMatchers(Finder, this);
-}
-
-void FactoryWithoutDeviceCheck::check(const MatchFinder::MatchResult &Result) {
-  utils::forEachMatchedFunction(Result, [&](const FunctionDecl *Fn) {
-    if (StrictMode)
-      checkStrict(Fn, *Result.Context);
-    else
-      checkFlow(Fn, *Result.Context);
-  });
+void FactoryWithoutDeviceCheck::checkFunction(const FunctionDecl *Fn,
+                                              ASTContext &Ctx) {
+  if (StrictMode)
+    checkStrict(Fn, Ctx);
+  else
+    checkFlow(Fn, Ctx);
 }
 
 void FactoryWithoutDeviceCheck::checkFlow(const FunctionDecl *Fn,

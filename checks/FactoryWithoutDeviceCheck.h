@@ -2,6 +2,7 @@
 #ifndef TORCHLINT_CHECKS_FACTORYWITHOUTDEVICECHECK_H
 #define TORCHLINT_CHECKS_FACTORYWITHOUTDEVICECHECK_H
 
+#include "utils/CheckHelpers.h"
 #include "utils/DeviceFlow.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
@@ -21,21 +22,17 @@ struct DeviceConflict;
 /// every device-less factory in device-aware code instead.
 ///
 /// For the user-facing documentation see docs/checks/torch-factory-without-device.md.
-class FactoryWithoutDeviceCheck : public ClangTidyCheck {
+class FactoryWithoutDeviceCheck : public FunctionBodyCheck {
 public:
   FactoryWithoutDeviceCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus;
-  }
 
   /// How the fix spells the device: torch::device(x.device()) keeps the
   /// factory's dtype; x.options() also adopts x's dtype and layout.
   enum class FixStyle { Device, Options };
 
 private:
+  void checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) override;
   void checkFlow(const FunctionDecl *Fn, ASTContext &Ctx);
   void checkStrict(const FunctionDecl *Fn, ASTContext &Ctx);
   /// Reports the device-less factory call \p Call. \p Meeting, when given,

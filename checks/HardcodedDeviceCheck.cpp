@@ -38,7 +38,7 @@ mixedDeviceOpFlow(const ClangTidyContext *Context) {
 
 HardcodedDeviceCheck::HardcodedDeviceCheck(StringRef Name,
                                            ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
+    : FunctionBodyCheck(Name, Context),
       IgnoredFunctions(
           Options.get("IgnoredFunctions",
                       HardcodedPlacementFinder::DefaultIgnoredFunctions)),
@@ -78,27 +78,12 @@ bool isPlacementLeaf(const Stmt &S) {
 
 } // namespace
 
-void HardcodedDeviceCheck::registerMatchers(MatchFinder *Finder) {
-  utils::registerFunctionBodyMatchers(Finder, this);
-}
-
-void HardcodedDeviceCheck::check(const MatchFinder::MatchResult &Result) {
-  utils::forEachMatchedFunction(Result, [&](const FunctionDecl *Fn) {
-    checkFunction(Fn, *Result.Context);
-  });
-}
-
 void HardcodedDeviceCheck::checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) {
-  llvm::SmallVector<const Expr *, 8> Leaves;
+  FunctionConflicts Conflicts;
   utils::forEachOwnStmt(Fn, [&](const Stmt &S) {
     if (isPlacementLeaf(S))
-      Leaves.push_back(llvm::cast<Expr>(&S));
+      report(llvm::cast<Expr>(&S), Fn, Ctx, Conflicts);
   });
-  if (Leaves.empty())
-    return;
-  FunctionConflicts Conflicts;
-  for (const Expr *Leaf : Leaves)
-    report(Leaf, Fn, Ctx, Conflicts);
 }
 
 void HardcodedDeviceCheck::report(const Expr *Leaf, const FunctionDecl *Fn,

@@ -2,6 +2,7 @@
 #ifndef TORCHLINT_CHECKS_HARDCODEDDEVICECHECK_H
 #define TORCHLINT_CHECKS_HARDCODEDDEVICECHECK_H
 
+#include "utils/CheckHelpers.h"
 #include "utils/DeviceConflicts.h"
 #include "utils/DeviceFlow.h"
 #include "utils/DeviceMigration.h"
@@ -22,18 +23,13 @@ namespace clang::tidy::torch {
 /// should follow it. Fixes to the device in scope.
 ///
 /// For the user-facing documentation see docs/checks/torch-hardcoded-device.md.
-class HardcodedDeviceCheck : public ClangTidyCheck {
+class HardcodedDeviceCheck : public FunctionBodyCheck {
 public:
   HardcodedDeviceCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus;
-  }
 
 private:
-  void checkFunction(const FunctionDecl *Fn, ASTContext &Ctx);
+  void checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) override;
   /// The conflicts torch-mixed-device-op leaves to this check, computed for
   /// a function once a placement that moves a tensor is reported there.
   struct FunctionConflicts {

@@ -15,7 +15,7 @@ using utils::MigrationFinder;
 
 ImplicitDeviceMigrationCheck::ImplicitDeviceMigrationCheck(
     StringRef Name, ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
+    : FunctionBodyCheck(Name, Context),
       ForwardMethods(Options.get("ForwardMethods",
                                  MigrationFinder::DefaultForwardMethods)),
       AllowedNames(Options.get("AllowedNames", "")),
@@ -28,24 +28,12 @@ void ImplicitDeviceMigrationCheck::storeOptions(
   Options.store(Opts, "AllowedNames", AllowedNames);
 }
 
-void ImplicitDeviceMigrationCheck::registerMatchers(MatchFinder *Finder) {
-  utils::registerFunctionBodyMatchers(Finder, this);
-}
-
-void ImplicitDeviceMigrationCheck::check(const MatchFinder::MatchResult &Result) {
-  utils::forEachMatchedFunction(Result, [&](const FunctionDecl *Fn) {
-    checkFunction(Fn, *Result.Context);
-  });
-}
-
 void ImplicitDeviceMigrationCheck::checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) {
   // Forward paths are methods, and the lambdas (call operators) in them.
   if (!llvm::isa_and_nonnull<CXXMethodDecl>(Fn))
     return;
-  const auto Calls = utils::ownMemberCalls(Fn, {"to", "type_as"});
-  if (Calls.empty())
-    return;
-  for (const CXXMemberCallExpr *Call : Calls)
+  for (const CXXMemberCallExpr *Call :
+       utils::ownMemberCalls(Fn, {"to", "type_as"}))
     report(Call, Fn, Ctx);
 }
 

@@ -2,6 +2,7 @@
 #ifndef TORCHLINT_CHECKS_IMPLICITDEVICEMIGRATIONCHECK_H
 #define TORCHLINT_CHECKS_IMPLICITDEVICEMIGRATIONCHECK_H
 
+#include "utils/CheckHelpers.h"
 #include "utils/DeviceMigration.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
@@ -18,18 +19,13 @@ namespace clang::tidy::torch {
 ///
 /// For the user-facing documentation see
 /// docs/checks/torch-implicit-device-migration.md.
-class ImplicitDeviceMigrationCheck : public ClangTidyCheck {
+class ImplicitDeviceMigrationCheck : public FunctionBodyCheck {
 public:
   ImplicitDeviceMigrationCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus;
-  }
 
 private:
-  void checkFunction(const FunctionDecl *Fn, ASTContext &Ctx);
+  void checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) override;
   void report(const CXXMemberCallExpr *Call, const FunctionDecl *Fn,
               ASTContext &Ctx);
   const std::string ForwardMethods;

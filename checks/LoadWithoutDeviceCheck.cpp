@@ -279,7 +279,7 @@ std::string nameOf(const ValueDecl *D, const Expr *Fallback,
 
 LoadWithoutDeviceCheck::LoadWithoutDeviceCheck(StringRef Name,
                                                ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
+    : FunctionBodyCheck(Name, Context),
       CheckModules(Options.get("CheckModules", true)),
       CheckOptimizers(Options.get("CheckOptimizers", true)),
       CheckJitLoad(Options.get("CheckJitLoad", true)),
@@ -324,56 +324,30 @@ bool makesAdagrad(const CallExpr &Call) {
 
 } // namespace
 
-void LoadWithoutDeviceCheck::registerMatchers(MatchFinder *Finder) {
-  utils::registerFunctionBodyMatchers(Finder, this);
-}
-
-void LoadWithoutDeviceCheck::check(const MatchFinder::MatchResult &Result) {
-  utils::forEachMatchedFunction(Result, [&](const FunctionDecl *Fn) {
-    checkFunction(Fn, *Result.Context);
-  });
-}
-
 void LoadWithoutDeviceCheck::checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) {
   if (Fn->isInvalidDecl())
     return;
-  // The candidates first, in source order; most functions have none.
-  llvm::SmallVector<const Expr *, 4> Candidates;
   utils::forEachOwnStmt(Fn, [&](const Stmt &S) {
     const auto *E = llvm::dyn_cast<Expr>(&S);
     if (!E || E->containsErrors())
       return;
     if (const auto *Call = llvm::dyn_cast<CallExpr>(E)) {
-      const std::string Name = utils::qualifiedName(Call->getDirectCallee());
-      if (Name == "torch::load" || Name == "torch::jit::load" ||
-          (CheckAdagrad && makesAdagrad(*Call)))
-        Candidates.push_back(Call);
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      const std::string Name = utils::qualifiedName(Callee);
+      if (Name == "torch::jit::load")
+        checkJitLoad(Call, Callee, Fn, Ctx);
+      else if (Name == "torch::load")
+        checkTorchLoad(Call, Callee, Fn, Ctx);
+      else if (CheckAdagrad && makesAdagrad(*Call) && Call->getNumArgs() >= 1)
+        checkAdagrad(Call, Call->getArg(0), Fn, Ctx);
     } else if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(E);
-               Construct && CheckAdagrad &&
+               Construct && CheckAdagrad && Construct->getNumArgs() >= 1 &&
                isSameOrDerivedFromAdagrad(
-                   Construct->getConstructor()->getParent())) {
-      Candidates.push_back(Construct);
+                   Construct->getConstructor()->getParent()) &&
+               !utils::isOptimizerType(Construct->getArg(0)->getType())) {
+      checkAdagrad(Construct, Construct->getArg(0), Fn, Ctx);
     }
   });
-  if (Candidates.empty())
-    return;
-  for (const Expr *Candidate : Candidates) {
-    if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(Candidate)) {
-      if (Construct->getNumArgs() >= 1 &&
-          !utils::isOptimizerType(Construct->getArg(0)->getType()))
-        checkAdagrad(Construct, Construct->getArg(0), Fn, Ctx);
-      continue;
-    }
-    const auto *Call = llvm::cast<CallExpr>(Candidate);
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    const std::string Name = utils::qualifiedName(Callee);
-    if (Name == "torch::jit::load")
-      checkJitLoad(Call, Callee, Fn, Ctx);
-    else if (Name == "torch::load")
-      checkTorchLoad(Call, Callee, Fn, Ctx);
-    else if (Call->getNumArgs() >= 1)
-      checkAdagrad(Call, Call->getArg(0), Fn, Ctx);
-  }
 }
 
 void LoadWithoutDeviceCheck::checkTorchLoad(const CallExpr *Call,

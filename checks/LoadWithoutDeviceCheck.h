@@ -2,6 +2,8 @@
 #ifndef TORCHLINT_CHECKS_LOADWITHOUTDEVICECHECK_H
 #define TORCHLINT_CHECKS_LOADWITHOUTDEVICECHECK_H
 
+#include "utils/CheckHelpers.h"
+
 #include "clang-tidy/ClangTidyCheck.h"
 
 namespace clang::tidy::torch {
@@ -19,18 +21,13 @@ namespace clang::tidy::torch {
 ///   (Adagrad creates its state in the constructor).
 ///
 /// For the user-facing documentation see docs/checks/torch-load-without-device.md.
-class LoadWithoutDeviceCheck : public ClangTidyCheck {
+class LoadWithoutDeviceCheck : public FunctionBodyCheck {
 public:
   LoadWithoutDeviceCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus;
-  }
 
 private:
-  void checkFunction(const FunctionDecl *Fn, ASTContext &Ctx);
+  void checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) override;
   void checkTorchLoad(const CallExpr *Call, const FunctionDecl *Callee,
                       const FunctionDecl *Fn, ASTContext &Ctx);
   void checkJitLoad(const CallExpr *Call, const FunctionDecl *Callee,

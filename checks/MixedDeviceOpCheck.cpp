@@ -67,7 +67,7 @@ MixedDeviceOpCheck::moveFixes(const utils::DeviceConflict &C,
 
 MixedDeviceOpCheck::MixedDeviceOpCheck(StringRef Name,
                                        ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
+    : FunctionBodyCheck(Name, Context),
       LibtorchVersion(Options.getLocalOrGlobal("LibtorchVersion", "2")),
       RulesFile(Options.getLocalOrGlobal("RulesFile", "")),
       Migrations(utils::MigrationFinder::create(Context)),
@@ -82,16 +82,6 @@ MixedDeviceOpCheck::MixedDeviceOpCheck(StringRef Name,
 void MixedDeviceOpCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "LibtorchVersion", LibtorchVersion);
   Options.store(Opts, "RulesFile", RulesFile);
-}
-
-void MixedDeviceOpCheck::registerMatchers(MatchFinder *Finder) {
-  utils::registerFunctionBodyMatchers(Finder, this);
-}
-
-void MixedDeviceOpCheck::check(const MatchFinder::MatchResult &Result) {
-  utils::forEachMatchedFunction(Result, [&](const FunctionDecl *Fn) {
-    checkFunction(Fn, *Result.Context);
-  });
 }
 
 void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,

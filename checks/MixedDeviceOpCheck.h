@@ -2,6 +2,7 @@
 #ifndef TORCHLINT_CHECKS_MIXEDDEVICEOPCHECK_H
 #define TORCHLINT_CHECKS_MIXEDDEVICEOPCHECK_H
 
+#include "utils/CheckHelpers.h"
 #include "utils/DeviceFlow.h"
 #include "utils/HardcodedPlacement.h"
 
@@ -19,18 +20,13 @@ struct DeviceConflict;
 /// "Expected all tensors to be on the same device".
 ///
 /// For the user-facing documentation see docs/checks/torch-mixed-device-op.md.
-class MixedDeviceOpCheck : public ClangTidyCheck {
+class MixedDeviceOpCheck : public FunctionBodyCheck {
 public:
   MixedDeviceOpCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus;
-  }
 
 private:
-  void checkFunction(const FunctionDecl *Fn, ASTContext &Ctx);
+  void checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) override;
   std::vector<FixItHint> moveFixes(const utils::DeviceConflict &C,
                                    const SourceManager &SM) const;
 

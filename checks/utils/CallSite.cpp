@@ -92,8 +92,8 @@ const FunctionDecl *enclosingNamedFunction(const FunctionDecl *Fn) {
   return Fn;
 }
 
-bool isInstantiated(const FunctionDecl *Fn) {
-  for (const DeclContext *Ctx = Fn; Ctx; Ctx = Ctx->getParent()) {
+bool isInstantiated(const DeclContext *Inner) {
+  for (const DeclContext *Ctx = Inner; Ctx; Ctx = Ctx->getParent()) {
     if (const auto *F = llvm::dyn_cast<FunctionDecl>(Ctx)) {
       if (F->isTemplateInstantiation())
         return true;

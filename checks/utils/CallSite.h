@@ -40,10 +40,10 @@ bool isDiscardedStatement(const Expr *E, ASTContext &Ctx);
 /// through nested lambdas), or \p Fn itself when it is not a lambda.
 const FunctionDecl *enclosingNamedFunction(const FunctionDecl *Fn);
 
-/// True when \p Fn (or the function or class around it, through lambdas) is
-/// a template instantiation. Checks analyse templates once, in their
-/// definition.
-bool isInstantiated(const FunctionDecl *Fn);
+/// True when \p Ctx (a function or class) or a function or class around it
+/// (through lambdas) is a template instantiation. Checks analyse templates
+/// once, in their definition.
+bool isInstantiated(const DeclContext *Ctx);
 
 /// True when \p Fn is the call operator of a lambda.
 bool isLambdaCallOperator(const FunctionDecl *Fn);

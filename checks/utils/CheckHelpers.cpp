@@ -15,6 +15,23 @@ namespace clang::tidy::torch::utils {
 
 namespace {
 
+/// Visits \p Root and the statements below it in source order; \p Visit
+/// returns whether to go below the statement it was given.
+void walkInSourceOrder(const Stmt *Root,
+                       llvm::function_ref<bool(const Stmt &)> Visit) {
+  // A stack in reverse, so that statements are visited in source order.
+  llvm::SmallVector<const Stmt *, 32> Pending{Root};
+  while (!Pending.empty()) {
+    const Stmt *S = Pending.pop_back_val();
+    if (!S || !Visit(*S))
+      continue;
+    const size_t First = Pending.size();
+    for (const Stmt *Child : S->children())
+      Pending.push_back(Child);
+    std::reverse(Pending.begin() + First, Pending.end());
+  }
+}
+
 /// Finds the function and lambda bodies of a translation unit's user code
 /// without visiting libtorch's headers: a system-header declaration is
 /// skipped whole, with everything inside it.
@@ -33,29 +50,25 @@ public:
     --Depth;
   }
 
-  /// Lambdas and local classes inside \p S.
+private:
+  /// Lambdas and local classes inside \p S. A lambda's body is walked as
+  /// part of its call operator (visitFunction), its captures here.
   void walkStmt(const Stmt *S) {
-    if (!S)
-      return;
-    llvm::SmallVector<const Stmt *, 32> Pending{S};
-    while (!Pending.empty()) {
-      const Stmt *Current = Pending.pop_back_val();
-      if (!Current)
-        continue;
-      if (const auto *Lambda = llvm::dyn_cast<LambdaExpr>(Current))
-        visitFunction(Lambda->getCallOperator());
-      if (const auto *DS = llvm::dyn_cast<DeclStmt>(Current))
+    walkInSourceOrder(S, [&](const Stmt &Current) {
+      if (const auto *DS = llvm::dyn_cast<DeclStmt>(&Current))
         for (const Decl *Local : DS->decls())
           if (llvm::isa<TagDecl>(Local))
             walkDecl(Local);
-      const size_t First = Pending.size();
-      for (const Stmt *Child : Current->children())
-        Pending.push_back(Child);
-      std::reverse(Pending.begin() + First, Pending.end());
-    }
+      const auto *Lambda = llvm::dyn_cast<LambdaExpr>(&Current);
+      if (!Lambda)
+        return true;
+      for (const Expr *Capture : Lambda->capture_inits())
+        walkStmt(Capture);
+      visitFunction(Lambda->getCallOperator());
+      return false;
+    });
   }
 
-private:
   void walkDeclInner(const Decl *D) {
     if (const auto *Template = llvm::dyn_cast<TemplateDecl>(D)) {
       walkDecl(Template->getTemplatedDecl());
@@ -95,17 +108,6 @@ private:
     walkStmt(Fn->getBody());
   }
 
-  static bool isInstantiated(const CXXRecordDecl *Record) {
-    const TemplateSpecializationKind Kind =
-        Record->getTemplateSpecializationKind();
-    return Kind == TSK_ImplicitInstantiation ||
-           Kind == TSK_ExplicitInstantiationDeclaration ||
-           Kind == TSK_ExplicitInstantiationDefinition;
-  }
-  static bool isInstantiated(const FunctionDecl *Fn) {
-    return utils::isInstantiated(Fn);
-  }
-
   const SourceManager &SM;
   llvm::function_ref<void(const FunctionDecl *)> Visit;
   int Depth = 0;
@@ -113,24 +115,12 @@ private:
 
 } // namespace
 
-void registerFunctionBodyMatchers(MatchFinder *Finder,
-                                  MatchFinder::MatchCallback *Check) {
-  Finder->addMatcher(translationUnitDecl().bind("torch-tu"), Check);
-}
-
-void forEachMatchedFunction(const MatchFinder::MatchResult &Result,
-                            llvm::function_ref<void(const FunctionDecl *)> Check) {
-  // Each function is analysed with its own parent map (FunctionParents.h).
-  auto Visit = [&](const FunctionDecl *Fn) {
-    FunctionParentScope Parents(Fn, *Result.Context);
-    Check(Fn);
-  };
-  if (!Result.Nodes.getNodeAs<TranslationUnitDecl>("torch-tu"))
-    return;
+void forEachFunctionBody(ASTContext &Ctx,
+                         llvm::function_ref<void(const FunctionDecl *)> Visit) {
+  FunctionBodyFinder Finder(Ctx.getSourceManager(), Visit);
   // As RecursiveASTVisitor does: clangd limits the scope to the main file's
   // top-level declarations, clang-tidy leaves it at the whole unit.
-  FunctionBodyFinder Finder(*Result.SourceManager, Visit);
-  for (const Decl *Root : Result.Context->getTraversalScope()) {
+  for (const Decl *Root : Ctx.getTraversalScope()) {
     if (const auto *TU = llvm::dyn_cast<TranslationUnitDecl>(Root))
       for (const Decl *D : TU->decls())
         Finder.walkDecl(D);
@@ -143,28 +133,23 @@ void forEachOwnStmt(const FunctionDecl *Fn,
                     llvm::function_ref<void(const Stmt &)> Visit) {
   if (!Fn)
     return;
-  // A stack in reverse, so that statements are visited in source order.
-  llvm::SmallVector<const Stmt *, 32> Pending;
-  Pending.push_back(Fn->getBody());
+  llvm::function_ref<bool(const Stmt &)> Own;
+  auto OwnStmt = [&](const Stmt &S) {
+    Visit(S);
+    const auto *Lambda = llvm::dyn_cast<LambdaExpr>(&S);
+    if (!Lambda)
+      return true;
+    // The captures are evaluated here; the body is the lambda's own.
+    for (const Expr *Capture : Lambda->capture_inits())
+      walkInSourceOrder(Capture, Own);
+    return false;
+  };
+  Own = OwnStmt;
   if (const auto *Ctor = llvm::dyn_cast<CXXConstructorDecl>(Fn))
-    for (const CXXCtorInitializer *Init : llvm::reverse(Ctor->inits()))
+    for (const CXXCtorInitializer *Init : Ctor->inits())
       if (Init->isWritten())
-        Pending.push_back(Init->getInit());
-  while (!Pending.empty()) {
-    const Stmt *S = Pending.pop_back_val();
-    if (!S)
-      continue;
-    Visit(*S);
-    if (const auto *Lambda = llvm::dyn_cast<LambdaExpr>(S)) {
-      for (const Expr *Capture : llvm::reverse(Lambda->capture_inits()))
-        Pending.push_back(Capture);
-      continue;
-    }
-    const size_t First = Pending.size();
-    for (const Stmt *Child : S->children())
-      Pending.push_back(Child);
-    std::reverse(Pending.begin() + First, Pending.end());
-  }
+        walkInSourceOrder(Init->getInit(), Own);
+  walkInSourceOrder(Fn->getBody(), Own);
 }
 
 llvm::SmallVector<const CXXMemberCallExpr *, 8>
@@ -242,3 +227,22 @@ void noteDeviceOrigin(ClangTidyCheck &Check, const AbstractDevice &Device) {
 }
 
 } // namespace clang::tidy::torch::utils
+
+namespace clang::tidy::torch {
+
+void FunctionBodyCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(translationUnitDecl().bind("torch-tu"), this);
+}
+
+void FunctionBodyCheck::check(const MatchFinder::MatchResult &Result) {
+  if (!Result.Nodes.getNodeAs<TranslationUnitDecl>("torch-tu"))
+    return;
+  ASTContext &Ctx = *Result.Context;
+  utils::forEachFunctionBody(Ctx, [&](const FunctionDecl *Fn) {
+    // Each function is analysed with its own parent map (FunctionParents.h).
+    utils::FunctionParentScope Parents(Fn, Ctx);
+    checkFunction(Fn, Ctx);
+  });
+}
+
+} // namespace clang::tidy::torch

@@ -7,25 +7,37 @@
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch {
 
-/// Registers \p Check for the function and lambda bodies written in user code
-/// with one translationUnitDecl() matcher. clang-tidy matches over the whole
-/// translation unit, libtorch's headers included: a matcher on every
-/// FunctionDecl cost more than the checks' analysis (bench/), while walking
-/// the declarations skips a system header's namespaces whole.
-void registerFunctionBodyMatchers(ast_matchers::MatchFinder *Finder,
-                                  ast_matchers::MatchFinder::MatchCallback *Check);
+/// Base of the torch-* checks: each analyses user code one function or
+/// lambda body at a time (forEachFunctionBody), within a FunctionParentScope.
+/// clang-tidy matches over the whole translation unit, libtorch's headers
+/// included: a matcher on every FunctionDecl cost more than the checks'
+/// analysis (bench/), so the one matcher is translationUnitDecl() and the
+/// walk skips a system header's declarations whole.
+class FunctionBodyCheck : public ClangTidyCheck {
+public:
+  using ClangTidyCheck::ClangTidyCheck;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) final;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) final;
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus;
+  }
 
-/// Calls \p Visit on each function and lambda call operator with a body that
-/// the match \p Result (of the matcher above) stands for, once each, in
-/// source order: definitions in the ASTContext's traversal scope (the whole
-/// translation unit; in clangd, the main file's declarations) outside system
-/// headers, including template definitions and the lambdas and local classes
-/// in them, but not template instantiations (templates are analysed once, in
-/// their definition). Each call runs inside a FunctionParentScope.
-void forEachMatchedFunction(const ast_matchers::MatchFinder::MatchResult &Result,
-                            llvm::function_ref<void(const FunctionDecl *)> Visit);
+protected:
+  virtual void checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) = 0;
+};
+
+namespace utils {
+
+/// Calls \p Visit on each function and lambda call operator with a body in
+/// \p Ctx's traversal scope (the whole translation unit; in clangd, the main
+/// file's declarations), once each, in source order: definitions outside
+/// system headers, including template definitions and the lambdas and local
+/// classes in them, but not template instantiations (templates are analysed
+/// once, in their definition).
+void forEachFunctionBody(ASTContext &Ctx,
+                         llvm::function_ref<void(const FunctionDecl *)> Visit);
 
 /// Calls \p Visit on every statement and expression that \p Fn itself runs:
 /// its body and written constructor initializers, and the capture
@@ -53,6 +65,7 @@ std::string opDisplayName(llvm::StringRef QualifiedName);
 /// the factory, or the declaration of the parameter or member it follows.
 void noteDeviceOrigin(ClangTidyCheck &Check, const AbstractDevice &Device);
 
-} // namespace clang::tidy::torch::utils
+} // namespace utils
+} // namespace clang::tidy::torch
 
 #endif
