@@ -4,6 +4,7 @@
 #include "utils/DeviceConflicts.h"
 #include "utils/DeviceContext.h"
 #include "utils/DeviceFlow.h"
+#include "utils/LibraryCode.h"
 #include "utils/OpRules.h"
 #include "utils/TensorOptionsAnalysis.h"
 #include "utils/TorchTypes.h"
@@ -127,6 +128,7 @@ FactoryWithoutDeviceCheck::FactoryWithoutDeviceCheck(StringRef Name,
 
 void FactoryWithoutDeviceCheck::storeOptions(
     ClangTidyOptions::OptionMap &Opts) {
+  FunctionBodyCheck::storeOptions(Opts);
   Options.store(Opts, "FixStyle", Style);
   Options.store(Opts, "StrictMode", StrictMode);
   Options.store(Opts, "LibtorchVersion", LibtorchVersion);
@@ -143,9 +145,7 @@ void FactoryWithoutDeviceCheck::checkFunction(const FunctionDecl *Fn,
 
 void FactoryWithoutDeviceCheck::checkFlow(const FunctionDecl *Fn,
                                           ASTContext &Ctx) {
-  const std::unique_ptr<utils::DeviceFlow> Facts = Flow.analyze(Fn, Ctx);
-  if (!Facts)
-    return;
+  const std::unique_ptr<utils::DeviceFlow> Facts = analyzeFlow(Flow, Fn, Ctx);
   for (const utils::DeviceConflict &C : utils::findDeviceConflicts(*Facts)) {
     if (!C.fromDeviceLessFactory())
       continue;
@@ -184,7 +184,7 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
                                        ASTContext &Ctx) {
   const FunctionDecl *Factory = Call->getDirectCallee();
   if (!Factory || Call->getBeginLoc().isInvalid() ||
-      Ctx.getSourceManager().isInSystemHeader(Call->getBeginLoc()))
+      utils::LibraryCode(Ctx.getSourceManager()).contains(Call->getBeginLoc()))
     return;
   const int OptionsIndex = utils::tensorOptionsParamIndex(Factory);
   if (OptionsIndex < 0 ||

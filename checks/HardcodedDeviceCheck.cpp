@@ -50,6 +50,7 @@ HardcodedDeviceCheck::HardcodedDeviceCheck(StringRef Name,
       Placements(IgnoredFunctions, IgnoredFiles, Migrations.get()) {}
 
 void HardcodedDeviceCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  FunctionBodyCheck::storeOptions(Opts);
   Options.store(Opts, "IgnoredFunctions", IgnoredFunctions);
   Options.store(Opts, "IgnoredFiles", IgnoredFiles);
 }
@@ -142,8 +143,7 @@ void HardcodedDeviceCheck::report(const Expr *Leaf, const FunctionDecl *Fn,
   if (!Conflicts.Computed) {
     Conflicts.Computed = true;
     Conflicts.Facts = MixedDeviceOpFlow->analyze(Fn, Ctx);
-    if (Conflicts.Facts)
-      Conflicts.All = utils::findDeviceConflicts(*Conflicts.Facts);
+    Conflicts.All = utils::findDeviceConflicts(*Conflicts.Facts);
   }
   for (const utils::DeviceConflict &C : Conflicts.All) {
     if (C.fromDeviceLessFactory())

@@ -24,6 +24,7 @@ ImplicitDeviceMigrationCheck::ImplicitDeviceMigrationCheck(
 
 void ImplicitDeviceMigrationCheck::storeOptions(
     ClangTidyOptions::OptionMap &Opts) {
+  FunctionBodyCheck::storeOptions(Opts);
   Options.store(Opts, "ForwardMethods", ForwardMethods);
   Options.store(Opts, "AllowedNames", AllowedNames);
 }

@@ -286,6 +286,7 @@ LoadWithoutDeviceCheck::LoadWithoutDeviceCheck(StringRef Name,
       CheckAdagrad(Options.get("CheckAdagrad", true)) {}
 
 void LoadWithoutDeviceCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  FunctionBodyCheck::storeOptions(Opts);
   Options.store(Opts, "CheckModules", CheckModules);
   Options.store(Opts, "CheckOptimizers", CheckOptimizers);
   Options.store(Opts, "CheckJitLoad", CheckJitLoad);

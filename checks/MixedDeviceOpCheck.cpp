@@ -80,15 +80,14 @@ MixedDeviceOpCheck::MixedDeviceOpCheck(StringRef Name,
 }
 
 void MixedDeviceOpCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  FunctionBodyCheck::storeOptions(Opts);
   Options.store(Opts, "LibtorchVersion", LibtorchVersion);
   Options.store(Opts, "RulesFile", RulesFile);
 }
 
 void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
                                        ASTContext &Ctx) {
-  const std::unique_ptr<utils::DeviceFlow> Facts = Flow.analyze(Fn, Ctx);
-  if (!Facts)
-    return;
+  const std::unique_ptr<utils::DeviceFlow> Facts = analyzeFlow(Flow, Fn, Ctx);
 
   for (const utils::DeviceConflict &C : utils::findDeviceConflicts(*Facts)) {
     // A device-less factory is torch-factory-without-device's to report:

@@ -2,6 +2,7 @@
 #include "utils/CheckHelpers.h"
 #include "utils/CallSite.h"
 #include "utils/FunctionParents.h"
+#include "utils/LibraryCode.h"
 #include "utils/TorchTypes.h"
 
 #include "clang/AST/DeclFriend.h"
@@ -33,17 +34,17 @@ void walkInSourceOrder(const Stmt *Root,
 }
 
 /// Finds the function and lambda bodies of a translation unit's user code
-/// without visiting libtorch's headers: a system-header declaration is
-/// skipped whole, with everything inside it.
+/// without visiting libtorch's headers: a declaration in library code
+/// (LibraryCode.h) is skipped whole, with everything inside it.
 class FunctionBodyFinder {
 public:
   FunctionBodyFinder(const SourceManager &SM,
                      llvm::function_ref<void(const FunctionDecl *)> Visit)
-      : SM(SM), Visit(Visit) {}
+      : Library(SM), Visit(Visit) {}
 
   void walkDecl(const Decl *D) {
     if (!D || D->isImplicit() || Depth > 256 ||
-        SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+        Library.contains(D->getLocation()))
       return;
     ++Depth;
     walkDeclInner(D);
@@ -108,7 +109,7 @@ private:
     walkStmt(Fn->getBody());
   }
 
-  const SourceManager &SM;
+  LibraryCode Library;
   llvm::function_ref<void(const FunctionDecl *)> Visit;
   int Depth = 0;
 };
@@ -229,6 +230,25 @@ void noteDeviceOrigin(ClangTidyCheck &Check, const AbstractDevice &Device) {
 } // namespace clang::tidy::torch::utils
 
 namespace clang::tidy::torch {
+
+FunctionBodyCheck::FunctionBodyCheck(StringRef Name, ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      DebugAnalysis(Options.getLocalOrGlobal("DebugAnalysis", false)) {}
+
+void FunctionBodyCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "DebugAnalysis", DebugAnalysis);
+}
+
+std::unique_ptr<utils::DeviceFlow>
+FunctionBodyCheck::analyzeFlow(const utils::DeviceFlowConfig &Config,
+                               const FunctionDecl *Fn, ASTContext &Ctx) {
+  std::unique_ptr<utils::DeviceFlow> Facts = Config.analyze(Fn, Ctx);
+  if (DebugAnalysis && !Facts->gaveUp().empty())
+    diag(Fn->getLocation(), "device analysis gave up on %0: %1",
+         DiagnosticIDs::Remark)
+        << Fn << Facts->gaveUp();
+  return Facts;
+}
 
 void FunctionBodyCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(translationUnitDecl().bind("torch-tu"), this);

@@ -14,10 +14,11 @@ namespace clang::tidy::torch {
 /// clang-tidy matches over the whole translation unit, libtorch's headers
 /// included: a matcher on every FunctionDecl cost more than the checks'
 /// analysis (bench/), so the one matcher is translationUnitDecl() and the
-/// walk skips a system header's declarations whole.
+/// walk skips libtorch's declarations whole (LibraryCode.h).
 class FunctionBodyCheck : public ClangTidyCheck {
 public:
-  using ClangTidyCheck::ClangTidyCheck;
+  FunctionBodyCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) final;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) final;
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
@@ -26,6 +27,15 @@ public:
 
 protected:
   virtual void checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) = 0;
+
+  /// The device flow of \p Fn. Where the analysis gave up on it, the
+  /// DebugAnalysis option says so with a remark at the function.
+  std::unique_ptr<utils::DeviceFlow>
+  analyzeFlow(const utils::DeviceFlowConfig &Config, const FunctionDecl *Fn,
+              ASTContext &Ctx);
+
+private:
+  const bool DebugAnalysis;
 };
 
 namespace utils {
@@ -33,9 +43,9 @@ namespace utils {
 /// Calls \p Visit on each function and lambda call operator with a body in
 /// \p Ctx's traversal scope (the whole translation unit; in clangd, the main
 /// file's declarations), once each, in source order: definitions outside
-/// system headers, including template definitions and the lambdas and local
-/// classes in them, but not template instantiations (templates are analysed
-/// once, in their definition).
+/// library code (LibraryCode.h), including template definitions and the
+/// lambdas and local classes in them, but not template instantiations
+/// (templates are analysed once, in their definition).
 void forEachFunctionBody(ASTContext &Ctx,
                          llvm::function_ref<void(const FunctionDecl *)> Visit);
 

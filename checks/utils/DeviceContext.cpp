@@ -61,33 +61,61 @@ bool placesOnDevice(const Stmt *S) {
   return false;
 }
 
-/// Adds device-carrying locals declared before \p At and in scope there.
-void collectLocals(const Stmt *S, const Stmt *Scope, SourceLocation At,
-                   const SourceManager &SM,
-                   llvm::SmallVectorImpl<DeviceSource> &Out) {
+/// A local that carries a device: a torch::Device, or a tensor placed on a
+/// device by its initializer; Scope is the innermost statement it is
+/// visible in (null: the whole body).
+struct DeviceLocal {
+  const VarDecl *Var;
+  Carrier What;
+  const Stmt *Scope;
+};
+
+void gatherLocals(const Stmt *S, const Stmt *Scope,
+                  std::vector<DeviceLocal> &Out) {
   if (!S)
     return;
-  if (llvm::isa<LambdaExpr>(S))
-    return; // A lambda's locals are not visible outside it.
-  if (isScopeStmt(S)) {
-    if (!containsLocation(SM, S->getSourceRange(), At))
-      return;
+  // Declarations sit in statements: an expression holds none, except in a
+  // statement expression; a lambda's locals are not visible outside it.
+  if (llvm::isa<Expr>(S) && !llvm::isa<StmtExpr>(S))
+    return;
+  if (isScopeStmt(S))
     Scope = S;
-  }
-  if (const auto *DS = llvm::dyn_cast<DeclStmt>(S)) {
+  if (const auto *DS = llvm::dyn_cast<DeclStmt>(S))
     for (const Decl *D : DS->decls()) {
       const auto *VD = llvm::dyn_cast<VarDecl>(D);
-      if (!VD || !SM.isBeforeInTranslationUnit(VD->getLocation(), At) ||
-          (Scope && !containsLocation(SM, Scope->getSourceRange(), At)))
-        continue;
-      std::optional<Carrier> What = carrierOf(VD->getType());
+      std::optional<Carrier> What = VD ? carrierOf(VD->getType()) : std::nullopt;
       if (What == Carrier::Device ||
           (What == Carrier::Tensor && placesOnDevice(VD->getInit())))
-        Out.push_back({VD, *What, Origin::Local});
+        Out.push_back({VD, *What, Scope});
     }
-  }
   for (const Stmt *Child : S->children())
-    collectLocals(Child, Scope, At, SM, Out);
+    gatherLocals(Child, Scope, Out);
+}
+
+/// The device-carrying locals of \p Body in source order, gathered once per
+/// analysed function: every placement in a function asks, and a generated
+/// function has thousands.
+const std::vector<DeviceLocal> &deviceLocals(const Stmt *Body) {
+  thread_local uint64_t CachedScope = 0;
+  thread_local llvm::DenseMap<const Stmt *, std::vector<DeviceLocal>> Cache;
+  const uint64_t Scope = currentFunctionScopeId();
+  if (Scope == 0 || Scope != CachedScope) {
+    Cache.clear();
+    CachedScope = Scope;
+  }
+  auto [It, Inserted] = Cache.try_emplace(Body);
+  if (Inserted)
+    gatherLocals(Body, nullptr, It->second);
+  return It->second;
+}
+
+/// Adds device-carrying locals declared before \p At and in scope there.
+void collectLocals(const Stmt *Body, SourceLocation At, const SourceManager &SM,
+                   llvm::SmallVectorImpl<DeviceSource> &Out) {
+  for (const DeviceLocal &L : deviceLocals(Body))
+    if (SM.isBeforeInTranslationUnit(L.Var->getLocation(), At) &&
+        (!L.Scope || containsLocation(SM, L.Scope->getSourceRange(), At)))
+      Out.push_back({L.Var, L.What, Origin::Local});
 }
 
 void collectFunction(const FunctionDecl *Fn, SourceLocation At,
@@ -102,7 +130,7 @@ void collectFunction(const FunctionDecl *Fn, SourceLocation At,
   const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Fn);
   const CXXRecordDecl *Class = Method ? Method->getParent() : nullptr;
   if (Class && Class->isLambda()) {
-    collectLocals(Fn->getBody(), nullptr, At, Ctx.getSourceManager(), Out);
+    collectLocals(Fn->getBody(), At, Ctx.getSourceManager(), Out);
     // Outer names are usable only if the lambda may capture them.
     if (Class->getLambdaCaptureDefault() != LCD_None)
       collectFunction(llvm::dyn_cast<FunctionDecl>(Class->getDeclContext()),
@@ -113,7 +141,7 @@ void collectFunction(const FunctionDecl *Fn, SourceLocation At,
     for (const FieldDecl *F : Class->fields())
       if (std::optional<Carrier> What = carrierOf(F->getType()))
         Out.push_back({F, *What, Origin::Member});
-  collectLocals(Fn->getBody(), nullptr, At, Ctx.getSourceManager(), Out);
+  collectLocals(Fn->getBody(), At, Ctx.getSourceManager(), Out);
 }
 
 } // namespace

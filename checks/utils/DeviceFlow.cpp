@@ -6,10 +6,11 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Analysis/Analyses/PostOrderCFGView.h"
 #include "clang/Analysis/CFG.h"
+#include "clang/Analysis/FlowSensitive/DataflowWorklist.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/PostOrderIterator.h"
 
 #include <deque>
 
@@ -393,9 +394,11 @@ public:
   AbstractDevice evalDevice(const Expr *E, const State &S) const;
   ListValue evalList(const Expr *E, const State &S) const;
   void transfer(const Stmt *Element, State &S) const;
-  void record(const Stmt *Element, const State &S,
-              llvm::DenseSet<const CallExpr *> &Seen,
-              std::vector<OpUse> &Out) const;
+  /// Records the op calls in \p Element; false when it is nested deeper
+  /// than the limit (the caller then gives up on the function).
+  bool record(const Stmt *Element, const State &S,
+              llvm::DenseSet<const CallExpr *> &Seen, std::vector<OpUse> &Out,
+              unsigned Depth = 0) const;
 
 private:
   AbstractDevice common(const llvm::SmallVectorImpl<OpInput> &Inputs) const;
@@ -877,11 +880,13 @@ void DeviceFlowBuilder::transfer(const Stmt *Element, State &S) const {
   }
 }
 
-void DeviceFlowBuilder::record(const Stmt *Element, const State &S,
+bool DeviceFlowBuilder::record(const Stmt *Element, const State &S,
                                llvm::DenseSet<const CallExpr *> &Seen,
-                               std::vector<OpUse> &Out) const {
+                               std::vector<OpUse> &Out, unsigned Depth) const {
   if (!Element || llvm::isa<LambdaExpr>(Element))
-    return; // Lambdas are analysed as functions of their own.
+    return true; // Lambdas are analysed as functions of their own.
+  if (Depth > Options.Limits.MaxExprDepth)
+    return false;
   if (const auto *Call = llvm::dyn_cast<CallExpr>(Element)) {
     std::string Name;
     std::optional<DeviceRule> Rule = ruleOf(Call, Index, &Name);
@@ -898,28 +903,45 @@ void DeviceFlowBuilder::record(const Stmt *Element, const State &S,
     }
   }
   for (const Stmt *Child : Element->children())
-    record(Child, S, Seen, Out);
+    if (!record(Child, S, Seen, Out, Depth + 1))
+      return false;
+  return true;
 }
 
 std::unique_ptr<DeviceFlow>
 DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
                     const llvm::StringMap<DeviceRule> &RuleIndex,
                     const DeviceFlowOptions &Options) {
+  auto Result = std::make_unique<DeviceFlow>();
+  auto GiveUp = [&](llvm::StringRef Why) {
+    Result->Uses.clear();
+    Result->GaveUp = Why.str();
+    return std::move(Result);
+  };
   if (!Fn || !Fn->hasBody() || Fn->isDependentContext() ||
       Fn->isInvalidDecl())
-    return nullptr;
+    return GiveUp("the function has no analysable body");
   Stmt *Body = Fn->getBody();
   CFG::BuildOptions BuildOptions;
   std::unique_ptr<CFG> Graph = CFG::buildCFG(Fn, Body, &Ctx, BuildOptions);
   if (!Graph)
-    return nullptr;
+    return GiveUp("clang could not build its control-flow graph");
+  if (Graph->getNumBlockIDs() > Options.Limits.MaxBlocks)
+    return GiveUp("its control-flow graph has " +
+                  std::to_string(Graph->getNumBlockIDs()) +
+                  " blocks, more than the limit of " +
+                  std::to_string(Options.Limits.MaxBlocks));
 
   DeviceFlowBuilder Builder(Body, RuleIndex, Options);
   Builder.collectRangeFors(Body);
 
-  // Forward dataflow to a fixpoint, visiting blocks in reverse post-order.
+  // Forward dataflow to a fixpoint. clang's worklist visits blocks in reverse
+  // post-order and skips the null edges that constant conditions
+  // (`while (true)`, `do {} while (false)`, `if (kFlag)`) leave in the CFG;
+  // blocks no path reaches are never visited.
+  PostOrderCFGView Order(Graph.get());
+  ForwardDataflowWorklist Worklist(*Graph, &Order);
   std::vector<State> Out(Graph->getNumBlockIDs());
-  llvm::ReversePostOrderTraversal<const CFG *> Order(Graph.get());
   auto EntryState = [&](const CFGBlock *Block) {
     State In;
     if (Block == &Graph->getEntry())
@@ -929,26 +951,26 @@ DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
         In.joinWith(Out[Pred->getBlockID()]);
     return In;
   };
-  const unsigned MaxRounds = 16;
-  for (unsigned Round = 0; Round < MaxRounds; ++Round) {
-    bool Changed = false;
-    for (const CFGBlock *Block : Order) {
-      State S = EntryState(Block);
-      for (const CFGElement &Element : *Block)
-        if (auto Stmt = Element.getAs<CFGStmt>())
-          Builder.transfer(Stmt->getStmt(), S);
-      if (!S.sameValue(Out[Block->getBlockID()])) {
-        Out[Block->getBlockID()] = std::move(S);
-        Changed = true;
-      }
+  const size_t MaxVisits =
+      size_t(Options.Limits.MaxVisitsPerBlock) * Graph->getNumBlockIDs();
+  size_t Visits = 0;
+  Worklist.enqueueBlock(&Graph->getEntry());
+  while (const CFGBlock *Block = Worklist.dequeue()) {
+    if (++Visits > MaxVisits)
+      return GiveUp("the analysis did not settle within " +
+                    std::to_string(MaxVisits) + " block visits");
+    State S = EntryState(Block);
+    for (const CFGElement &Element : *Block)
+      if (auto Stmt = Element.getAs<CFGStmt>())
+        Builder.transfer(Stmt->getStmt(), S);
+    if (!S.sameValue(Out[Block->getBlockID()])) {
+      Out[Block->getBlockID()] = std::move(S);
+      Worklist.enqueueSuccessors(Block);
     }
-    if (!Changed)
-      break;
   }
 
   // With the states settled, record each op call once, in the state before
   // the statement that contains it.
-  auto Result = std::make_unique<DeviceFlow>();
   llvm::DenseSet<const CallExpr *> Seen;
   for (const CFGBlock *Block : Order) {
     State S = EntryState(Block);
@@ -956,7 +978,10 @@ DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
       continue;
     for (const CFGElement &Element : *Block)
       if (auto Stmt = Element.getAs<CFGStmt>()) {
-        Builder.record(Stmt->getStmt(), S, Seen, Result->Uses);
+        if (!Builder.record(Stmt->getStmt(), S, Seen, Result->Uses))
+          return GiveUp("an expression is nested more than " +
+                        std::to_string(Options.Limits.MaxExprDepth) +
+                        " levels deep");
         Builder.transfer(Stmt->getStmt(), S);
       }
   }

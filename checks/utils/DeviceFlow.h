@@ -92,25 +92,38 @@ struct OpUse {
   llvm::SmallVector<OpInput, 3> Inputs;
 };
 
+/// Bounds that keep a huge generated function from stalling the editor: past
+/// them the analysis gives up on that function and reports nothing in it.
+struct AnalysisLimits {
+  unsigned MaxBlocks = 5000;
+  unsigned MaxVisitsPerBlock = 32;
+  unsigned MaxExprDepth = 400;
+};
+
 struct DeviceFlowOptions {
   /// libtorch >= 2.0 moves 0-dim inputs of where(); 1.x is strict.
   bool WhereMovesZeroDim = true;
+  AnalysisLimits Limits;
 };
 
 /// The device-flow facts of one function body.
 class DeviceFlow {
 public:
-  /// Analyses \p Fn's body. Returns null when the body has no CFG (e.g. it
-  /// does not parse) — callers then stay silent.
+  /// Analyses \p Fn's body. Where the analysis meets what it does not model
+  /// (no CFG, a graph past the limits), the result has no op uses and
+  /// gaveUp() says why: callers then stay silent in that function.
   static std::unique_ptr<DeviceFlow>
   analyze(const FunctionDecl *Fn, ASTContext &Ctx,
           const llvm::StringMap<DeviceRule> &RuleIndex,
           const DeviceFlowOptions &Options);
 
   const std::vector<OpUse> &opUses() const { return Uses; }
+  /// Why the analysis gave up on the function; empty when it did not.
+  const std::string &gaveUp() const { return GaveUp; }
 
 private:
   std::vector<OpUse> Uses;
+  std::string GaveUp;
   friend class DeviceFlowBuilder;
 };
 

@@ -9,6 +9,7 @@ namespace clang::tidy::torch::utils {
 namespace {
 
 thread_local FunctionParentScope *InnermostScope = nullptr;
+thread_local uint64_t ScopesOpened = 0;
 
 using ParentTable =
     llvm::DenseMap<const void *, llvm::SmallVector<DynTypedNode, 1>>;
@@ -61,8 +62,12 @@ private:
 FunctionParentScope::FunctionParentScope(const FunctionDecl *Fn,
                                          ASTContext &Ctx)
     : Root(Fn ? enclosingNamedFunction(Fn) : nullptr), Ctx(Ctx),
-      Outer(InnermostScope) {
+      Outer(InnermostScope), Id(++ScopesOpened) {
   InnermostScope = this;
+}
+
+uint64_t currentFunctionScopeId() {
+  return InnermostScope ? InnermostScope->Id : 0;
 }
 
 FunctionParentScope::~FunctionParentScope() { InnermostScope = Outer; }

@@ -44,9 +44,16 @@ private:
   const Decl *Root;
   ASTContext &Ctx;
   FunctionParentScope *Outer;
+  const uint64_t Id;
+  friend uint64_t currentFunctionScopeId();
   bool Built = false;
   llvm::DenseMap<const void *, llvm::SmallVector<DynTypedNode, 1>> Parents;
 };
+
+/// A number that names the innermost open FunctionParentScope of this thread
+/// (0 when none is open) and is never reused: what is computed once per
+/// analysed function may be kept under it, and is stale once it changes.
+uint64_t currentFunctionScopeId();
 
 /// The parents of \p Node: from the innermost FunctionParentScope of \p Ctx
 /// that holds it, else from \p Ctx (whole-TU map).

@@ -115,8 +115,9 @@ bool parseTestInput(const std::string &Path, TestInput &Out,
       Out.CheckOptions.push_back(Value);
     } else if (Key == "HEADERS") {
       for (const std::string &Mode : splitWords(Value)) {
-        if (Mode != "fast" && Mode != "real")
-          return Fail("HEADERS takes 'fast' and/or 'real'");
+        if (Mode != "fast" && Mode != "real" && Mode != "fast-I" &&
+            Mode != "real-I")
+          return Fail("HEADERS takes 'fast', 'real', 'fast-I', 'real-I'");
         Out.HeaderModes.push_back(Mode);
       }
     } else if (Key == "FLAGS") {

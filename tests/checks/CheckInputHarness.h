@@ -45,7 +45,8 @@ struct TestInput {
   std::string Path;
   std::string Checks;
   std::vector<std::string> CheckOptions; // "key=value"
-  std::vector<std::string> HeaderModes;  // "fast", "real"
+  /// "fast", "real"; "fast-I", "real-I" give libtorch with -I, not -isystem.
+  std::vector<std::string> HeaderModes;
   std::vector<std::string> ExtraFlags;
   bool ExpectCompileErrors = false;
   bool ChecksNotes = false;

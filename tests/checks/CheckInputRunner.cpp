@@ -124,16 +124,19 @@ std::vector<std::string> runCheckInput(const std::string &Path,
   const fs::path Copy = Dir / fs::path(Path).filename();
   fs::copy_file(Path, Copy);
 
-  std::string Flags = " -std=c++17 -isystem " +
-                      shellQuote(HeaderMode == "real" ? Config.RealIncludes
-                                                      : Config.FastIncludes);
+  // "real-I": the real headers, given with -I as plain Makefiles do.
+  const bool PlainInclude = HeaderMode == "fast-I" || HeaderMode == "real-I";
+  const bool Real = HeaderMode.rfind("real", 0) == 0;
+  std::string Flags = std::string(" -std=c++17 ") +
+                      (PlainInclude ? "-I " : "-isystem ") +
+                      shellQuote(Real ? Config.RealIncludes
+                                      : Config.FastIncludes);
   for (const std::string &Flag : Input.ExtraFlags)
     Flags += " " + shellQuote(Flag);
   // The precompiled <torch/torch.h> stands in for the input's own #include
   // (#pragma once), when nothing else could make the two parse differently.
-  const std::string &Pch =
-      HeaderMode == "real" ? Config.RealPch : Config.FastPch;
-  if (!Pch.empty() && Input.ExtraFlags.empty() &&
+  const std::string &Pch = Real ? Config.RealPch : Config.FastPch;
+  if (!Pch.empty() && !PlainInclude && Input.ExtraFlags.empty() &&
       readFile(Path).find("#include <torch/torch.h>") != std::string::npos)
     Flags += " -include-pch " + shellQuote(Pch);
 
