@@ -1,5 +1,6 @@
 //===--- DeviceFlow.cpp - where each tensor lives, per function -----------===//
 #include "utils/DeviceFlow.h"
+#include "utils/DeviceChoice.h"
 #include "utils/TensorOptionsAnalysis.h"
 #include "utils/TorchTypes.h"
 
@@ -377,9 +378,10 @@ llvm::StringMap<DeviceRule> buildRuleIndex(const OpRuleSet &Rules) {
 
 class DeviceFlowBuilder {
 public:
-  DeviceFlowBuilder(const Stmt *Body, const llvm::StringMap<DeviceRule> &Index,
+  DeviceFlowBuilder(const Stmt *Body, ASTContext &Ctx,
+                    const llvm::StringMap<DeviceRule> &Index,
                     const DeviceFlowOptions &Options)
-      : Body(Body), Index(Index), Options(Options) {}
+      : Body(Body), Ctx(Ctx), Index(Index), Options(Options) {}
 
   void collectRangeFors(const Stmt *S) {
     if (!S || llvm::isa<LambdaExpr>(S))
@@ -413,6 +415,7 @@ private:
 
   /// The analysed body: local TensorOptions variables are followed in it.
   const Stmt *Body;
+  ASTContext &Ctx;
   const llvm::StringMap<DeviceRule> &Index;
   DeviceFlowOptions Options;
   llvm::DenseMap<const VarDecl *, const Expr *> RangeForVars;
@@ -713,6 +716,11 @@ AbstractDevice DeviceFlowBuilder::evalCall(const CallExpr *Call,
         isTensorType(Object->getType())) {
       const AbstractDevice Receiver = eval(Object, S);
       llvm::StringRef Name = Method->getName();
+      // A move under a run-time device choice (`if (use_gpu) t = t.cuda();`)
+      // is where the program chose to run: neither path is a mistake.
+      if ((Name == "to" || Name == "cuda" || Name == "cpu") &&
+          deviceChoiceGuard(Call, Ctx))
+        return AbstractDevice::unknown();
       if (Name == "to")
         return evalTo(Member, Receiver, S);
       if (Name == "cuda") {
@@ -932,7 +940,7 @@ DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
                   " blocks, more than the limit of " +
                   std::to_string(Options.Limits.MaxBlocks));
 
-  DeviceFlowBuilder Builder(Body, RuleIndex, Options);
+  DeviceFlowBuilder Builder(Body, Ctx, RuleIndex, Options);
   Builder.collectRangeFors(Body);
 
   // Forward dataflow to a fixpoint. clang's worklist visits blocks in reverse

@@ -1,6 +1,7 @@
 //===--- HardcodedPlacement.cpp - a fixed device used as a placement ------===//
 #include "utils/HardcodedPlacement.h"
 #include "utils/CallSite.h"
+#include "utils/DeviceChoice.h"
 #include "utils/FunctionParents.h"
 #include "utils/TensorOptionsAnalysis.h"
 #include "utils/TorchTypes.h"
@@ -487,6 +488,13 @@ HardcodedPlacementFinder::analyseLeaf(const Expr *Leaf, const FunctionDecl *Fn,
     Result.Loc = SM.getExpansionLoc(Result.Loc);
   if (ignored(Fn, Result.Loc, SM))
     return std::nullopt;
+  // A branch on a run-time device choice chooses, as `flag ? kCUDA : kCPU`
+  // does; but `.cuda()` under `if (x.is_cuda())` lands on the current CUDA
+  // device, not x's, and is fixed by following x.
+  const std::optional<DeviceChoiceGuard> Guard =
+      deviceChoiceGuard(Result.Consumer, Ctx);
+  if (Guard && !(Guard->CudaQueryOf && Result.Backend == "CUDA"))
+    return std::nullopt;
   // Reading a result back to the host (or staging it in pinned memory) is
   // what .cpu() is for.
   if (Result.Backend == "CPU" && Result.Move &&
@@ -524,6 +532,16 @@ HardcodedPlacementFinder::analyseLeaf(const Expr *Leaf, const FunctionDecl *Fn,
            (S->Where != Origin::Member || S->What == Carrier::Device);
   };
   const DeviceSource *Pick = nullptr;
+  std::optional<DeviceSource> Queried;
+  if (Guard && Guard->CudaQueryOf && isTensorType(Guard->CudaQueryOf->getType()))
+    Queried = DeviceSource{Guard->CudaQueryOf, Carrier::Tensor,
+                           llvm::isa<ParmVarDecl>(Guard->CudaQueryOf)
+                               ? Origin::Parameter
+                           : llvm::isa<FieldDecl>(Guard->CudaQueryOf)
+                               ? Origin::Member
+                               : Origin::Local};
+  if (Queried && Queried->Decl != Receiver)
+    Pick = &*Queried;
   for (const DeviceSource *S : Sources)
     if (!Pick && S->What == Carrier::Device && S->Where == Origin::Parameter)
       Pick = S;

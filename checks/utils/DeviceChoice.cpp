@@ -1,0 +1,116 @@
+//===--- DeviceChoice.cpp - devices chosen at run time by a branch --------===//
+#include "utils/DeviceChoice.h"
+#include "utils/FunctionParents.h"
+#include "utils/TorchTypes.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
+
+namespace clang::tidy::torch::utils {
+
+namespace {
+
+bool namesDevice(llvm::StringRef Name) {
+  const std::string Lower = Name.lower();
+  return llvm::any_of(llvm::ArrayRef<llvm::StringRef>{"cuda", "gpu", "cpu",
+                                                      "device", "accel", "mps"},
+                      [&](llvm::StringRef Word) {
+                        return llvm::StringRef(Lower).contains(Word);
+                      });
+}
+
+/// is_cuda, is_cpu, hasCUDA, device_count, cuda_available, is_available.
+bool isDeviceQueryName(llvm::StringRef Name) {
+  return Name == "is_available" || namesDevice(Name);
+}
+
+const ValueDecl *referencedDecl(const Expr *E) {
+  E = stripWrappers(E);
+  if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(E))
+    return Ref->getDecl();
+  if (const auto *Member = llvm::dyn_cast_or_null<MemberExpr>(E))
+    return Member->getMemberDecl();
+  return nullptr;
+}
+
+/// \p CudaQueryOf is set for `x.is_cuda()` on a tensor x.
+bool isChoice(const Expr *E, const ValueDecl **CudaQueryOf, int Depth) {
+  E = stripWrappers(E);
+  if (!E || Depth > 8)
+    return false;
+  if (const auto *Unary = llvm::dyn_cast<UnaryOperator>(E))
+    return Unary->getOpcode() == UO_LNot &&
+           isChoice(Unary->getSubExpr(), CudaQueryOf, Depth + 1);
+  if (const auto *Binary = llvm::dyn_cast<BinaryOperator>(E)) {
+    if (Binary->isLogicalOp())
+      return isChoice(Binary->getLHS(), CudaQueryOf, Depth + 1) ||
+             isChoice(Binary->getRHS(), CudaQueryOf, Depth + 1);
+    if (Binary->isComparisonOp())
+      return isDeviceTypeEnum(Binary->getLHS()->getType()) ||
+             isDeviceTypeEnum(Binary->getRHS()->getType()) ||
+             isChoice(Binary->getLHS(), CudaQueryOf, Depth + 1) ||
+             isChoice(Binary->getRHS(), CudaQueryOf, Depth + 1);
+    return false;
+  }
+  if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(E)) {
+    // `x.device() == torch::kCUDA`, `device != torch::kCPU`.
+    if (Op->isComparisonOp())
+      for (const Expr *Arg : Op->arguments())
+        if (isDeviceType(Arg->getType()) || isDeviceTypeEnum(Arg->getType()))
+          return true;
+    return false;
+  }
+  if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *Method = Member->getMethodDecl();
+    if (!Method || !Method->getIdentifier() ||
+        !isDeviceQueryName(Method->getName()))
+      return false;
+    const Expr *Object = Member->getImplicitObjectArgument();
+    if (Method->getName() == "is_cuda" && Object &&
+        isTensorType(Object->getType()) && CudaQueryOf)
+      *CudaQueryOf = referencedDecl(Object);
+    return true;
+  }
+  if (const auto *Call = llvm::dyn_cast<CallExpr>(E)) {
+    const auto *Callee = Call->getDirectCallee();
+    return Callee && Callee->getIdentifier() &&
+           isDeviceQueryName(Callee->getName());
+  }
+  if (const ValueDecl *Named = referencedDecl(E))
+    return Named->getIdentifier() && namesDevice(Named->getName());
+  return false;
+}
+
+} // namespace
+
+bool isDeviceChoiceCondition(const Expr *Cond) {
+  return isChoice(Cond, nullptr, 0);
+}
+
+std::optional<DeviceChoiceGuard> deviceChoiceGuard(const Stmt *S,
+                                                   ASTContext &Ctx) {
+  const Stmt *Current = S;
+  for (int Step = 0; Current && Step < 64; ++Step) {
+    const auto Parents = parentsOf(*Current, Ctx);
+    const Stmt *Parent = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+    if (!Parent || llvm::isa<LambdaExpr>(Parent))
+      return std::nullopt;
+    const Expr *Cond = nullptr;
+    if (const auto *If = llvm::dyn_cast<IfStmt>(Parent);
+        If && (Current == If->getThen() || Current == If->getElse()))
+      Cond = If->getCond();
+    else if (const auto *Ternary =
+                 llvm::dyn_cast<AbstractConditionalOperator>(Parent);
+             Ternary && Current != Ternary->getCond())
+      Cond = Ternary->getCond();
+    DeviceChoiceGuard Guard;
+    if (Cond && isChoice(Cond, &Guard.CudaQueryOf, 0)) {
+      Guard.Condition = Cond;
+      return Guard;
+    }
+    Current = Parent;
+  }
+  return std::nullopt;
+}
+
+} // namespace clang::tidy::torch::utils

@@ -1,0 +1,79 @@
+// CHECKS: torch-hardcoded-device, torch-factory-without-device, torch-mixed-device-op
+// HEADERS: fast real
+// Run-time device choices written as branches: the program picks where to
+// run, as `t.to(flag ? torch::kCUDA : torch::kCPU)` does in one expression.
+// Neither the placement under the branch nor a factory moved there is a bug.
+#include <torch/torch.h>
+
+struct Config {
+  bool use_gpu = false;
+  bool verbose = false;
+};
+
+torch::Tensor by_flag(const torch::Tensor &x, const Config &cfg) {
+  auto t = torch::ones({3});
+  if (cfg.use_gpu)
+    t = t.cuda();
+  return x * t;
+}
+
+torch::Tensor by_availability(torch::nn::Linear &net, const torch::Tensor &x) {
+  if (torch::cuda::is_available()) {
+    net->to(torch::kCUDA);
+  } else {
+    net->to(torch::kCPU);
+  }
+  return net->forward(x);
+}
+
+torch::Tensor by_negated_flag(const torch::Tensor &x, bool cpu_only) {
+  auto scale = torch::full({3}, 2.0);
+  if (!cpu_only && torch::cuda::device_count() > 0)
+    scale = scale.to(torch::kCUDA);
+  return x * scale;
+}
+
+torch::Tensor by_device_type(const torch::Tensor &x, torch::Device device) {
+  auto bias = torch::zeros({3});
+  if (device.type() == torch::kCUDA)
+    bias = bias.cuda();
+  return x + bias;
+}
+
+torch::Tensor by_ternary(const torch::Tensor &x, bool gpu) {
+  auto w = torch::ones({3});
+  torch::Tensor moved = gpu ? w.cuda() : w.cpu();
+  return x + moved;
+}
+
+// `.cuda()` under `if (x.is_cuda())` lands on the current CUDA device, not
+// x's (a cuda:1 input gets a cuda:0 bias): still hard-coded, fixed by
+// following x.
+torch::Tensor follows_queried(const torch::Tensor &x, torch::Tensor bias) {
+  if (x.is_cuda())
+    bias = bias.cuda();
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
+  // CHECK-FIXES: bias = bias.to(x.device());
+  return x + bias;
+}
+
+// A branch that is not a device choice does not excuse a hard-coded device.
+torch::Tensor not_a_choice(const torch::Tensor &x, const Config &cfg) {
+  auto y = x;
+  if (cfg.verbose)
+    y = y.cuda();
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
+  // CHECK-FIXES: y = y.to(x.device());
+  return y;
+}
+
+// A factory moved on one branch of an unrelated condition still meets x as
+// a CPU tensor on the other path.
+torch::Tensor unrelated_branch(const torch::Tensor &x, const Config &cfg) {
+  auto t = torch::ones({3});
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-FIXES: auto t = torch::ones({3}, torch::device(x.device()));
+  if (cfg.verbose)
+    t = t.to(x.device());
+  return x * t;
+}
