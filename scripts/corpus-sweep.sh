@@ -11,11 +11,12 @@
 #   --max-per-dir N  at most N sources of each DIR (default: all), evenly spread
 #   --styles LIST    isystem,I (default both)
 #   --no-pch         parse <torch/torch.h> in every file (slower; by default one
-#                    precompiled <torch/torch.h> per style and C++ standard
-#                    stands in for it)
-# Each checkout is parsed with the newest -std its CMake files or Makefiles
-# ask for (at least C++17), every folder of it that holds headers as -I, and
-# OpenCV's headers when installed (libopencv-dev).
+#                    precompiled <torch/torch.h> per style stands in for it)
+# Each checkout is parsed with -std=c++17 (libtorch 1.13's headers do not
+# compile as C++20 with clang), every folder of it that holds headers as -I
+# (and their parents inside it), and OpenCV's headers when installed
+# (libopencv-dev). A file with a fatal error (a missing #include) counts as a
+# compile error; torchlint analyses nothing in it.
 #   --out DIR        keep each run's output there (default: a temporary folder)
 #   --torchlint BIN  (default: build/bin/torchlint beside this script)
 set -euo pipefail
@@ -60,38 +61,25 @@ def header_dirs(root):
         subdirs[:] = [s for s in subdirs if not s.startswith(".")]
         if any(f.endswith((".h", ".hpp", ".hh", ".cuh")) for f in files):
             dirs.add(d)
-            dirs.add(os.path.dirname(d))
+            if d != root:
+                dirs.add(os.path.dirname(d))
     return sorted(dirs)[:300]
-
-def cxx_standard(root):
-    # The newest standard the project's build files ask for, at least C++17
-    # (what libtorch's headers need and what the PCH is built with by default).
-    found = [17]
-    for d, subdirs, files in os.walk(root):
-        subdirs[:] = [s for s in subdirs if not s.startswith(".")]
-        for f in files:
-            if f in ("CMakeLists.txt", "Makefile") or f.endswith(".cmake"):
-                with open(os.path.join(d, f), errors="replace") as text:
-                    found += [int(n) for n in re.findall(
-                        r"(?:CMAKE_CXX_STANDARD\s+|cxx_std_|-std=c\+\+)(1[147]|2[03])\b",
-                        text.read())]
-    return max(found)
 
 opencv = ["-isystem", "/usr/include/opencv4"] if os.path.isdir("/usr/include/opencv4") else []
 
 def libtorch_flags(style):
     return (["-I", TORCH_API] if style == "I" else ["-isystem", TORCH_API])
 
-def build_pch(style, std):
-    pch = os.path.join(out_root, f"torch-{style}-c++{std}.pch")
-    cmd = [CLANG, "-x", "c++-header", f"-std=c++{std}", *libtorch_flags(style),
+def build_pch(style):
+    pch = os.path.join(out_root, f"torch-{style}.pch")
+    cmd = [CLANG, "-x", "c++-header", "-std=c++17", *libtorch_flags(style),
            os.path.join(TORCH_API, "torch/torch.h"), "-o", pch]
     subprocess.run(cmd, check=True)
     return pch
 
 def run_one(job):
     path, root, style, pch = job
-    flags = [f"-std=c++{standard_of[root]}", *libtorch_flags(style), *opencv]
+    flags = ["-std=c++17", *libtorch_flags(style), *opencv]
     for d in header_dirs_of[root]:
         flags += ["-I", d]
     if pch:
@@ -119,14 +107,12 @@ def run_one(job):
 
 roots = [os.path.abspath(d) for d in args.dirs]
 header_dirs_of = {r: header_dirs(r) for r in roots}
-standard_of = {r: cxx_standard(r) for r in roots}
 files = [(p, r) for r in roots for p in sources(r)]
 results = []
 for style in args.styles.split(","):
     os.makedirs(os.path.join(out_root, style), exist_ok=True)
-    pchs = {} if args.no_pch else {std: build_pch(style, std)
-                                   for std in set(standard_of.values())}
-    jobs = [(p, r, style, pchs.get(standard_of[r])) for p, r in files]
+    pch = None if args.no_pch else build_pch(style)
+    jobs = [(p, r, style, pch) for p, r in files]
     done = 0
     with ThreadPoolExecutor(max_workers=args.j) as pool:
         for res in pool.map(run_one, jobs):

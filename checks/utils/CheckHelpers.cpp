@@ -258,6 +258,17 @@ void FunctionBodyCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Result.Nodes.getNodeAs<TranslationUnitDecl>("torch-tu"))
     return;
   ASTContext &Ctx = *Result.Context;
+  // After a fatal error (a missing #include) Sema instantiates no more
+  // templates: `t.data_ptr<float>()` has no body, calls lose their types, and
+  // what the analysis would conclude is a guess. Fix the build first.
+  if (Ctx.getDiagnostics().hasFatalErrorOccurred()) {
+    if (DebugAnalysis)
+      diag(Ctx.getSourceManager().getLocForStartOfFile(
+               Ctx.getSourceManager().getMainFileID()),
+           "device analysis skipped this file: it has a fatal error",
+           DiagnosticIDs::Remark);
+    return;
+  }
   utils::forEachFunctionBody(Ctx, [&](const FunctionDecl *Fn) {
     // Each function is analysed with its own parent map (FunctionParents.h).
     utils::FunctionParentScope Parents(Fn, Ctx);

@@ -3,6 +3,7 @@
 #include "utils/CallSite.h"
 #include "utils/DeviceChoice.h"
 #include "utils/FunctionParents.h"
+#include "utils/LibraryCode.h"
 #include "utils/TensorOptionsAnalysis.h"
 #include "utils/TorchTypes.h"
 
@@ -279,6 +280,32 @@ bool derivesFromOstream(const CXXRecordDecl *RD, int Depth = 0) {
 bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
                     int Depth);
 
+/// \p Arg of \p Call hands a host tensor over for host work: results
+/// collected in a standard container (`out.push_back(y.cpu())`), or an
+/// argument of a helper of the user's that returns no tensor
+/// (`step_envs(actions.cpu())`, `draw_boxes(image, boxes.cpu())`): such
+/// helpers read their input on the host by contract. A module's forward and
+/// a helper that returns a tensor go on computing, and are not hand-offs.
+bool isHostHandOff(const CallExpr *Call, const FunctionDecl *Callee,
+                   const Expr *Arg, ASTContext &Ctx) {
+  if (llvm::isa<CXXOperatorCallExpr>(Call) ||
+      !llvm::is_contained(Call->arguments(), Arg))
+    return false;
+  const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Callee);
+  if (Method ? Method->getParent()->isInStdNamespace()
+             : Callee->isInStdNamespace())
+    return Method && Method->getIdentifier() &&
+           llvm::is_contained({"push_back", "emplace_back", "insert",
+                               "emplace", "push", "push_front",
+                               "emplace_front"},
+                              Method->getName());
+  if (isTensorType(Callee->getReturnType()) ||
+      (Method && (isModuleMethod(Method) || isTensorMethod(Method))) ||
+      LibraryCode(Ctx.getSourceManager()).contains(Callee->getLocation()))
+    return false;
+  return true;
+}
+
 /// Every use of the local \p Var in \p Fn reads it back on the host.
 bool onlyReadBack(const VarDecl *Var, const FunctionDecl *Fn, ASTContext &Ctx,
                   int Depth) {
@@ -337,6 +364,9 @@ bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
                             "defined", "nbytes", "element_size", "pin_memory"},
                            Name))
       return true;
+    // The deprecated `t.data<float>()`, not `t.data()` (a tensor).
+    if (Name == "data" && Call->getType()->isPointerType())
+      return true;
     if (Name == "to") {
       // A dtype-only conversion keeps the tensor on the host.
       for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
@@ -378,8 +408,10 @@ bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
     if (!Callee)
       return false;
     const std::string Name = qualifiedName(Callee);
-    return Name == "torch::save" || Name == "at::print" ||
-           Name == "torch::pickle_save" || Name == "torch::jit::pickle_save";
+    if (Name == "torch::save" || Name == "at::print" ||
+        Name == "torch::pickle_save" || Name == "torch::jit::pickle_save")
+      return true;
+    return isHostHandOff(Call, Callee, Child, Ctx);
   }
   return false;
 }

@@ -1,0 +1,47 @@
+// CHECKS: torch-hardcoded-device
+// HEADERS: fast real
+// Deliberate host work: results moved to the CPU to be read, collected or
+// handed to a host-side helper there. None of it is a hard-coded placement.
+#include <torch/torch.h>
+
+#include <tuple>
+#include <vector>
+
+// Helpers that read their input on the host by contract.
+std::tuple<torch::Tensor, torch::Tensor> step_envs(torch::Tensor actions);
+void draw_boxes(std::vector<unsigned char> &image, torch::Tensor boxes);
+
+torch::Tensor act(torch::nn::Linear &policy, const torch::Tensor &obs) {
+  auto action = policy->forward(obs).argmax(1);
+  auto [next_obs, reward] = step_envs(action.cpu());
+  return next_obs;
+}
+
+void render(std::vector<unsigned char> &image, const torch::Tensor &boxes) {
+  draw_boxes(image, boxes.to(torch::kCPU));
+}
+
+std::vector<torch::Tensor> infer(torch::nn::Linear &net,
+                                 const std::vector<torch::Tensor> &batch) {
+  std::vector<torch::Tensor> out;
+  for (const auto &x : batch)
+    out.push_back(net->forward(x).detach().cpu());
+  return out;
+}
+
+float *raw_scores(const torch::Tensor &scores) {
+  return scores.cpu().data<float>();
+}
+
+// Still hard-coded: a module's forward and a helper that returns a tensor go
+// on computing with what they are given.
+torch::Tensor normalise(torch::Tensor x);
+torch::Tensor keeps_computing(torch::nn::Linear &net, const torch::Tensor &x) {
+  auto a = net->forward(x.cpu());
+  // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: hard-coded CPU device 'cpu()' in device-neutral code [torch-hardcoded-device]
+  // No fix: nothing in scope but x itself spells a device, and
+  // x.to(x.device()) would change nothing.
+  return normalise(a.cpu());
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: hard-coded CPU device 'cpu()' in device-neutral code [torch-hardcoded-device]
+  // CHECK-FIXES: return normalise(a.to(x.device()));
+}
