@@ -110,11 +110,14 @@ void DiscardedToCheck::report(const CXXMemberCallExpr *Call,
         << (Target.empty() ? std::string("its receiver") : "'" + Target + "'");
     if (Fixable) {
       Diag << FixItHint::CreateInsertion(Call->getBeginLoc(), Target + " = ");
-      if (Placement)
+      if (Placement && appliesUnsafeFixes())
         for (const FixItHint &Fix : Placement->Fixes)
           Diag << Fix;
     }
   }
+  // Keeping the result is safe; replacing the hard-coded device is not.
+  if (Fixable && Placement)
+    offerUnsafeFix(Placement->Loc, Placement->Fixes);
 
   if (Placement) {
     const std::optional<utils::DeviceSource> &Replacement =

@@ -216,8 +216,20 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
     return;
 
   const std::string Device = Source ? Source->deviceSpelling() : "";
+  // from_blob wraps memory that already lives somewhere (the host, here):
+  // a device option would claim it lives on the device. Moving the result
+  // is the repair, and it copies: an unsafe fix.
+  const bool WrapsMemory = Factory->getIdentifier() &&
+                           Factory->getName() == "from_blob";
   std::optional<FixItHint> Fix;
-  if (!Device.empty()) {
+  if (!Device.empty() && WrapsMemory) {
+    const SourceLocation End = Call->getEndLoc();
+    if (!End.isMacroID())
+      Fix = FixItHint::CreateInsertion(
+          Lexer::getLocForEndOfToken(End, 0, Ctx.getSourceManager(),
+                                     getLangOpts()),
+          ".to(" + Device + ")");
+  } else if (!Device.empty()) {
     const bool UseOptions = Style == FixStyle::Options &&
                             Source->What == utils::DeviceSource::Carrier::Tensor;
     Fix = deviceFix(Call, OptionsIndex, Factory, Device,
@@ -231,9 +243,11 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
                      "creates a CPU tensor %select{in device-aware code|that "
                      "meets a tensor on another device}1")
                 << utils::qualifiedName(Factory) << (Meeting != nullptr);
-    if (Fix)
+    if (Fix && (!WrapsMemory || appliesUnsafeFixes()))
       Diag << *Fix;
   }
+  if (Fix && WrapsMemory)
+    offerUnsafeFix(Call->getBeginLoc(), *Fix);
   if (Meeting)
     diag(Meeting->Use->Call->getExprLoc(), "it meets a tensor on %0 in '%1'",
          DiagnosticIDs::Note)

@@ -104,9 +104,11 @@ void HardcodedDeviceCheck::report(const Expr *Leaf, const FunctionDecl *Fn,
     auto Diag =
         diag(Placement->Loc, "hard-coded %0 device '%1' in device-neutral code")
         << Placement->Backend << Placement->Spelling;
-    for (const FixItHint &Fix : Placement->Fixes)
-      Diag << Fix;
+    if (appliesUnsafeFixes())
+      for (const FixItHint &Fix : Placement->Fixes)
+        Diag << Fix;
   }
+  offerUnsafeFix(Placement->Loc, Placement->Fixes);
   const std::optional<utils::DeviceSource> &Replacement =
       Placement->Replacement;
   switch (Placement->Why) {

@@ -446,9 +446,11 @@ void LoadWithoutDeviceCheck::checkTorchLoad(const CallExpr *Call,
                              "parameters of module '%0' on the device they "
                              "were saved from, not on the device it is used on")
           << Name;
-      if (Fix)
+      if (Fix && appliesUnsafeFixes())
         Diag << *Fix;
     }
+    if (Fix)
+      offerUnsafeFix(At, *Fix);
     if (Earlier)
       diag(Earlier->Call->getBeginLoc(),
            Maybe ? "'%0' may be moved to a device here, before the load"
@@ -530,9 +532,11 @@ void LoadWithoutDeviceCheck::checkTorchLoad(const CallExpr *Call,
                          "optimizer '%0' on the device it was saved from, not "
                          "on the device of its parameters")
                 << Name;
-    if (Fix)
+    if (Fix && appliesUnsafeFixes())
       Diag << *Fix;
   }
+  if (Fix)
+    offerUnsafeFix(At, *Fix);
   if (Fix && From)
     diag(From->Call->getBeginLoc(), "the device is taken from this move of '%0'",
          DiagnosticIDs::Note)
@@ -604,9 +608,11 @@ void LoadWithoutDeviceCheck::checkJitLoad(const CallExpr *Call,
                      "'torch::jit::load' without a device puts the module on "
                      "the device it was saved from, not on the device this "
                      "code uses");
-    if (Fix)
+    if (Fix && appliesUnsafeFixes())
       Diag << *Fix;
   }
+  if (Fix)
+    offerUnsafeFix(Call->getBeginLoc(), *Fix);
   if (Fix) {
     diag(Source->Decl->getLocation(), "the device is taken from %0",
          DiagnosticIDs::Note)

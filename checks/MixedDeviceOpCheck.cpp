@@ -118,11 +118,17 @@ void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
             << (llvm::StringRef(C.Use->Name).ends_with("stack") ? "stack"
                                                                 : "cat");
     } else {
-      auto Diag = diag(Call->getExprLoc(), "operands of '%0' %select{may be|are}1 "
-                                           "on different devices (%2 and %3)")
-                  << Op << C.Provable << First << Second;
-      for (const FixItHint &Fix : moveFixes(C, Ctx.getSourceManager()))
-        Diag << Fix;
+      const auto Fixes = moveFixes(C, Ctx.getSourceManager());
+      {
+        auto Diag =
+            diag(Call->getExprLoc(), "operands of '%0' %select{may be|are}1 "
+                                     "on different devices (%2 and %3)")
+            << Op << C.Provable << First << Second;
+        if (appliesUnsafeFixes())
+          for (const FixItHint &Fix : Fixes)
+            Diag << Fix;
+      }
+      offerUnsafeFix(Call->getExprLoc(), Fixes);
     }
     utils::noteDeviceOrigin(*this, C.Odd);
     utils::noteDeviceOrigin(*this, C.Other);

@@ -233,10 +233,24 @@ namespace clang::tidy::torch {
 
 FunctionBodyCheck::FunctionBodyCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
-      DebugAnalysis(Options.getLocalOrGlobal("DebugAnalysis", false)) {}
+      DebugAnalysis(Options.getLocalOrGlobal("DebugAnalysis", false)),
+      UnsafeFixes(Options.getLocalOrGlobal("UnsafeFixes", false)) {}
 
 void FunctionBodyCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "DebugAnalysis", DebugAnalysis);
+  Options.store(Opts, "UnsafeFixes", UnsafeFixes);
+}
+
+void FunctionBodyCheck::offerUnsafeFix(SourceLocation Loc,
+                                       llvm::ArrayRef<FixItHint> Fixes) {
+  if (UnsafeFixes || Fixes.empty())
+    return;
+  auto Note = diag(Loc,
+                   "suggested fix; it changes where data lives, so '--fix' "
+                   "leaves it to you (UnsafeFixes: true applies it)",
+                   DiagnosticIDs::Note);
+  for (const FixItHint &Fix : Fixes)
+    Note << Fix;
 }
 
 std::unique_ptr<utils::DeviceFlow>

@@ -34,8 +34,20 @@ protected:
   analyzeFlow(const utils::DeviceFlowConfig &Config, const FunctionDecl *Fn,
               ASTContext &Ctx);
 
+  /// Fix safety. A fix that cannot change what the program computes on any
+  /// device (a device for a factory whose result meets that device, `t =`
+  /// before a discarded `.to`) goes on the warning, and `--fix` applies it.
+  /// A fix that changes where data lives on some path (replacing `.cuda()`,
+  /// moving an operand, giving a load a device) is unsafe: under the option
+  /// UnsafeFixes it goes on the warning too; otherwise the check emits the
+  /// warning without it and then calls offerUnsafeFix, whose note carries it
+  /// (editors offer it as a quick fix, `--fix` leaves it).
+  bool appliesUnsafeFixes() const { return UnsafeFixes; }
+  void offerUnsafeFix(SourceLocation Loc, llvm::ArrayRef<FixItHint> Fixes);
+
 private:
   const bool DebugAnalysis;
+  const bool UnsafeFixes;
 };
 
 namespace utils {

@@ -1,5 +1,8 @@
 // CHECKS: torch-hardcoded-device, torch-factory-without-device, torch-mixed-device-op
 // HEADERS: fast real
+// The fixes here change where data lives: applied only under UnsafeFixes
+// (fix-safety.cpp tests the default).
+// CHECK-OPTION: UnsafeFixes=true
 // Run-time device choices written as branches: the program picks where to
 // run, as `t.to(flag ? torch::kCUDA : torch::kCPU)` does in one expression.
 // Neither the placement under the branch nor a factory moved there is a bug.

@@ -1,4 +1,7 @@
 // CHECKS: torch-discarded-to,torch-hardcoded-device,torch-implicit-device-migration
+// The fixes here change where data lives: applied only under UnsafeFixes
+// (fix-safety.cpp tests the default).
+// CHECK-OPTION: UnsafeFixes=true
 // EXPECT-COMPILE-ERRORS
 #include <torch/torch.h>
 

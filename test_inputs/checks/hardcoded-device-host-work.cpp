@@ -1,5 +1,8 @@
 // CHECKS: torch-hardcoded-device
 // HEADERS: fast real
+// The fixes here change where data lives: applied only under UnsafeFixes
+// (fix-safety.cpp tests the default).
+// CHECK-OPTION: UnsafeFixes=true
 // Deliberate host work: results moved to the CPU to be read, collected or
 // handed to a host-side helper there. None of it is a hard-coded placement.
 #include <torch/torch.h>

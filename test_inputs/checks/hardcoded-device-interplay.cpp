@@ -1,5 +1,8 @@
 // CHECKS: torch-hardcoded-device, torch-mixed-device-op
 // HEADERS: fast real
+// The fixes here change where data lives: applied only under UnsafeFixes
+// (fix-safety.cpp tests the default).
+// CHECK-OPTION: UnsafeFixes=true
 #include <torch/torch.h>
 
 // One defect, one warning: a hard-coded placement whose tensor then meets

@@ -1,4 +1,7 @@
 // CHECKS: torch-hardcoded-device
+// The fixes here change where data lives: applied only under UnsafeFixes
+// (fix-safety.cpp tests the default).
+// CHECK-OPTION: UnsafeFixes=true
 // CHECK-OPTION: torch-hardcoded-device.IgnoredFunctions=^setup_|::bench_
 // CHECK-OPTION: torch-hardcoded-device.IgnoredFiles=
 #include <torch/torch.h>

@@ -1,5 +1,8 @@
 // CHECKS: torch-hardcoded-device,torch-discarded-to
 // HEADERS: fast real
+// The fixes here change where data lives: applied only under UnsafeFixes
+// (fix-safety.cpp tests the default).
+// CHECK-OPTION: UnsafeFixes=true
 #include <torch/torch.h>
 
 // Constructor initializers belong to the constructor: its parameters are in

@@ -1,5 +1,8 @@
 // CHECKS: torch-hardcoded-device
 // HEADERS: fast real
+// The fixes here change where data lives: applied only under UnsafeFixes
+// (fix-safety.cpp tests the default).
+// CHECK-OPTION: UnsafeFixes=true
 #include <torch/torch.h>
 
 // Seeds 002/004: code that receives data must follow its device instead of

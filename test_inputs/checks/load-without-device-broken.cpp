@@ -1,5 +1,8 @@
 // CHECKS: torch-load-without-device
 // HEADERS: fast real
+// The fixes here change where data lives: applied only under UnsafeFixes
+// (fix-safety.cpp tests the default).
+// CHECK-OPTION: UnsafeFixes=true
 // EXPECT-COMPILE-ERRORS
 // Half-typed code, as an editor sees it mid-keystroke: the check must not
 // crash, and must not guess at calls that do not resolve.

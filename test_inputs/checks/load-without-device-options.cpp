@@ -3,6 +3,9 @@
 // CHECK-OPTION: torch-load-without-device.CheckJitLoad=false
 // CHECK-OPTION: torch-load-without-device.CheckAdagrad=false
 // HEADERS: fast
+// The fixes here change where data lives: applied only under UnsafeFixes
+// (fix-safety.cpp tests the default).
+// CHECK-OPTION: UnsafeFixes=true
 // Only module loads are checked here; optimizer loads, torch::jit::load and
 // the Adagrad order are switched off.
 #include <torch/torch.h>

@@ -2,6 +2,9 @@
 // CHECK-OPTION: torch-mixed-device-op.LibtorchVersion=1.13
 // CHECK-OPTION: torch-mixed-device-op.RulesFile={test_inputs}/rules/mylib-ops.yaml
 // HEADERS: fast real
+// The fixes here change where data lives: applied only under UnsafeFixes
+// (fix-safety.cpp tests the default).
+// CHECK-OPTION: UnsafeFixes=true
 #include <torch/torch.h>
 
 namespace mylib {

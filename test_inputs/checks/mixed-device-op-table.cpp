@@ -1,5 +1,8 @@
 // CHECKS: torch-mixed-device-op
 // HEADERS: fast real
+// The fixes here change where data lives: applied only under UnsafeFixes
+// (fix-safety.cpp tests the default).
+// CHECK-OPTION: UnsafeFixes=true
 // One function per rule-table row: the rejected side flagged, the allowed
 // side silent. 'h' is a CPU copy of a parameter; 'z' a 0-dim CPU tensor.
 #include <torch/torch.h>

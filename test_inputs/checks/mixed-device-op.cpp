@@ -1,5 +1,8 @@
 // CHECKS: torch-mixed-device-op
 // HEADERS: fast real
+// The fixes here change where data lives: applied only under UnsafeFixes
+// (fix-safety.cpp tests the default).
+// CHECK-OPTION: UnsafeFixes=true
 #include <torch/torch.h>
 #include <vector>
 

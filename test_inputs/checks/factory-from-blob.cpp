@@ -1,0 +1,20 @@
+// CHECKS: torch-factory-without-device
+// HEADERS: fast real
+// CHECK-OPTION: UnsafeFixes=true
+// from_blob wraps memory where it already lives (the host here): the repair
+// moves the result to the device it meets, never a device option, which
+// would claim the host pointer is device memory. Moving copies, so the fix
+// is unsafe and applied here only because of UnsafeFixes (see fix-safety.cpp).
+#include <torch/torch.h>
+
+torch::Tensor wrap(const torch::Tensor &x, float *host_data) {
+  auto t = torch::from_blob(host_data, {3}, torch::kFloat).clone();
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::from_blob' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-FIXES: auto t = torch::from_blob(host_data, {3}, torch::kFloat).to(x.device()).clone();
+  return x * t;
+}
+
+// A host-only helper: from_blob meets nothing on a device.
+float sum_host(float *host_data) {
+  return torch::from_blob(host_data, {3}).sum().item<float>();
+}
