@@ -53,10 +53,12 @@ bool isChoice(const Expr *E, const ValueDecl **CudaQueryOf, int Depth) {
     return false;
   }
   if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(E)) {
-    // `x.device() == torch::kCUDA`, `device != torch::kCPU`.
+    // `x.device() == torch::kCUDA`, `device != torch::kCPU`,
+    // `device_str == "cuda"`.
     if (Op->isComparisonOp())
       for (const Expr *Arg : Op->arguments())
-        if (isDeviceType(Arg->getType()) || isDeviceTypeEnum(Arg->getType()))
+        if (isDeviceType(Arg->getType()) || isDeviceTypeEnum(Arg->getType()) ||
+            isChoice(Arg, nullptr, Depth + 1))
           return true;
     return false;
   }
@@ -78,6 +80,8 @@ bool isChoice(const Expr *E, const ValueDecl **CudaQueryOf, int Depth) {
   }
   if (const ValueDecl *Named = referencedDecl(E))
     return Named->getIdentifier() && namesDevice(Named->getName());
+  if (const auto *Literal = llvm::dyn_cast<StringLiteral>(E))
+    return Literal->isOrdinary() && namesDevice(Literal->getString());
   return false;
 }
 
@@ -106,6 +110,14 @@ std::optional<DeviceChoiceGuard> deviceChoiceGuard(const Stmt *S,
     DeviceChoiceGuard Guard;
     if (Cond && isChoice(Cond, &Guard.CudaQueryOf, 0)) {
       Guard.Condition = Cond;
+      // Only a condition that is x.is_cuda() itself says "follow x":
+      // `!x.is_cuda() && use_gpu` is a choice like any other.
+      const auto *Query =
+          llvm::dyn_cast<CXXMemberCallExpr>(stripWrappers(Cond));
+      if (!Query || !Query->getMethodDecl() ||
+          !Query->getMethodDecl()->getIdentifier() ||
+          Query->getMethodDecl()->getName() != "is_cuda")
+        Guard.CudaQueryOf = nullptr;
       return Guard;
     }
     Current = Parent;

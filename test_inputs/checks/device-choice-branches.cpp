@@ -8,6 +8,8 @@
 // Neither the placement under the branch nor a factory moved there is a bug.
 #include <torch/torch.h>
 
+#include <string>
+
 struct Config {
   bool use_gpu = false;
   bool verbose = false;
@@ -41,6 +43,19 @@ torch::Tensor by_device_type(const torch::Tensor &x, torch::Device device) {
   if (device.type() == torch::kCUDA)
     bias = bias.cuda();
   return x + bias;
+}
+
+torch::Tensor by_name(const torch::Tensor &x, const std::string &device_str) {
+  auto labels = torch::zeros({3}, torch::kLong);
+  if (device_str == "cuda")
+    labels = labels.to(torch::kCUDA);
+  return x.index_select(0, labels);
+}
+
+torch::Tensor not_yet_on_gpu(torch::Tensor x, bool use_cuda) {
+  if (!x.is_cuda() && use_cuda)
+    x = x.cuda();
+  return x;
 }
 
 torch::Tensor by_ternary(const torch::Tensor &x, bool gpu) {
