@@ -139,8 +139,25 @@ template <typename Fn> void forEachStmt(const Stmt *S, const Fn &Visit) {
 /// True when the input expression \p Input of a call \p Use carries a tensor
 /// placed on a device: it places one itself, names a local tensor placed on a
 /// device, or names a local container that one is put into.
+/// `t.cpu()`, `t.to(torch::kCPU)`, `t.to("cpu")`: a CPU program's inputs.
+/// A model loaded without a device and used on them was saved by a program
+/// that ran on the CPU as well: the load cannot land anywhere else.
+bool isCpuMove(const Expr *E) {
+  const auto *Call =
+      llvm::dyn_cast_or_null<CXXMemberCallExpr>(utils::stripWrappers(E));
+  const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
+  if (!Method || !Method->getIdentifier())
+    return false;
+  if (Method->getName() == "cpu")
+    return true;
+  return Method->getName() == "to" && Call->getNumArgs() > 0 &&
+         utils::isCpuDeviceConstant(Call->getArg(0));
+}
+
 bool inputOnDevice(const Expr *Input, const CallExpr *Use,
                    const FunctionDecl *Fn, ASTContext &Ctx) {
+  if (isCpuMove(Input))
+    return false;
   if (utils::placesTensorOnDevice(Input))
     return true;
   const utils::DeviceContext Context =
@@ -152,7 +169,8 @@ bool inputOnDevice(const Expr *Input, const CallExpr *Use,
     if (Found || !VD || !VD->hasLocalStorage() || llvm::isa<ParmVarDecl>(VD))
       return;
     for (const DeviceSource &Source : Context.sources())
-      if (Source.Decl == VD && Source.What == DeviceSource::Carrier::Tensor)
+      if (Source.Decl == VD && Source.What == DeviceSource::Carrier::Tensor &&
+          !isCpuMove(VD->getInit()))
         Found = true;
     if (Found || utils::isTensorType(VD->getType()))
       return;

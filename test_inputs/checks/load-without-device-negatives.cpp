@@ -150,3 +150,14 @@ void tensors(torch::Device device) {
   torch::load(list, "list.pt");
   torch::save(t.to(device), "t2.pt");
 }
+
+// A CPU program: the model is used on inputs it moves to the CPU itself, so
+// the checkpoint was saved by a CPU program too; the load cannot land on
+// another device.
+int evaluate_on_cpu(const std::string &path, const torch::Tensor &batch) {
+  Net net;
+  torch::load(net, path);
+  auto images = batch.to(torch::kCPU);
+  auto outputs = net->forward(images);
+  return static_cast<int>(net->forward(batch.cpu()).size(0) + outputs.size(0));
+}
