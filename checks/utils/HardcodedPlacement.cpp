@@ -401,6 +401,15 @@ bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
     if (Op->getOperator() == OO_Subscript && Op->getNumArgs() > 0 &&
         Op->getArg(0) == Child)
       return consumedByHost(Op, Fn, Ctx, Depth + 1);
+    // `boxes[i] = kept.cpu();`: stored into a standard container's element.
+    if (Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
+        Op->getArg(1) == Child)
+      if (const auto *Element = llvm::dyn_cast<CXXOperatorCallExpr>(
+              ignoreWrappers(Op->getArg(0)));
+          Element && Element->getOperator() == OO_Subscript)
+        if (const auto *Method =
+                llvm::dyn_cast_or_null<CXXMethodDecl>(Element->getDirectCallee()))
+          return Method->getParent()->isInStdNamespace();
     return false;
   }
   if (const auto *Call = llvm::dyn_cast<CallExpr>(S)) {

@@ -32,6 +32,14 @@ std::vector<torch::Tensor> infer(torch::nn::Linear &net,
   return out;
 }
 
+std::vector<torch::Tensor> keep(const std::vector<torch::Tensor> &boxes,
+                                const torch::Tensor &order) {
+  std::vector<torch::Tensor> kept(boxes.size());
+  for (size_t i = 0; i < boxes.size(); ++i)
+    kept[i] = boxes[i].index_select(0, order).cpu();
+  return kept;
+}
+
 float *raw_scores(const torch::Tensor &scores) {
   return scores.cpu().data<float>();
 }
