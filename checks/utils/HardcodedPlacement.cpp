@@ -1,6 +1,7 @@
 //===--- HardcodedPlacement.cpp - a fixed device used as a placement ------===//
 #include "utils/HardcodedPlacement.h"
 #include "utils/CallSite.h"
+#include "utils/CheckHelpers.h"
 #include "utils/DeviceChoice.h"
 #include "utils/FunctionParents.h"
 #include "utils/LibraryCode.h"
@@ -12,6 +13,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 
 namespace clang::tidy::torch::utils {
@@ -435,12 +437,13 @@ void noteMigratesState(ClangTidyCheck &Check, const HardcodedPlacement &P) {
 
 HardcodedPlacementFinder::HardcodedPlacementFinder(
     llvm::StringRef IgnoredFunctions, llvm::StringRef IgnoredFiles,
-    MigrationFinder *Migrations)
+    bool ReportSingleDeviceFiles, MigrationFinder *Migrations)
     : IgnoredFunctions(IgnoredFunctions), IgnoredFiles(IgnoredFiles),
       HasIgnoredFunctions(!IgnoredFunctions.trim().empty() &&
                           this->IgnoredFunctions.isValid()),
       HasIgnoredFiles(!IgnoredFiles.trim().empty() &&
                       this->IgnoredFiles.isValid()),
+      ReportSingleDeviceFiles(ReportSingleDeviceFiles),
       Migrations(Migrations) {}
 
 std::unique_ptr<HardcodedPlacementFinder>
@@ -452,6 +455,9 @@ HardcodedPlacementFinder::create(const ClangTidyContext *Context,
       checkOption(Context, CheckName, "IgnoredFunctions",
                   DefaultIgnoredFunctions),
       checkOption(Context, CheckName, "IgnoredFiles", DefaultIgnoredFiles),
+      llvm::StringRef(checkOption(Context, CheckName,
+                                  "ReportSingleDeviceFiles", "false"))
+              .equals_insensitive("true"),
       Migrations);
 }
 
@@ -470,6 +476,49 @@ bool HardcodedPlacementFinder::ignored(const FunctionDecl *Fn,
       return true;
   }
   return false;
+}
+
+bool HardcodedPlacementFinder::isSingleDeviceFile(ASTContext &Ctx) {
+  if (SingleDeviceCtx == &Ctx)
+    return SingleDevice;
+  SingleDeviceCtx = &Ctx;
+  bool HoldsDevice = false;
+  llvm::StringSet<> Backends;
+  auto HoldsDeviceType = [](QualType T) {
+    return isDeviceType(T) || isDeviceTypeEnum(T) || isOptionalDevice(T);
+  };
+  forEachFunctionBody(Ctx, [&](const FunctionDecl *Fn) {
+    for (const ParmVarDecl *Param : Fn->parameters())
+      HoldsDevice |= HoldsDeviceType(Param->getType());
+    if (const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Fn))
+      for (const FieldDecl *Field : Method->getParent()->fields())
+        HoldsDevice |= HoldsDeviceType(Field->getType());
+    forEachOwnStmt(Fn, [&](const Stmt &S) {
+      if (const auto *DS = llvm::dyn_cast<DeclStmt>(&S))
+        for (const Decl *D : DS->decls())
+          if (const auto *Var = llvm::dyn_cast<VarDecl>(D))
+            HoldsDevice |= HoldsDeviceType(Var->getType());
+      std::string Backend;
+      if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(&S))
+        Backend = backendOfConstant(Ref->getDecl());
+      else if (const auto *Str = llvm::dyn_cast<StringLiteral>(&S))
+        Backend = backendOfString(Str);
+      else if (const auto *Call = llvm::dyn_cast<CallExpr>(&S)) {
+        const auto *Callee = Call->getDirectCallee();
+        if (const auto *Method = llvm::dyn_cast_or_null<CXXMethodDecl>(Callee);
+            Method && isTensorMethod(Method) && isNamed(Method, "cuda"))
+          Backend = "CUDA";
+        else if (isNamed(Callee, "is_available") ||
+                 isNamed(Callee, "device_count"))
+          HoldsDevice = true; // Asks at run time.
+      }
+      if (!Backend.empty() && Backend != "CPU")
+        Backends.insert(Backend);
+    });
+  });
+  SingleDevice = !HoldsDevice && Backends.size() == 1 &&
+                 Backends.contains("CUDA");
+  return SingleDevice;
 }
 
 bool HardcodedPlacementFinder::isHostReadback(const Expr *Move,
@@ -528,6 +577,9 @@ HardcodedPlacementFinder::analyseLeaf(const Expr *Leaf, const FunctionDecl *Fn,
   if (Result.Loc.isMacroID())
     Result.Loc = SM.getExpansionLoc(Result.Loc);
   if (ignored(Fn, Result.Loc, SM))
+    return std::nullopt;
+  if (Result.Backend == "CUDA" && !ReportSingleDeviceFiles &&
+      isSingleDeviceFile(Ctx))
     return std::nullopt;
   // A branch on a run-time device choice chooses, as `flag ? kCUDA : kCPU`
   // does; but `.cuda()` under `if (x.is_cuda())` lands on the current CUDA

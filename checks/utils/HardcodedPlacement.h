@@ -85,6 +85,7 @@ public:
   /// state follow an input (what torch-implicit-device-migration reports).
   HardcodedPlacementFinder(llvm::StringRef IgnoredFunctions,
                            llvm::StringRef IgnoredFiles,
+                           bool ReportSingleDeviceFiles,
                            MigrationFinder *Migrations);
 
   /// The finder torch-hardcoded-device would use, configured from its options
@@ -112,6 +113,14 @@ public:
   static bool isHostReadback(const Expr *Move, const FunctionDecl *Fn,
                              ASTContext &Ctx);
 
+  /// Whether the main file is single-device by design: every device it
+  /// places on, other than the host, is CUDA, and it never holds a device
+  /// as a value (no torch::Device or DeviceType parameter, member or
+  /// variable) nor asks for one at run time (is_available, device_count).
+  /// Hard-coding CUDA there is consistent, not a defect, unless the option
+  /// ReportSingleDeviceFiles asks for it.
+  bool isSingleDeviceFile(ASTContext &Ctx);
+
 private:
   bool ignored(const FunctionDecl *Fn, SourceLocation Loc,
                const SourceManager &SM) const;
@@ -120,7 +129,11 @@ private:
   llvm::Regex IgnoredFiles;
   bool HasIgnoredFunctions;
   bool HasIgnoredFiles;
+  bool ReportSingleDeviceFiles;
   MigrationFinder *Migrations;
+  /// isSingleDeviceFile's answer, for the unit of SingleDeviceCtx.
+  const ASTContext *SingleDeviceCtx = nullptr;
+  bool SingleDevice = false;
 };
 
 } // namespace clang::tidy::torch::utils
