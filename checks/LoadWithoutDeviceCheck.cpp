@@ -154,6 +154,30 @@ bool isCpuMove(const Expr *E) {
          utils::isCpuDeviceConstant(Call->getArg(0));
 }
 
+/// A load from the path (same spelling) that this function saved to
+/// earlier: `torch::save(model, path); ... torch::load(model_copy, path);`.
+/// The checkpoint comes from this program's own modules on this program's
+/// device, and the load restores exactly that.
+bool isRoundTrip(const CallExpr *Load, const FunctionDecl *Fn,
+                 ASTContext &Ctx) {
+  const std::string Path = utils::sourceText(
+      Load->getArg(1)->IgnoreParenImpCasts()->getSourceRange(), Ctx);
+  bool Saved = false;
+  forEachStmt(Fn->getBody(), [&](const Stmt *S) {
+    const auto *Save = llvm::dyn_cast<CallExpr>(S);
+    if (Saved || !Save || Save->getNumArgs() < 2 ||
+        utils::qualifiedName(Save->getDirectCallee()) != "torch::save" ||
+        !utils::isBefore(Save->getBeginLoc(), Load->getBeginLoc(),
+                         Ctx.getSourceManager()))
+      return;
+    Saved = !Path.empty() &&
+            utils::sourceText(
+                Save->getArg(1)->IgnoreParenImpCasts()->getSourceRange(),
+                Ctx) == Path;
+  });
+  return Saved;
+}
+
 bool inputOnDevice(const Expr *Input, const CallExpr *Use,
                    const FunctionDecl *Fn, ASTContext &Ctx) {
   if (isCpuMove(Input))
@@ -382,7 +406,7 @@ void LoadWithoutDeviceCheck::checkTorchLoad(const CallExpr *Call,
   if (!IsModule && !IsOptimizer)
     return;
   const LoadDevice Dev = torchLoadDevice(Call, Callee);
-  if (Dev.What == LoadDevice::Given)
+  if (Dev.What == LoadDevice::Given || isRoundTrip(Call, Fn, Ctx))
     return;
 
   const SourceManager &SM = Ctx.getSourceManager();

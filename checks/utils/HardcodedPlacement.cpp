@@ -505,13 +505,26 @@ bool HardcodedPlacementFinder::isSingleDeviceFile(ASTContext &Ctx) {
         Backend = backendOfString(Str);
       else if (const auto *Call = llvm::dyn_cast<CallExpr>(&S)) {
         const auto *Callee = Call->getDirectCallee();
-        if (const auto *Method = llvm::dyn_cast_or_null<CXXMethodDecl>(Callee);
-            Method && isTensorMethod(Method) && isNamed(Method, "cuda"))
+        const auto *Method = llvm::dyn_cast_or_null<CXXMethodDecl>(Callee);
+        if (Method && isTensorMethod(Method) && isNamed(Method, "cuda"))
           Backend = "CUDA";
-        else if (isNamed(Callee, "is_available") ||
-                 isNamed(Callee, "device_count"))
-          HoldsDevice = true; // Asks at run time.
+        // Follows where data lives: `y.to(x.device())`, `device(x.device())`
+        // (printing `x.device()` follows nothing).
+        if (!llvm::isa<CXXOperatorCallExpr>(Call))
+          for (const Expr *Arg : Call->arguments()) {
+            const auto *Query =
+                llvm::dyn_cast<CXXMemberCallExpr>(ignoreWrappers(Arg));
+            if (Query && isTensorMethod(Query->getMethodDecl()) &&
+                isNamed(Query->getMethodDecl(), "device"))
+              HoldsDevice = true;
+          }
       }
+      // Asks at run time: `if (x.is_cuda())`, `torch::cuda::is_available()`.
+      if (const auto *If = llvm::dyn_cast<IfStmt>(&S))
+        HoldsDevice |= isDeviceChoiceCondition(If->getCond());
+      else if (const auto *Ternary =
+                   llvm::dyn_cast<AbstractConditionalOperator>(&S))
+        HoldsDevice |= isDeviceChoiceCondition(Ternary->getCond());
       if (!Backend.empty() && Backend != "CPU")
         Backends.insert(Backend);
     });

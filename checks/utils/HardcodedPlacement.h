@@ -116,7 +116,8 @@ public:
   /// Whether the main file is single-device by design: every device it
   /// places on, other than the host, is CUDA, and it never holds a device
   /// as a value (no torch::Device or DeviceType parameter, member or
-  /// variable) nor asks for one at run time (is_available, device_count).
+  /// variable), never follows one (`y.to(x.device())`) and never branches on
+  /// one (`if (x.is_cuda())`, `if (torch::cuda::is_available())`).
   /// Hard-coding CUDA there is consistent, not a defect, unless the option
   /// ReportSingleDeviceFiles asks for it.
   bool isSingleDeviceFile(ASTContext &Ctx);

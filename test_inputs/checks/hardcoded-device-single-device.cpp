@@ -7,6 +7,7 @@
 // reports it anyway; hardcoded-device-single-device-report.cpp).
 #include <torch/torch.h>
 
+#include <iostream>
 #include <vector>
 
 struct RendererImpl : torch::nn::Module {
@@ -32,4 +33,9 @@ std::vector<float> scores(Renderer &renderer, const torch::Tensor &rays) {
   auto out = renderer->forward(rays).detach().cpu().contiguous();
   return std::vector<float>(out.data_ptr<float>(),
                             out.data_ptr<float>() + out.numel());
+}
+
+// Printing where a tensor lives asks nothing: the file stays single-device.
+void describe(const torch::Tensor &t) {
+  std::cout << t.device() << " " << t.is_cuda() << "\n";
 }

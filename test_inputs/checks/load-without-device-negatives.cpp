@@ -161,3 +161,18 @@ int evaluate_on_cpu(const std::string &path, const torch::Tensor &batch) {
   auto outputs = net->forward(images);
   return static_cast<int>(net->forward(batch.cpu()).size(0) + outputs.size(0));
 }
+
+// A save/load round trip in one function: the checkpoint comes from this
+// program's own module on this program's device, and the load restores it.
+torch::Tensor round_trip(const torch::Tensor &x, torch::Device device,
+                         const std::string &path) {
+  Net net;
+  net->to(device);
+  torch::save(net, path);
+  Net copy;
+  torch::load(copy, path);
+  net = Net();
+  net->to(device);
+  torch::load(net, path);
+  return copy->forward(x.to(device)) + net->forward(x.to(device));
+}
