@@ -24,6 +24,8 @@ public:
 
 private:
   void checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) override;
+  /// A discarded result is a defect whatever the rest of the file says.
+  bool runsAfterFatalError() const override { return true; }
   void report(const CXXMemberCallExpr *Call, const FunctionDecl *Fn,
               ASTContext &Ctx);
   /// Null when the sibling check is disabled: its concern is then not ours.

@@ -274,8 +274,8 @@ void FunctionBodyCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   // After a fatal error (a missing #include) Sema instantiates no more
   // templates: `t.data_ptr<float>()` has no body, calls lose their types, and
-  // what the analysis would conclude is a guess. Fix the build first.
-  if (Ctx.getDiagnostics().hasFatalErrorOccurred()) {
+  // what the analysis would conclude is a guess (runsAfterFatalError).
+  if (Ctx.getDiagnostics().hasFatalErrorOccurred() && !runsAfterFatalError()) {
     if (DebugAnalysis)
       diag(Ctx.getSourceManager().getLocForStartOfFile(
                Ctx.getSourceManager().getMainFileID()),

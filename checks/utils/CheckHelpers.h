@@ -28,6 +28,12 @@ public:
 protected:
   virtual void checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) = 0;
 
+  /// Whether the check still runs after a fatal error (a missing #include).
+  /// clang then instantiates no more templates and calls lose their types,
+  /// so checks that reason about where data lives stay silent; a check that
+  /// needs only the statement itself (a discarded `t.to(d);`) keeps going.
+  virtual bool runsAfterFatalError() const { return false; }
+
   /// The device flow of \p Fn. Where the analysis gave up on it, the
   /// DebugAnalysis option says so with a remark at the function.
   std::unique_ptr<utils::DeviceFlow>
