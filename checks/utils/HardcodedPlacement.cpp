@@ -282,6 +282,23 @@ bool derivesFromOstream(const CXXRecordDecl *RD, int Depth = 0) {
 bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
                     int Depth);
 
+/// `y.detach().cpu()`, `y.detach().to(torch::kCPU)`: a result taken out of
+/// the autograd graph and to the host, the idiom for collecting outputs
+/// there (`c = torch::cat({c, y.detach().cpu()})`). Nothing trains on it.
+bool movesDetached(const CXXMemberCallExpr *Move) {
+  const Expr *Receiver = Move->getImplicitObjectArgument();
+  for (int Depth = 0; Receiver && Depth < 8; ++Depth) {
+    const auto *Call =
+        llvm::dyn_cast<CXXMemberCallExpr>(ignoreWrappers(Receiver));
+    if (!Call || !isTensorMethod(Call->getMethodDecl()))
+      return false;
+    if (isNamed(Call->getMethodDecl(), "detach"))
+      return true;
+    Receiver = Call->getImplicitObjectArgument();
+  }
+  return false;
+}
+
 /// \p Arg of \p Call hands a host tensor over for host work: results
 /// collected in a standard container (`out.push_back(y.cpu())`), or an
 /// argument of a helper of the user's that returns no tensor
@@ -604,7 +621,7 @@ HardcodedPlacementFinder::analyseLeaf(const Expr *Leaf, const FunctionDecl *Fn,
   // Reading a result back to the host (or staging it in pinned memory) is
   // what .cpu() is for.
   if (Result.Backend == "CPU" && Result.Move &&
-      isHostReadback(Result.Move, Fn, Ctx))
+      (isHostReadback(Result.Move, Fn, Ctx) || movesDetached(Result.Move)))
     return std::nullopt;
   // Options that describe memory rather than choose a device: from_blob's
   // (the pointer lives there) and pinned host buffers.

@@ -40,6 +40,17 @@ std::vector<torch::Tensor> keep(const std::vector<torch::Tensor> &boxes,
   return kept;
 }
 
+// Rendered results collected on the host, batch by batch.
+torch::Tensor render(torch::nn::Linear &net, const torch::Tensor &rays) {
+  torch::Tensor image;
+  for (int64_t i = 0; i < rays.size(0); i += 1024) {
+    auto out = net->forward(rays.slice(0, i, i + 1024));
+    image = image.defined() ? torch::cat({image, out.detach().cpu()})
+                            : out.detach().to(torch::kCPU);
+  }
+  return image;
+}
+
 float *raw_scores(const torch::Tensor &scores) {
   return scores.cpu().data<float>();
 }
