@@ -154,6 +154,24 @@ bool isCpuMove(const Expr *E) {
          utils::isCpuDeviceConstant(Call->getArg(0));
 }
 
+/// `return torch::jit::load(path);`: a loader whose caller decides where the
+/// module runs (and moves it there).
+bool isReturned(const Expr *E, ASTContext &Ctx) {
+  const Stmt *Current = E;
+  for (int Step = 0; Current && Step < 8; ++Step) {
+    const auto Parents = utils::parentsOf(*Current, Ctx);
+    const Stmt *Parent = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+    if (llvm::isa_and_nonnull<ReturnStmt>(Parent))
+      return true;
+    if (!llvm::isa_and_nonnull<ImplicitCastExpr, MaterializeTemporaryExpr,
+                                CXXBindTemporaryExpr, ExprWithCleanups,
+                                CXXConstructExpr, ParenExpr>(Parent))
+      return false;
+    Current = Parent;
+  }
+  return false;
+}
+
 /// A load from the path (same spelling) that this function saved to
 /// earlier: `torch::save(model, path); ... torch::load(model_copy, path);`.
 /// The checkpoint comes from this program's own modules on this program's
@@ -623,7 +641,7 @@ void LoadWithoutDeviceCheck::checkJitLoad(const CallExpr *Call,
   if (!CheckJitLoad)
     return;
   const LoadDevice Dev = jitLoadDevice(Call, Callee);
-  if (Dev.What == LoadDevice::Given)
+  if (Dev.What == LoadDevice::Given || isReturned(Call, Ctx))
     return;
   const SourceManager &SM = Ctx.getSourceManager();
   const ValueDecl *Holder = holderOf(Call, Ctx);

@@ -176,3 +176,16 @@ torch::Tensor round_trip(const torch::Tensor &x, torch::Device device,
   torch::load(net, path);
   return copy->forward(x.to(device)) + net->forward(x.to(device));
 }
+
+// A loader: the caller decides where the module runs, and moves it there.
+struct Translator {
+  explicit Translator(const std::string &path, torch::Device device)
+      : device_(device), model_(load_model(path)) {
+    model_.to(device_);
+  }
+  torch::jit::script::Module load_model(const std::string &path) {
+    return torch::jit::load(path);
+  }
+  torch::Device device_;
+  torch::jit::script::Module model_;
+};
