@@ -1,0 +1,36 @@
+// CHECKS: torch-*
+// HEADERS: fast
+// FLAGS: -std=c++20
+// A coroutine body: clang's CFG of a coroutine has its own shape (the
+// promise, suspend points, the final suspend). The checks must not crash on
+// it, and still analyse the functions beside it. (Fast headers only:
+// libtorch 1.13's real headers do not compile as C++20 with clang.)
+#include <torch/torch.h>
+
+#include <coroutine>
+
+struct Task {
+  struct promise_type {
+    Task get_return_object() { return {}; }
+    std::suspend_never initial_suspend() { return {}; }
+    std::suspend_never final_suspend() noexcept { return {}; }
+    void return_void() {}
+    void unhandled_exception() {}
+  };
+};
+
+Task produce(torch::Tensor x) {
+  while (true) {
+    co_await std::suspend_always{};
+    x = x * 2;
+    if (x.numel() == 0)
+      co_return;
+  }
+}
+
+torch::Tensor scale(const torch::Tensor &x) {
+  auto w = torch::ones({3});
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-FIXES: auto w = torch::ones({3}, torch::device(x.device()));
+  return x * w;
+}
