@@ -1,41 +1,20 @@
 // CHECKS: torch-hardcoded-device
-// CHECK-OPTION: torch-hardcoded-device.ReportSingleDeviceFiles=true
 // HEADERS: fast real
-// A file that is single-device by design: it places data on CUDA and nowhere
-// else (moves to the host to read results are host work), never holds a
-// torch::Device as a value and never asks for one at run time. Hard-coding
-// CUDA is then consistent, not a defect (ReportSingleDeviceFiles: true
-// reports it anyway, as here).
+// CHECK-OPTION: torch-hardcoded-device.ReportSingleDeviceFiles=true
+// A single-device file (CUDA only, no device held, followed or asked for;
+// see hardcoded-device-single-device.cpp) with ReportSingleDeviceFiles: its
+// CUDA placements are reported as in any device-neutral code.
 #include <torch/torch.h>
 
-#include <vector>
-
-struct RendererImpl : torch::nn::Module {
-  RendererImpl() {
-    mlp = register_module("mlp", torch::nn::Linear(3, 4));
-    mlp->to(torch::kCUDA);
-    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: hard-coded CUDA device 'torch::kCUDA' in device-neutral code [torch-hardcoded-device]
+struct EncoderImpl : torch::nn::Module {
+  EncoderImpl() {
+    proj = register_module("proj", torch::nn::Linear(3, 4));
+    proj->to(torch::kCUDA);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: hard-coded CUDA device 'torch::kCUDA' in device-neutral code [torch-hardcoded-device]
   }
-  torch::Tensor forward(torch::Tensor rays) {
-    rays = rays.reshape({-1, 3}).to(torch::kCUDA);
-    // CHECK-MESSAGES: :[[@LINE-1]]:37: warning: hard-coded CUDA device 'torch::kCUDA' in device-neutral code [torch-hardcoded-device]
-    auto noise = torch::randn({3}, torch::TensorOptions().device(torch::kCUDA));
-    // CHECK-MESSAGES: :[[@LINE-1]]:66: warning: hard-coded CUDA device 'torch::kCUDA' in device-neutral code [torch-hardcoded-device]
-    return mlp->forward(rays + noise);
+  torch::Tensor forward(const torch::Tensor &x) {
+    return proj->forward(x.cuda());
+    // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
   }
-  torch::nn::Linear mlp{nullptr};
+  torch::nn::Linear proj{nullptr};
 };
-TORCH_MODULE(Renderer);
-
-torch::Tensor normalise(const torch::Tensor &images) {
-  static const auto mean = torch::tensor({0.485f, 0.456f, 0.406f}).cuda();
-  // CHECK-MESSAGES: :[[@LINE-1]]:68: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
-  return images.cuda().sub(mean);
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
-}
-
-std::vector<float> scores(Renderer &renderer, const torch::Tensor &rays) {
-  auto out = renderer->forward(rays).detach().cpu().contiguous();
-  return std::vector<float>(out.data_ptr<float>(),
-                            out.data_ptr<float>() + out.numel());
-}

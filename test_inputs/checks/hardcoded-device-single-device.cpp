@@ -4,7 +4,7 @@
 // else (moves to the host to read results are host work), never holds a
 // torch::Device as a value and never asks for one at run time. Hard-coding
 // CUDA is then consistent, not a defect (ReportSingleDeviceFiles: true
-// reports it anyway; hardcoded-device-single-device-report.cpp).
+// reports it anyway: hardcoded-device-single-device-report.cpp).
 #include <torch/torch.h>
 
 #include <iostream>
