@@ -33,23 +33,22 @@ const ValueDecl *referencedDecl(const Expr *E) {
   return nullptr;
 }
 
-/// \p CudaQueryOf is set for `x.is_cuda()` on a tensor x.
-bool isChoice(const Expr *E, const ValueDecl **CudaQueryOf, int Depth) {
+bool isChoice(const Expr *E, int Depth) {
   E = stripWrappers(E);
   if (!E || Depth > 8)
     return false;
   if (const auto *Unary = llvm::dyn_cast<UnaryOperator>(E))
     return Unary->getOpcode() == UO_LNot &&
-           isChoice(Unary->getSubExpr(), CudaQueryOf, Depth + 1);
+           isChoice(Unary->getSubExpr(), Depth + 1);
   if (const auto *Binary = llvm::dyn_cast<BinaryOperator>(E)) {
     if (Binary->isLogicalOp())
-      return isChoice(Binary->getLHS(), CudaQueryOf, Depth + 1) ||
-             isChoice(Binary->getRHS(), CudaQueryOf, Depth + 1);
+      return isChoice(Binary->getLHS(), Depth + 1) ||
+             isChoice(Binary->getRHS(), Depth + 1);
     if (Binary->isComparisonOp())
       return isDeviceTypeEnum(Binary->getLHS()->getType()) ||
              isDeviceTypeEnum(Binary->getRHS()->getType()) ||
-             isChoice(Binary->getLHS(), CudaQueryOf, Depth + 1) ||
-             isChoice(Binary->getRHS(), CudaQueryOf, Depth + 1);
+             isChoice(Binary->getLHS(), Depth + 1) ||
+             isChoice(Binary->getRHS(), Depth + 1);
     return false;
   }
   if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(E)) {
@@ -58,20 +57,9 @@ bool isChoice(const Expr *E, const ValueDecl **CudaQueryOf, int Depth) {
     if (Op->isComparisonOp())
       for (const Expr *Arg : Op->arguments())
         if (isDeviceType(Arg->getType()) || isDeviceTypeEnum(Arg->getType()) ||
-            isChoice(Arg, nullptr, Depth + 1))
+            isChoice(Arg, Depth + 1))
           return true;
     return false;
-  }
-  if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(E)) {
-    const CXXMethodDecl *Method = Member->getMethodDecl();
-    if (!Method || !Method->getIdentifier() ||
-        !isDeviceQueryName(Method->getName()))
-      return false;
-    const Expr *Object = Member->getImplicitObjectArgument();
-    if (Method->getName() == "is_cuda" && Object &&
-        isTensorType(Object->getType()) && CudaQueryOf)
-      *CudaQueryOf = referencedDecl(Object);
-    return true;
   }
   if (const auto *Call = llvm::dyn_cast<CallExpr>(E)) {
     const auto *Callee = Call->getDirectCallee();
@@ -87,9 +75,7 @@ bool isChoice(const Expr *E, const ValueDecl **CudaQueryOf, int Depth) {
 
 } // namespace
 
-bool isDeviceChoiceCondition(const Expr *Cond) {
-  return isChoice(Cond, nullptr, 0);
-}
+bool isDeviceChoiceCondition(const Expr *Cond) { return isChoice(Cond, 0); }
 
 std::optional<DeviceChoiceGuard> deviceChoiceGuard(const Stmt *S,
                                                    ASTContext &Ctx) {
@@ -107,17 +93,17 @@ std::optional<DeviceChoiceGuard> deviceChoiceGuard(const Stmt *S,
                  llvm::dyn_cast<AbstractConditionalOperator>(Parent);
              Ternary && Current != Ternary->getCond())
       Cond = Ternary->getCond();
-    DeviceChoiceGuard Guard;
-    if (Cond && isChoice(Cond, &Guard.CudaQueryOf, 0)) {
+    if (Cond && isChoice(Cond, 0)) {
+      DeviceChoiceGuard Guard;
       Guard.Condition = Cond;
-      // Only a condition that is x.is_cuda() itself says "follow x":
+      // Only a condition that is `x.is_cuda()` itself says "follow x":
       // `!x.is_cuda() && use_gpu` is a choice like any other.
       const auto *Query =
           llvm::dyn_cast<CXXMemberCallExpr>(stripWrappers(Cond));
-      if (!Query || !Query->getMethodDecl() ||
-          !Query->getMethodDecl()->getIdentifier() ||
-          Query->getMethodDecl()->getName() != "is_cuda")
-        Guard.CudaQueryOf = nullptr;
+      const CXXMethodDecl *Method = Query ? Query->getMethodDecl() : nullptr;
+      if (Method && Method->getIdentifier() && Method->getName() == "is_cuda" &&
+          isTensorType(Query->getImplicitObjectArgument()->getType()))
+        Guard.CudaQueryOf = referencedDecl(Query->getImplicitObjectArgument());
       return Guard;
     }
     Current = Parent;
