@@ -5,6 +5,7 @@
 #include "utils/DeviceChoice.h"
 #include "utils/FunctionParents.h"
 #include "utils/LibraryCode.h"
+#include "utils/ModuleMoves.h"
 #include "utils/TensorOptionsAnalysis.h"
 #include "utils/TorchTypes.h"
 
@@ -495,22 +496,40 @@ bool HardcodedPlacementFinder::ignored(const FunctionDecl *Fn,
   return false;
 }
 
-bool HardcodedPlacementFinder::isSingleDeviceFile(ASTContext &Ctx) {
-  if (SingleDeviceCtx == &Ctx)
-    return SingleDevice;
-  SingleDeviceCtx = &Ctx;
-  bool HoldsDevice = false;
-  llvm::StringSet<> Backends;
+bool HardcodedPlacementFinder::isSingleDeviceClass(const CXXRecordDecl *Class,
+                                                   ASTContext &Ctx) {
+  if (!Class)
+    return false;
+  if (SingleDeviceCtx != &Ctx) {
+    SingleDevice.clear();
+    SingleDeviceCtx = &Ctx;
+  }
+  Class = Class->getCanonicalDecl();
+  if (auto It = SingleDevice.find(Class); It != SingleDevice.end())
+    return It->second;
+
   auto HoldsDeviceType = [](QualType T) {
     return isDeviceType(T) || isDeviceTypeEnum(T) || isOptionalDevice(T);
   };
-  forEachFunctionBody(Ctx, [&](const FunctionDecl *Fn) {
-    for (const ParmVarDecl *Param : Fn->parameters())
+  bool HoldsDevice = false, OwnStateOnCuda = false;
+  llvm::StringSet<> Backends;
+  const CXXRecordDecl *Definition = Class->getDefinition();
+  if (!Definition)
+    return SingleDevice[Class] = false;
+  for (const FieldDecl *Field : Definition->fields())
+    HoldsDevice |= HoldsDeviceType(Field->getType());
+  for (const CXXMethodDecl *Declared : Definition->methods()) {
+    const FunctionDecl *Method = nullptr;
+    if (!Declared->hasBody(Method) || !Method || HoldsDevice)
+      continue;
+    for (const ParmVarDecl *Param : Method->parameters())
       HoldsDevice |= HoldsDeviceType(Param->getType());
-    if (const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Fn))
-      for (const FieldDecl *Field : Method->getParent()->fields())
-        HoldsDevice |= HoldsDeviceType(Field->getType());
-    forEachOwnStmt(Fn, [&](const Stmt &S) {
+    for (const ModuleMove &M : collectModuleMoves(Method->getBody()))
+      if (llvm::isa_and_nonnull<FieldDecl>(M.Module) && !M.ToCpu)
+        if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(
+                ignoreWrappers(M.Device)))
+          OwnStateOnCuda |= backendOfConstant(Ref->getDecl()) == "CUDA";
+    forEachOwnStmt(Method, [&](const Stmt &S) {
       if (const auto *DS = llvm::dyn_cast<DeclStmt>(&S))
         for (const Decl *D : DS->decls())
           if (const auto *Var = llvm::dyn_cast<VarDecl>(D))
@@ -521,9 +540,9 @@ bool HardcodedPlacementFinder::isSingleDeviceFile(ASTContext &Ctx) {
       else if (const auto *Str = llvm::dyn_cast<StringLiteral>(&S))
         Backend = backendOfString(Str);
       else if (const auto *Call = llvm::dyn_cast<CallExpr>(&S)) {
-        const auto *Callee = Call->getDirectCallee();
-        const auto *Method = llvm::dyn_cast_or_null<CXXMethodDecl>(Callee);
-        if (Method && isTensorMethod(Method) && isNamed(Method, "cuda"))
+        const auto *Callee = llvm::dyn_cast_or_null<CXXMethodDecl>(
+            Call->getDirectCallee());
+        if (Callee && isTensorMethod(Callee) && isNamed(Callee, "cuda"))
           Backend = "CUDA";
         // Follows where data lives: `y.to(x.device())`, `device(x.device())`
         // (printing `x.device()` follows nothing).
@@ -545,10 +564,10 @@ bool HardcodedPlacementFinder::isSingleDeviceFile(ASTContext &Ctx) {
       if (!Backend.empty() && Backend != "CPU")
         Backends.insert(Backend);
     });
-  });
-  SingleDevice = !HoldsDevice && Backends.size() == 1 &&
-                 Backends.contains("CUDA");
-  return SingleDevice;
+  }
+  return SingleDevice[Class] = OwnStateOnCuda && !HoldsDevice &&
+                               Backends.size() == 1 &&
+                               Backends.contains("CUDA");
 }
 
 bool HardcodedPlacementFinder::isHostReadback(const Expr *Move,
@@ -608,9 +627,11 @@ HardcodedPlacementFinder::analyseLeaf(const Expr *Leaf, const FunctionDecl *Fn,
     Result.Loc = SM.getExpansionLoc(Result.Loc);
   if (ignored(Fn, Result.Loc, SM))
     return std::nullopt;
-  if (Result.Backend == "CUDA" && !ReportSingleDeviceFiles &&
-      isSingleDeviceFile(Ctx))
-    return std::nullopt;
+  if (Result.Backend == "CUDA" && !ReportSingleDeviceFiles)
+    if (const auto *Method =
+            llvm::dyn_cast<CXXMethodDecl>(enclosingNamedFunction(Fn));
+        Method && isSingleDeviceClass(Method->getParent(), Ctx))
+      return std::nullopt;
   // A branch on a run-time device choice chooses, as `flag ? kCUDA : kCPU`
   // does; but `.cuda()` under `if (x.is_cuda())` lands on the current CUDA
   // device, not x's, and is fixed by following x.

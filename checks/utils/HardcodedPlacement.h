@@ -113,14 +113,15 @@ public:
   static bool isHostReadback(const Expr *Move, const FunctionDecl *Fn,
                              ASTContext &Ctx);
 
-  /// Whether the main file is single-device by design: every device it
-  /// places on, other than the host, is CUDA, and it never holds a device
-  /// as a value (no torch::Device or DeviceType parameter, member or
-  /// variable), never follows one (`y.to(x.device())`) and never branches on
-  /// one (`if (x.is_cuda())`, `if (torch::cuda::is_available())`).
-  /// Hard-coding CUDA there is consistent, not a defect, unless the option
-  /// ReportSingleDeviceFiles asks for it.
-  bool isSingleDeviceFile(ASTContext &Ctx);
+  /// Whether \p Class is a component that is single-device by design: its
+  /// methods put its own modules on CUDA (`net_->to(torch::kCUDA)`), place
+  /// data on no other accelerator, and never hold a device as a value (no
+  /// torch::Device or DeviceType member, parameter or variable), follow one
+  /// (`y.to(x.device())`) or branch on one (`if (x.is_cuda())`). Hard-coding
+  /// CUDA in its methods is then consistent with its own state, not a
+  /// defect, unless the option ReportSingleDeviceFiles asks for it. Free
+  /// functions are never such components: they get their data from callers.
+  bool isSingleDeviceClass(const CXXRecordDecl *Class, ASTContext &Ctx);
 
 private:
   bool ignored(const FunctionDecl *Fn, SourceLocation Loc,
@@ -132,9 +133,9 @@ private:
   bool HasIgnoredFiles;
   bool ReportSingleDeviceFiles;
   MigrationFinder *Migrations;
-  /// isSingleDeviceFile's answer, for the unit of SingleDeviceCtx.
+  /// isSingleDeviceClass's answers, for the unit of SingleDeviceCtx.
   const ASTContext *SingleDeviceCtx = nullptr;
-  bool SingleDevice = false;
+  llvm::DenseMap<const CXXRecordDecl *, bool> SingleDevice;
 };
 
 } // namespace clang::tidy::torch::utils

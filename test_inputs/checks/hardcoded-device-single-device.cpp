@@ -1,10 +1,12 @@
 // CHECKS: torch-hardcoded-device
 // HEADERS: fast real
-// A file that is single-device by design: it places data on CUDA and nowhere
-// else (moves to the host to read results are host work), never holds a
-// torch::Device as a value and never asks for one at run time. Hard-coding
-// CUDA is then consistent, not a defect (ReportSingleDeviceFiles: true
-// reports it anyway: hardcoded-device-single-device-report.cpp).
+// A component that is single-device by design: the class puts its own module
+// on CUDA, places data on CUDA and nowhere else (moves to the host to read
+// results are host work), never holds a torch::Device as a value, never
+// follows or asks for one. Hard-coding CUDA in its methods is consistent with
+// its own state, not a defect (ReportSingleDeviceFiles: true reports it
+// anyway: hardcoded-device-single-device-report.cpp). A free function gets
+// its data from its callers: a hard-coded CUDA there is reported.
 #include <torch/torch.h>
 
 #include <iostream>
@@ -26,7 +28,9 @@ TORCH_MODULE(Renderer);
 
 torch::Tensor normalise(const torch::Tensor &images) {
   static const auto mean = torch::tensor({0.485f, 0.456f, 0.406f}).cuda();
+  // CHECK-MESSAGES: :[[@LINE-1]]:68: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
   return images.cuda().sub(mean);
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
 }
 
 std::vector<float> scores(Renderer &renderer, const torch::Tensor &rays) {
