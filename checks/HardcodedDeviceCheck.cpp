@@ -44,18 +44,18 @@ HardcodedDeviceCheck::HardcodedDeviceCheck(StringRef Name,
                       HardcodedPlacementFinder::DefaultIgnoredFunctions)),
       IgnoredFiles(Options.get("IgnoredFiles",
                                HardcodedPlacementFinder::DefaultIgnoredFiles)),
-      ReportSingleDeviceFiles(Options.get("ReportSingleDeviceFiles", false)),
+      ReportSingleDeviceClasses(Options.get("ReportSingleDeviceClasses", false)),
       DiscardedToEnabled(Context->isCheckEnabled("torch-discarded-to")),
       MixedDeviceOpFlow(mixedDeviceOpFlow(Context)),
       Migrations(MigrationFinder::create(Context)),
-      Placements(IgnoredFunctions, IgnoredFiles, ReportSingleDeviceFiles,
+      Placements(IgnoredFunctions, IgnoredFiles, ReportSingleDeviceClasses,
                  Migrations.get()) {}
 
 void HardcodedDeviceCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   FunctionBodyCheck::storeOptions(Opts);
   Options.store(Opts, "IgnoredFunctions", IgnoredFunctions);
   Options.store(Opts, "IgnoredFiles", IgnoredFiles);
-  Options.store(Opts, "ReportSingleDeviceFiles", ReportSingleDeviceFiles);
+  Options.store(Opts, "ReportSingleDeviceClasses", ReportSingleDeviceClasses);
 }
 
 namespace {

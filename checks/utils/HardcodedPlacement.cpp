@@ -455,13 +455,13 @@ void noteMigratesState(ClangTidyCheck &Check, const HardcodedPlacement &P) {
 
 HardcodedPlacementFinder::HardcodedPlacementFinder(
     llvm::StringRef IgnoredFunctions, llvm::StringRef IgnoredFiles,
-    bool ReportSingleDeviceFiles, MigrationFinder *Migrations)
+    bool ReportSingleDeviceClasses, MigrationFinder *Migrations)
     : IgnoredFunctions(IgnoredFunctions), IgnoredFiles(IgnoredFiles),
       HasIgnoredFunctions(!IgnoredFunctions.trim().empty() &&
                           this->IgnoredFunctions.isValid()),
       HasIgnoredFiles(!IgnoredFiles.trim().empty() &&
                       this->IgnoredFiles.isValid()),
-      ReportSingleDeviceFiles(ReportSingleDeviceFiles),
+      ReportSingleDeviceClasses(ReportSingleDeviceClasses),
       Migrations(Migrations) {}
 
 std::unique_ptr<HardcodedPlacementFinder>
@@ -474,7 +474,7 @@ HardcodedPlacementFinder::create(const ClangTidyContext *Context,
                   DefaultIgnoredFunctions),
       checkOption(Context, CheckName, "IgnoredFiles", DefaultIgnoredFiles),
       llvm::StringRef(checkOption(Context, CheckName,
-                                  "ReportSingleDeviceFiles", "false"))
+                                  "ReportSingleDeviceClasses", "false"))
               .equals_insensitive("true"),
       Migrations);
 }
@@ -627,7 +627,7 @@ HardcodedPlacementFinder::analyseLeaf(const Expr *Leaf, const FunctionDecl *Fn,
     Result.Loc = SM.getExpansionLoc(Result.Loc);
   if (ignored(Fn, Result.Loc, SM))
     return std::nullopt;
-  if (Result.Backend == "CUDA" && !ReportSingleDeviceFiles)
+  if (Result.Backend == "CUDA" && !ReportSingleDeviceClasses)
     if (const auto *Method =
             llvm::dyn_cast<CXXMethodDecl>(enclosingNamedFunction(Fn));
         Method && isSingleDeviceClass(Method->getParent(), Ctx))

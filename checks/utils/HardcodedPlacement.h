@@ -85,7 +85,7 @@ public:
   /// state follow an input (what torch-implicit-device-migration reports).
   HardcodedPlacementFinder(llvm::StringRef IgnoredFunctions,
                            llvm::StringRef IgnoredFiles,
-                           bool ReportSingleDeviceFiles,
+                           bool ReportSingleDeviceClasses,
                            MigrationFinder *Migrations);
 
   /// The finder torch-hardcoded-device would use, configured from its options
@@ -119,7 +119,7 @@ public:
   /// torch::Device or DeviceType member, parameter or variable), follow one
   /// (`y.to(x.device())`) or branch on one (`if (x.is_cuda())`). Hard-coding
   /// CUDA in its methods is then consistent with its own state, not a
-  /// defect, unless the option ReportSingleDeviceFiles asks for it. Free
+  /// defect, unless the option ReportSingleDeviceClasses asks for it. Free
   /// functions are never such components: they get their data from callers.
   bool isSingleDeviceClass(const CXXRecordDecl *Class, ASTContext &Ctx);
 
@@ -131,7 +131,7 @@ private:
   llvm::Regex IgnoredFiles;
   bool HasIgnoredFunctions;
   bool HasIgnoredFiles;
-  bool ReportSingleDeviceFiles;
+  bool ReportSingleDeviceClasses;
   MigrationFinder *Migrations;
   /// isSingleDeviceClass's answers, for the unit of SingleDeviceCtx.
   const ASTContext *SingleDeviceCtx = nullptr;

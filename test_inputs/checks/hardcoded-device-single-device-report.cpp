@@ -1,8 +1,8 @@
 // CHECKS: torch-hardcoded-device
 // HEADERS: fast real
-// CHECK-OPTION: torch-hardcoded-device.ReportSingleDeviceFiles=true
+// CHECK-OPTION: torch-hardcoded-device.ReportSingleDeviceClasses=true
 // A single-device file (CUDA only, no device held, followed or asked for;
-// see hardcoded-device-single-device.cpp) with ReportSingleDeviceFiles: its
+// see hardcoded-device-single-device.cpp) with ReportSingleDeviceClasses: its
 // CUDA placements are reported as in any device-neutral code.
 #include <torch/torch.h>
 

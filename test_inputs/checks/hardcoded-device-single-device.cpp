@@ -4,7 +4,7 @@
 // on CUDA, places data on CUDA and nowhere else (moves to the host to read
 // results are host work), never holds a torch::Device as a value, never
 // follows or asks for one. Hard-coding CUDA in its methods is consistent with
-// its own state, not a defect (ReportSingleDeviceFiles: true reports it
+// its own state, not a defect (ReportSingleDeviceClasses: true reports it
 // anyway: hardcoded-device-single-device-report.cpp). A free function gets
 // its data from its callers: a hard-coded CUDA there is reported.
 #include <torch/torch.h>
