@@ -44,18 +44,18 @@ HardcodedDeviceCheck::HardcodedDeviceCheck(StringRef Name,
                       HardcodedPlacementFinder::DefaultIgnoredFunctions)),
       IgnoredFiles(Options.get("IgnoredFiles",
                                HardcodedPlacementFinder::DefaultIgnoredFiles)),
-      ReportSingleDeviceClasses(Options.get("ReportSingleDeviceClasses", false)),
+      ReportSingleDeviceCode(Options.get("ReportSingleDeviceCode", false)),
       DiscardedToEnabled(Context->isCheckEnabled("torch-discarded-to")),
       MixedDeviceOpFlow(mixedDeviceOpFlow(Context)),
       Migrations(MigrationFinder::create(Context)),
-      Placements(IgnoredFunctions, IgnoredFiles, ReportSingleDeviceClasses,
+      Placements(IgnoredFunctions, IgnoredFiles, ReportSingleDeviceCode,
                  Migrations.get()) {}
 
 void HardcodedDeviceCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   FunctionBodyCheck::storeOptions(Opts);
   Options.store(Opts, "IgnoredFunctions", IgnoredFunctions);
   Options.store(Opts, "IgnoredFiles", IgnoredFiles);
-  Options.store(Opts, "ReportSingleDeviceClasses", ReportSingleDeviceClasses);
+  Options.store(Opts, "ReportSingleDeviceCode", ReportSingleDeviceCode);
 }
 
 namespace {

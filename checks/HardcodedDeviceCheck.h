@@ -42,7 +42,7 @@ private:
 
   const std::string IgnoredFunctions;
   const std::string IgnoredFiles;
-  const bool ReportSingleDeviceClasses;
+  const bool ReportSingleDeviceCode;
   /// torch-discarded-to reports (and repairs) a discarded `t.cuda();`.
   const bool DiscardedToEnabled;
   /// torch-mixed-device-op leaves a conflict on a device placed here to this

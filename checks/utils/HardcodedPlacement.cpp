@@ -109,6 +109,53 @@ int argumentIndex(const CallExpr *Call, const Expr *Arg) {
   return -1;
 }
 
+/// \p Consumer moves a module to the CPU, and a later statement of \p Fn
+/// that runs whenever it does moves the same module somewhere else.
+bool isHostVisit(const Expr *Consumer, const FunctionDecl *Fn,
+                 ASTContext &Ctx) {
+  if (!Fn || !Fn->getBody())
+    return false;
+  const std::vector<ModuleMove> Moves = collectModuleMoves(Fn->getBody());
+  const auto ToHost = llvm::find_if(
+      Moves, [&](const ModuleMove &M) { return M.Call == Consumer; });
+  if (ToHost == Moves.end() || !ToHost->Module)
+    return false;
+  return llvm::any_of(Moves, [&](const ModuleMove &Back) {
+    return Back.Module == ToHost->Module && !Back.ToCpu &&
+           isBefore(ToHost->Call->getEndLoc(), Back.Call->getBeginLoc(),
+                    Ctx.getSourceManager()) &&
+           !isConditionalFor(Back.Call, ToHost->Call, Ctx);
+  });
+}
+
+/// The tensor \p E is taken from, through methods of that tensor alone
+/// (`x.slice(0, 0, 4).float()`, `x[0]`): moving \p E to its device moves
+/// nothing.
+const Expr *viewedTensor(const Expr *E) {
+  for (int Depth = 0; E && Depth < 16; ++Depth) {
+    E = ignoreWrappers(E);
+    // A method of one tensor (`slice`, `view`, `float`), not one that
+    // combines it with another (`matmul(w)`).
+    if (const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(E);
+        Call && isTensorMethod(Call->getMethodDecl()) &&
+        isTensorType(Call->getType()) &&
+        llvm::none_of(Call->arguments(), [](const Expr *Arg) {
+          return isTensorType(Arg->getType());
+        })) {
+      E = Call->getImplicitObjectArgument();
+      continue;
+    }
+    if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(E);
+        Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() > 0 &&
+        isTensorType(Op->getArg(0)->getType())) {
+      E = Op->getArg(0);
+      continue;
+    }
+    break;
+  }
+  return E;
+}
+
 /// Where a device expression ends up.
 struct Climb {
   const Expr *Written = nullptr;
@@ -350,6 +397,49 @@ bool onlyReadBack(const VarDecl *Var, const FunctionDecl *Fn, ASTContext &Ctx,
   return Uses > 0;
 }
 
+/// `t = y.cpu();` stores a host result into the local \p Var; the uses of
+/// \p Var after \p Assign (and before the end of its scope) all read it back
+/// on the host. An assignment inside a loop that \p Var outlives reaches
+/// the loop's earlier statements too: not judged.
+bool onlyReadBackAfter(const VarDecl *Var, const Expr *Assign,
+                       const FunctionDecl *Fn, ASTContext &Ctx, int Depth) {
+  const Stmt *Body = Fn ? Fn->getBody() : nullptr;
+  if (!Body || !Var->hasLocalStorage() || llvm::isa<ParmVarDecl>(Var) ||
+      Var->getType()->isReferenceType())
+    return false;
+  for (const Stmt *S = parentStmt(Assign, Ctx); S; S = parentStmt(S, Ctx)) {
+    if (const auto *DS = llvm::dyn_cast<DeclStmt>(S);
+        DS && llvm::is_contained(DS->decls(), Var))
+      break;
+    if (const auto *Block = llvm::dyn_cast<CompoundStmt>(S);
+        Block && llvm::any_of(Block->body(), [&](const Stmt *Child) {
+          const auto *DS = llvm::dyn_cast<DeclStmt>(Child);
+          return DS && llvm::is_contained(DS->decls(), Var);
+        }))
+      break;
+    if (llvm::isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S) || S == Body)
+      return false;
+  }
+  const SourceManager &SM = Ctx.getSourceManager();
+  int Uses = 0;
+  llvm::SmallVector<const Stmt *, 32> Stack{Body};
+  while (!Stack.empty()) {
+    const Stmt *S = Stack.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(S);
+        Ref && Ref->getDecl() == Var &&
+        SM.isBeforeInTranslationUnit(Assign->getEndLoc(), Ref->getBeginLoc())) {
+      ++Uses;
+      if (!consumedByHost(Ref, Fn, Ctx, Depth + 1))
+        return false;
+    }
+    for (const Stmt *Child : S->children())
+      Stack.push_back(Child);
+  }
+  return Uses > 0;
+}
+
 bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
                     int Depth) {
   if (!E || Depth > 8)
@@ -408,8 +498,14 @@ bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
     if (llvm::is_contained({"contiguous", "detach", "clone", "toType",
                             "flatten", "view", "reshape", "squeeze",
                             "unsqueeze", "select", "index", "slice", "narrow",
-                            "t", "transpose", "permute"},
+                            "t", "transpose", "permute", "unbind", "split",
+                            "chunk", "tensor_split"},
                            Name))
+      return consumedByHost(Call, Fn, Ctx, Depth + 1);
+    // The pieces of an unbound result, handed on by iterators:
+    // `out.insert(out.end(), rows.begin(), rows.end())`.
+    if (Method->getParent()->isInStdNamespace() &&
+        llvm::is_contained({"begin", "end", "cbegin", "cend"}, Name))
       return consumedByHost(Call, Fn, Ctx, Depth + 1);
     return false;
   }
@@ -423,13 +519,18 @@ bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
       return consumedByHost(Op, Fn, Ctx, Depth + 1);
     // `boxes[i] = kept.cpu();`: stored into a standard container's element.
     if (Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
-        Op->getArg(1) == Child)
-      if (const auto *Element = llvm::dyn_cast<CXXOperatorCallExpr>(
-              ignoreWrappers(Op->getArg(0)));
+        Op->getArg(1) == Child) {
+      const Expr *Target = ignoreWrappers(Op->getArg(0));
+      if (const auto *Element = llvm::dyn_cast<CXXOperatorCallExpr>(Target);
           Element && Element->getOperator() == OO_Subscript)
         if (const auto *Method =
                 llvm::dyn_cast_or_null<CXXMethodDecl>(Element->getDirectCallee()))
           return Method->getParent()->isInStdNamespace();
+      // `out = net(x).cpu();` into a local that is read back from there on.
+      if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Target))
+        if (const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl()))
+          return onlyReadBackAfter(Var, Op, Fn, Ctx, Depth);
+    }
     return false;
   }
   if (const auto *Call = llvm::dyn_cast<CallExpr>(S)) {
@@ -440,6 +541,12 @@ bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
     if (Name == "torch::save" || Name == "at::print" ||
         Name == "torch::pickle_save" || Name == "torch::jit::pickle_save")
       return true;
+    // Pieces of a host tensor are host tensors.
+    if (Call->getNumArgs() > 0 && Call->getArg(0) == Child &&
+        llvm::is_contained({"at::unbind", "at::split", "at::chunk",
+                            "at::tensor_split"},
+                           Name))
+      return consumedByHost(Call, Fn, Ctx, Depth + 1);
     return isHostHandOff(Call, Callee, Child, Ctx);
   }
   return false;
@@ -455,13 +562,13 @@ void noteMigratesState(ClangTidyCheck &Check, const HardcodedPlacement &P) {
 
 HardcodedPlacementFinder::HardcodedPlacementFinder(
     llvm::StringRef IgnoredFunctions, llvm::StringRef IgnoredFiles,
-    bool ReportSingleDeviceClasses, MigrationFinder *Migrations)
+    bool ReportSingleDeviceCode, MigrationFinder *Migrations)
     : IgnoredFunctions(IgnoredFunctions), IgnoredFiles(IgnoredFiles),
       HasIgnoredFunctions(!IgnoredFunctions.trim().empty() &&
                           this->IgnoredFunctions.isValid()),
       HasIgnoredFiles(!IgnoredFiles.trim().empty() &&
                       this->IgnoredFiles.isValid()),
-      ReportSingleDeviceClasses(ReportSingleDeviceClasses),
+      ReportSingleDeviceCode(ReportSingleDeviceCode),
       Migrations(Migrations) {}
 
 std::unique_ptr<HardcodedPlacementFinder>
@@ -474,7 +581,7 @@ HardcodedPlacementFinder::create(const ClangTidyContext *Context,
                   DefaultIgnoredFunctions),
       checkOption(Context, CheckName, "IgnoredFiles", DefaultIgnoredFiles),
       llvm::StringRef(checkOption(Context, CheckName,
-                                  "ReportSingleDeviceClasses", "false"))
+                                  "ReportSingleDeviceCode", "false"))
               .equals_insensitive("true"),
       Migrations);
 }
@@ -496,78 +603,133 @@ bool HardcodedPlacementFinder::ignored(const FunctionDecl *Fn,
   return false;
 }
 
+namespace {
+
+/// What a stretch of code does with devices, for the single-device rules.
+struct DeviceUsage {
+  /// Holds a device as a value (a torch::Device or DeviceType member,
+  /// parameter or variable), asks where data lives (`y.to(x.device())`,
+  /// `torch::zeros(n, x.options())`, `y.to(x)`, `y.type_as(x)`) or branches
+  /// on a device (`if (x.is_cuda())`, `torch::cuda::is_available()`).
+  bool HandlesDevices = false;
+  /// Puts one of its own modules on CUDA (`net_->to(torch::kCUDA)`).
+  bool OwnStateOnCuda = false;
+  unsigned CudaPlacements = 0;
+  llvm::StringSet<> Accelerators; ///< Every backend it spells, but the CPU.
+
+  bool onlyCuda() const {
+    return !HandlesDevices && Accelerators.size() == 1 &&
+           Accelerators.contains("CUDA");
+  }
+};
+
+bool holdsDeviceType(QualType T) {
+  return isDeviceType(T) || isDeviceTypeEnum(T) || isOptionalDevice(T);
+}
+
+/// Whether \p Call takes where data lives from a tensor: an argument
+/// `x.device()` or `x.options()`, or `y.to(x)` / `y.type_as(x)`. Printing
+/// `x.device()` follows nothing.
+bool followsDevice(const CallExpr &Call) {
+  if (llvm::isa<CXXOperatorCallExpr>(Call))
+    return false;
+  const auto *Method =
+      llvm::dyn_cast_or_null<CXXMethodDecl>(Call.getDirectCallee());
+  const bool Converts = isTensorMethod(Method) &&
+                        (isNamed(Method, "to") || isNamed(Method, "type_as"));
+  for (const Expr *Arg : Call.arguments()) {
+    if (Converts && isTensorType(Arg->getType()))
+      return true;
+    const auto *Query = llvm::dyn_cast<CXXMemberCallExpr>(ignoreWrappers(Arg));
+    if (Query && isTensorMethod(Query->getMethodDecl()) &&
+        (isNamed(Query->getMethodDecl(), "device") ||
+         isNamed(Query->getMethodDecl(), "options")))
+      return true;
+  }
+  return false;
+}
+
+void addDeviceUsage(const FunctionDecl *Fn, DeviceUsage &Usage) {
+  for (const ParmVarDecl *Param : Fn->parameters())
+    Usage.HandlesDevices |= holdsDeviceType(Param->getType());
+  if (const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Fn))
+    for (const FieldDecl *Field : Method->getParent()->fields())
+      Usage.HandlesDevices |= holdsDeviceType(Field->getType());
+  for (const ModuleMove &M : collectModuleMoves(Fn->getBody()))
+    if (llvm::isa_and_nonnull<FieldDecl>(M.Module) && !M.ToCpu)
+      if (const auto *Ref =
+              llvm::dyn_cast_or_null<DeclRefExpr>(ignoreWrappers(M.Device)))
+        Usage.OwnStateOnCuda |= backendOfConstant(Ref->getDecl()) == "CUDA";
+  forEachOwnStmt(Fn, [&](const Stmt &S) {
+    if (const auto *DS = llvm::dyn_cast<DeclStmt>(&S))
+      for (const Decl *D : DS->decls())
+        if (const auto *Var = llvm::dyn_cast<VarDecl>(D))
+          Usage.HandlesDevices |= holdsDeviceType(Var->getType());
+    std::string Backend;
+    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(&S))
+      Backend = backendOfConstant(Ref->getDecl());
+    else if (const auto *Str = llvm::dyn_cast<StringLiteral>(&S))
+      Backend = backendOfString(Str);
+    else if (const auto *Call = llvm::dyn_cast<CallExpr>(&S)) {
+      const auto *Callee =
+          llvm::dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+      if (Callee && isTensorMethod(Callee) && isNamed(Callee, "cuda"))
+        Backend = "CUDA";
+      Usage.HandlesDevices |= followsDevice(*Call);
+    }
+    if (const auto *If = llvm::dyn_cast<IfStmt>(&S))
+      Usage.HandlesDevices |= isDeviceChoiceCondition(If->getCond());
+    else if (const auto *Ternary =
+                 llvm::dyn_cast<AbstractConditionalOperator>(&S))
+      Usage.HandlesDevices |= isDeviceChoiceCondition(Ternary->getCond());
+    if (Backend == "CUDA")
+      ++Usage.CudaPlacements;
+    if (!Backend.empty() && Backend != "CPU")
+      Usage.Accelerators.insert(Backend);
+  });
+}
+
+} // namespace
+
+void HardcodedPlacementFinder::resetCachesFor(const ASTContext &Ctx) {
+  if (SingleDeviceCtx == &Ctx)
+    return;
+  SingleDeviceCtx = &Ctx;
+  SingleDevice.clear();
+  SingleDeviceUnit.reset();
+}
+
 bool HardcodedPlacementFinder::isSingleDeviceClass(const CXXRecordDecl *Class,
                                                    ASTContext &Ctx) {
   if (!Class)
     return false;
-  if (SingleDeviceCtx != &Ctx) {
-    SingleDevice.clear();
-    SingleDeviceCtx = &Ctx;
-  }
+  resetCachesFor(Ctx);
   Class = Class->getCanonicalDecl();
   if (auto It = SingleDevice.find(Class); It != SingleDevice.end())
     return It->second;
-
-  auto HoldsDeviceType = [](QualType T) {
-    return isDeviceType(T) || isDeviceTypeEnum(T) || isOptionalDevice(T);
-  };
-  bool HoldsDevice = false, OwnStateOnCuda = false;
-  llvm::StringSet<> Backends;
   const CXXRecordDecl *Definition = Class->getDefinition();
   if (!Definition)
     return SingleDevice[Class] = false;
-  for (const FieldDecl *Field : Definition->fields())
-    HoldsDevice |= HoldsDeviceType(Field->getType());
+  DeviceUsage Usage;
   for (const CXXMethodDecl *Declared : Definition->methods()) {
     const FunctionDecl *Method = nullptr;
-    if (!Declared->hasBody(Method) || !Method || HoldsDevice)
-      continue;
-    for (const ParmVarDecl *Param : Method->parameters())
-      HoldsDevice |= HoldsDeviceType(Param->getType());
-    for (const ModuleMove &M : collectModuleMoves(Method->getBody()))
-      if (llvm::isa_and_nonnull<FieldDecl>(M.Module) && !M.ToCpu)
-        if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(
-                ignoreWrappers(M.Device)))
-          OwnStateOnCuda |= backendOfConstant(Ref->getDecl()) == "CUDA";
-    forEachOwnStmt(Method, [&](const Stmt &S) {
-      if (const auto *DS = llvm::dyn_cast<DeclStmt>(&S))
-        for (const Decl *D : DS->decls())
-          if (const auto *Var = llvm::dyn_cast<VarDecl>(D))
-            HoldsDevice |= HoldsDeviceType(Var->getType());
-      std::string Backend;
-      if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(&S))
-        Backend = backendOfConstant(Ref->getDecl());
-      else if (const auto *Str = llvm::dyn_cast<StringLiteral>(&S))
-        Backend = backendOfString(Str);
-      else if (const auto *Call = llvm::dyn_cast<CallExpr>(&S)) {
-        const auto *Callee = llvm::dyn_cast_or_null<CXXMethodDecl>(
-            Call->getDirectCallee());
-        if (Callee && isTensorMethod(Callee) && isNamed(Callee, "cuda"))
-          Backend = "CUDA";
-        // Follows where data lives: `y.to(x.device())`, `device(x.device())`
-        // (printing `x.device()` follows nothing).
-        if (!llvm::isa<CXXOperatorCallExpr>(Call))
-          for (const Expr *Arg : Call->arguments()) {
-            const auto *Query =
-                llvm::dyn_cast<CXXMemberCallExpr>(ignoreWrappers(Arg));
-            if (Query && isTensorMethod(Query->getMethodDecl()) &&
-                isNamed(Query->getMethodDecl(), "device"))
-              HoldsDevice = true;
-          }
-      }
-      // Asks at run time: `if (x.is_cuda())`, `torch::cuda::is_available()`.
-      if (const auto *If = llvm::dyn_cast<IfStmt>(&S))
-        HoldsDevice |= isDeviceChoiceCondition(If->getCond());
-      else if (const auto *Ternary =
-                   llvm::dyn_cast<AbstractConditionalOperator>(&S))
-        HoldsDevice |= isDeviceChoiceCondition(Ternary->getCond());
-      if (!Backend.empty() && Backend != "CPU")
-        Backends.insert(Backend);
-    });
+    if (Declared->hasBody(Method) && Method)
+      addDeviceUsage(Method, Usage);
   }
-  return SingleDevice[Class] = OwnStateOnCuda && !HoldsDevice &&
-                               Backends.size() == 1 &&
-                               Backends.contains("CUDA");
+  for (const FieldDecl *Field : Definition->fields())
+    Usage.HandlesDevices |= holdsDeviceType(Field->getType());
+  return SingleDevice[Class] = Usage.OwnStateOnCuda && Usage.onlyCuda();
+}
+
+bool HardcodedPlacementFinder::isSingleDeviceUnit(ASTContext &Ctx) {
+  resetCachesFor(Ctx);
+  if (!SingleDeviceUnit) {
+    DeviceUsage Usage;
+    forEachFunctionBody(
+        Ctx, [&](const FunctionDecl *Fn) { addDeviceUsage(Fn, Usage); });
+    SingleDeviceUnit = Usage.onlyCuda() && Usage.CudaPlacements >= 2;
+  }
+  return *SingleDeviceUnit;
 }
 
 bool HardcodedPlacementFinder::isHostReadback(const Expr *Move,
@@ -627,11 +789,13 @@ HardcodedPlacementFinder::analyseLeaf(const Expr *Leaf, const FunctionDecl *Fn,
     Result.Loc = SM.getExpansionLoc(Result.Loc);
   if (ignored(Fn, Result.Loc, SM))
     return std::nullopt;
-  if (Result.Backend == "CUDA" && !ReportSingleDeviceClasses)
-    if (const auto *Method =
-            llvm::dyn_cast<CXXMethodDecl>(enclosingNamedFunction(Fn));
-        Method && isSingleDeviceClass(Method->getParent(), Ctx))
+  if (Result.Backend == "CUDA" && !ReportSingleDeviceCode) {
+    const auto *Method =
+        llvm::dyn_cast<CXXMethodDecl>(enclosingNamedFunction(Fn));
+    if ((Method && isSingleDeviceClass(Method->getParent(), Ctx)) ||
+        isSingleDeviceUnit(Ctx))
       return std::nullopt;
+  }
   // A branch on a run-time device choice chooses, as `flag ? kCUDA : kCPU`
   // does; but `.cuda()` under `if (x.is_cuda())` lands on the current CUDA
   // device, not x's, and is fixed by following x.
@@ -643,6 +807,11 @@ HardcodedPlacementFinder::analyseLeaf(const Expr *Leaf, const FunctionDecl *Fn,
   // what .cpu() is for.
   if (Result.Backend == "CPU" && Result.Move &&
       (isHostReadback(Result.Move, Fn, Ctx) || movesDetached(Result.Move)))
+    return std::nullopt;
+  // A module that visits the host to be saved, loaded or exported and is
+  // moved back (`net->to(torch::kCPU); torch::save(net, path);
+  // net->to(device);`): a portable checkpoint, not a placement.
+  if (Result.Backend == "CPU" && !Result.Move && isHostVisit(Result.Consumer, Fn, Ctx))
     return std::nullopt;
   // Options that describe memory rather than choose a device: from_blob's
   // (the pointer lives there) and pinned host buffers.
@@ -668,9 +837,11 @@ HardcodedPlacementFinder::analyseLeaf(const Expr *Leaf, const FunctionDecl *Fn,
     return std::nullopt;
   Result.Witness = *Sources.front();
 
-  // The device to follow: never the moved object itself.
+  // The device to follow: never the moved object itself, nor what it was
+  // taken from (`x.slice(0, 0, 4).cuda()` -> `.to(x.device())` moves
+  // nothing).
   const ValueDecl *Receiver =
-      Where.Receiver ? namedDecl(Where.Receiver) : nullptr;
+      Where.Receiver ? namedDecl(viewedTensor(Where.Receiver)) : nullptr;
   auto Usable = [&](const DeviceSource *S) {
     return S && S->Decl != Receiver && S->What != Carrier::Module &&
            (S->Where != Origin::Member || S->What == Carrier::Device);

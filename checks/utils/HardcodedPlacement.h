@@ -85,7 +85,7 @@ public:
   /// state follow an input (what torch-implicit-device-migration reports).
   HardcodedPlacementFinder(llvm::StringRef IgnoredFunctions,
                            llvm::StringRef IgnoredFiles,
-                           bool ReportSingleDeviceClasses,
+                           bool ReportSingleDeviceCode,
                            MigrationFinder *Migrations);
 
   /// The finder torch-hardcoded-device would use, configured from its options
@@ -116,12 +116,21 @@ public:
   /// Whether \p Class is a component that is single-device by design: its
   /// methods put its own modules on CUDA (`net_->to(torch::kCUDA)`), place
   /// data on no other accelerator, and never hold a device as a value (no
-  /// torch::Device or DeviceType member, parameter or variable), follow one
-  /// (`y.to(x.device())`) or branch on one (`if (x.is_cuda())`). Hard-coding
-  /// CUDA in its methods is then consistent with its own state, not a
-  /// defect, unless the option ReportSingleDeviceClasses asks for it. Free
-  /// functions are never such components: they get their data from callers.
+  /// torch::Device or DeviceType member, parameter or variable), ask where
+  /// data lives (`y.to(x.device())`, `x.options()`, `y.to(x)`) or branch on
+  /// a device (`if (x.is_cuda())`). Hard-coding CUDA in its methods is then
+  /// consistent with its own state, not a defect, unless the option
+  /// ReportSingleDeviceCode asks for it.
   bool isSingleDeviceClass(const CXXRecordDecl *Class, ASTContext &Ctx);
+
+  /// Whether the translation unit's own code (the source file and the
+  /// project headers it includes) is written for CUDA alone: it places data
+  /// on CUDA at least twice, on no other accelerator, and, as above, never
+  /// holds, asks for or branches on a device. A CUDA-only research project
+  /// spells `kCUDA` throughout; a file that follows its inputs' devices
+  /// anywhere (`x.options()`) is device-neutral, and a hard-coded CUDA in it
+  /// is reported.
+  bool isSingleDeviceUnit(ASTContext &Ctx);
 
 private:
   bool ignored(const FunctionDecl *Fn, SourceLocation Loc,
@@ -131,11 +140,13 @@ private:
   llvm::Regex IgnoredFiles;
   bool HasIgnoredFunctions;
   bool HasIgnoredFiles;
-  bool ReportSingleDeviceClasses;
+  bool ReportSingleDeviceCode;
   MigrationFinder *Migrations;
-  /// isSingleDeviceClass's answers, for the unit of SingleDeviceCtx.
+  void resetCachesFor(const ASTContext &Ctx);
+  /// The single-device answers, for the unit of SingleDeviceCtx.
   const ASTContext *SingleDeviceCtx = nullptr;
   llvm::DenseMap<const CXXRecordDecl *, bool> SingleDevice;
+  std::optional<bool> SingleDeviceUnit;
 };
 
 } // namespace clang::tidy::torch::utils

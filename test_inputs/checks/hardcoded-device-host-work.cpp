@@ -51,6 +51,20 @@ torch::Tensor render(torch::nn::Linear &net, const torch::Tensor &rays) {
   return image;
 }
 
+// A batch's results brought to the host, unbound and collected there.
+std::vector<torch::Tensor> run_batches(torch::nn::Linear &net,
+                                       const std::vector<torch::Tensor> &inputs,
+                                       const torch::Device &device) {
+  std::vector<torch::Tensor> output;
+  for (size_t i = 0; i < inputs.size(); i += 8) {
+    torch::Tensor batch = torch::stack(inputs).to(device);
+    batch = net->forward(batch).to(torch::kCPU);
+    auto rows = torch::unbind(batch);
+    output.insert(output.end(), rows.begin(), rows.end());
+  }
+  return output;
+}
+
 float *raw_scores(const torch::Tensor &scores) {
   return scores.cpu().data<float>();
 }
@@ -66,4 +80,26 @@ torch::Tensor keeps_computing(torch::nn::Linear &net, const torch::Tensor &x) {
   return normalise(a.cpu());
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: hard-coded CPU device 'cpu()' in device-neutral code [torch-hardcoded-device]
   // CHECK-FIXES: return normalise(a.to(x.device()));
+}
+
+// A result stored to the host and then computed with: not host work.
+torch::Tensor scaled(torch::nn::Linear &net, const torch::Tensor &x) {
+  torch::Tensor y = net->forward(x);
+  y = y.to(torch::kCPU);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: hard-coded CPU device 'torch::kCPU' in device-neutral code [torch-hardcoded-device]
+  // CHECK-FIXES: y = y.to(x.device());
+  return y * 2;
+}
+
+// Stored in a loop that the local outlives: its earlier statements in the
+// loop see the host tensor too, and this is not judged host work.
+torch::Tensor accumulate(torch::nn::Linear &net, const torch::Tensor &x) {
+  torch::Tensor acc = x;
+  for (int i = 0; i < 3; ++i) {
+    auto rows = torch::unbind(acc);
+    acc = net->forward(acc).cpu();
+    // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: hard-coded CPU device 'cpu()' in device-neutral code [torch-hardcoded-device]
+    // CHECK-FIXES: acc = net->forward(acc).to(x.device());
+  }
+  return acc;
 }

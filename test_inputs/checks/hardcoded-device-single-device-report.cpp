@@ -1,8 +1,8 @@
 // CHECKS: torch-hardcoded-device
 // HEADERS: fast real
-// CHECK-OPTION: torch-hardcoded-device.ReportSingleDeviceClasses=true
+// CHECK-OPTION: torch-hardcoded-device.ReportSingleDeviceCode=true
 // A single-device file (CUDA only, no device held, followed or asked for;
-// see hardcoded-device-single-device.cpp) with ReportSingleDeviceClasses: its
+// see hardcoded-device-single-device.cpp) with ReportSingleDeviceCode: its
 // CUDA placements are reported as in any device-neutral code.
 #include <torch/torch.h>
 
@@ -18,3 +18,9 @@ struct EncoderImpl : torch::nn::Module {
   }
   torch::nn::Linear proj{nullptr};
 };
+
+// A free helper of a file written for CUDA alone: reported under the option.
+torch::Tensor encode(const torch::Tensor &position) {
+  return torch::tanh(position).to(torch::kCUDA);
+  // CHECK-MESSAGES: :[[@LINE-1]]:35: warning: hard-coded CUDA device 'torch::kCUDA' in device-neutral code [torch-hardcoded-device]
+}

@@ -4,9 +4,11 @@
 // on CUDA, places data on CUDA and nowhere else (moves to the host to read
 // results are host work), never holds a torch::Device as a value, never
 // follows or asks for one. Hard-coding CUDA in its methods is consistent with
-// its own state, not a defect (ReportSingleDeviceClasses: true reports it
-// anyway: hardcoded-device-single-device-report.cpp). A free function gets
-// its data from its callers: a hard-coded CUDA there is reported.
+// its own state, not a defect (ReportSingleDeviceCode: true reports it
+// anyway: hardcoded-device-single-device-report.cpp). The rest of this file
+// follows its inputs' devices (`like()` below), so it is device-neutral, and
+// a free function that hard-codes CUDA here is reported. (A file written for
+// CUDA alone: hardcoded-device-single-device-file.cpp.)
 #include <torch/torch.h>
 
 #include <iostream>
@@ -39,7 +41,12 @@ std::vector<float> scores(Renderer &renderer, const torch::Tensor &rays) {
                             out.data_ptr<float>() + out.numel());
 }
 
-// Printing where a tensor lives asks nothing: the file stays single-device.
+// Follows where its input lives: this file is not written for CUDA alone.
+torch::Tensor like(const torch::Tensor &x) {
+  return torch::zeros({2}, x.options());
+}
+
+// Printing where a tensor lives asks nothing.
 void describe(const torch::Tensor &t) {
   std::cout << t.device() << " " << t.is_cuda() << "\n";
 }

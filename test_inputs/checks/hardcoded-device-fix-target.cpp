@@ -1,0 +1,32 @@
+// CHECKS: torch-hardcoded-device
+// HEADERS: fast real
+// CHECK-OPTION: UnsafeFixes=true
+// The fix follows the device of what the placed value meets, never of the
+// tensor it was taken from: `.to(x.device())` on a piece of x moves nothing,
+// and the CUDA run that needed the move would break.
+#include <torch/torch.h>
+
+// A piece of x fed to a module: nothing in scope but the module spells where
+// it should go, so no fix; the note names the module.
+void dump(torch::nn::Linear &model, const torch::Tensor &x) {
+  auto out = model->forward(x.slice(0, 0, 4).cuda());
+  // CHECK-MESSAGES: :[[@LINE-1]]:46: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
+  // CHECK-NOTES: :[[@LINE-3]]:30: note: parameter 'model' makes this code device-neutral; follow the device of the data it works with
+  // CHECK-FIXES: auto out = model->forward(x.slice(0, 0, 4).cuda());
+}
+
+// A view of x combined with y: follows y.
+torch::Tensor shifted(const torch::Tensor &x, const torch::Tensor &y) {
+  return y + x[0].view({-1}).cuda();
+  // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
+  // CHECK-FIXES: return y + x[0].view({-1}).to(y.device());
+  // CHECK-NOTES: :[[@LINE-4]]:68: note: the device is taken from parameter 'y'
+}
+
+// A device the caller chose wins over any tensor.
+torch::Tensor staged(const torch::Tensor &x, torch::Device device) {
+  return x.flatten().to(torch::kCUDA);
+  // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: hard-coded CUDA device 'torch::kCUDA' in device-neutral code [torch-hardcoded-device]
+  // CHECK-FIXES: return x.flatten().to(device);
+  // CHECK-NOTES: :[[@LINE-4]]:60: note: the device is taken from parameter 'device'
+}

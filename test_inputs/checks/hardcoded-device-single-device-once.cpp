@@ -1,0 +1,15 @@
+// CHECKS: torch-hardcoded-device
+// HEADERS: fast real
+// One hard-coded CUDA placement in a file that otherwise spells no device is
+// not a convention of CUDA-only code: it is the helper that assumes a GPU
+// (seeds 002 and 004), and it is reported.
+#include <torch/torch.h>
+
+#include <iostream>
+
+void dump_logits(torch::nn::Linear &model, const torch::Tensor &x) {
+  torch::NoGradGuard no_grad;
+  auto logits = model->forward(x.slice(0, 0, 4).cuda());
+  // CHECK-MESSAGES: :[[@LINE-1]]:49: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
+  std::cout << logits << "\n";
+}

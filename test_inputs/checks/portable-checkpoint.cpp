@@ -1,0 +1,58 @@
+// CHECKS: torch-hardcoded-device, torch-load-without-device
+// HEADERS: fast real
+// The portable-checkpoint idiom: a module visits the host to be saved or
+// loaded there and is moved back to the device it runs on. The move to the
+// CPU is a round trip, not a hard-coded placement, and the load is followed
+// by the move back. Without the move back (or with one that runs only on
+// some paths) the model stays on the CPU for the rest of the program.
+#include <torch/torch.h>
+
+#include <string>
+
+struct NetImpl : torch::nn::Module {
+  NetImpl() { fc = register_module("fc", torch::nn::Linear(3, 4)); }
+  torch::Tensor forward(const torch::Tensor &x) { return fc->forward(x); }
+  torch::nn::Linear fc{nullptr};
+};
+TORCH_MODULE(Net);
+
+void save_portable(Net &net, const std::string &path, torch::Device device) {
+  net->to(torch::kCPU);
+  torch::save(net, path);
+  net->to(device);
+}
+
+void load_portable(Net &net, const std::string &path, torch::Device device) {
+  net->to(torch::kCPU);
+  torch::load(net, path);
+  net->to(device);
+}
+
+void checkpoint_and_step(Net &net, torch::optim::Adam &opt,
+                         const torch::Tensor &x, const std::string &path,
+                         torch::Device device) {
+  net->to(torch::kCPU);
+  torch::save(net, path);
+  net->to(device);
+  opt.zero_grad();
+  net->forward(x).sum().backward();
+  opt.step();
+}
+
+// No way back: the model keeps training on the CPU.
+void save_and_stay(Net &net, const torch::Tensor &x, const std::string &path) {
+  net->to(torch::kCPU);
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: hard-coded CPU device 'torch::kCPU' in device-neutral code [torch-hardcoded-device]
+  torch::save(net, path);
+  net->forward(x);
+}
+
+// The way back runs on some paths only.
+void save_maybe_back(Net &net, const std::string &path, torch::Device device,
+                     bool resume) {
+  net->to(torch::kCPU);
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: hard-coded CPU device 'torch::kCPU' in device-neutral code [torch-hardcoded-device]
+  torch::save(net, path);
+  if (resume)
+    net->to(device);
+}
