@@ -377,6 +377,58 @@ MigrationFinder::forwardPath(const FunctionDecl *Fn) {
   return ForwardPath{Fn, Method, It->second};
 }
 
+std::optional<ForwardPath>
+MigrationFinder::perCallPath(const FunctionDecl *Fn) {
+  const auto *Method =
+      llvm::dyn_cast_or_null<CXXMethodDecl>(enclosingNamedFunction(Fn));
+  if (!Method || Method->isStatic() || !Method->getParent() ||
+      Method->getParent()->isLambda() ||
+      llvm::isa<CXXConstructorDecl, CXXDestructorDecl>(Method) ||
+      Method->isCopyAssignmentOperator() || Method->isMoveAssignmentOperator())
+    return std::nullopt;
+  return ForwardPath{Fn, Method, nullptr};
+}
+
+namespace {
+
+/// True when \p Param is used in its function for more than where it lives: a use
+/// other than `.device()`, `.options()`, `.is_cuda()`, `.get_device()` or
+/// `.is_cpu()`. A method that computes with the tensor runs per call on it.
+bool computesWith(const ParmVarDecl *Param) {
+  const auto *Fn = llvm::dyn_cast<FunctionDecl>(Param->getDeclContext());
+  const Stmt *Body = Fn ? Fn->getBody() : nullptr;
+  llvm::SmallPtrSet<const Expr *, 8> Queried;
+  unsigned Uses = 0;
+  llvm::SmallVector<const Stmt *, 32> Stack{Body};
+  while (!Stack.empty()) {
+    const Stmt *S = Stack.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(S)) {
+      const CXXMethodDecl *Method = Call->getMethodDecl();
+      if (Method && Method->getIdentifier() &&
+          llvm::is_contained({"device", "options", "is_cuda", "is_cpu",
+                              "get_device"},
+                             Method->getName()))
+        if (const Expr *Object = Call->getImplicitObjectArgument())
+          Queried.insert(ignoreWrappers(Object));
+    }
+    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(S);
+        Ref && Ref->getDecl() == Param)
+      ++Uses;
+    for (const Stmt *Child : S->children())
+      Stack.push_back(Child);
+  }
+  unsigned QueriedUses = 0;
+  for (const Expr *E : Queried)
+    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E);
+        Ref && Ref->getDecl() == Param)
+      ++QueriedUses;
+  return Uses > QueriedUses;
+}
+
+} // namespace
+
 namespace {
 
 /// Which kind of move \p Call is: a tensor's or a module's, or neither.
@@ -412,7 +464,10 @@ std::optional<Migration> MigrationFinder::analyse(const CXXMemberCallExpr *Call,
     return std::nullopt;
   std::optional<ForwardPath> Path = forwardPath(Fn);
   if (!Path)
+    Path = perCallPath(Fn);
+  if (!Path)
     return std::nullopt;
+  const bool InForward = Path->Entry != nullptr;
   const CXXMethodDecl *Callee = Call->getMethodDecl();
   const Expr *Object = movedObject(Call, Kind);
   auto ParamType = [&](unsigned I) {
@@ -432,6 +487,9 @@ std::optional<Migration> MigrationFinder::analyse(const CXXMemberCallExpr *Call,
                          /*Provably=*/false))
         continue;
       if (const ParmVarDecl *Input = findInput(Call->getArg(I), Fn, 0)) {
+        if (!InForward && !(isTensorType(Input->getType()) &&
+                            computesWith(Input)))
+          continue;
         Result.Dir = Migration::Direction::StateFollowsInput;
         Result.State = *State;
         Result.Input = Input;
@@ -441,7 +499,9 @@ std::optional<Migration> MigrationFinder::analyse(const CXXMemberCallExpr *Call,
     }
     return std::nullopt;
   }
-  if (Kind != MoveKind::Tensor)
+  // Outside a forward path, moving data to the object's device is how a
+  // caller-friendly method (`predict(x)`) is written: not judged.
+  if (Kind != MoveKind::Tensor || !InForward)
     return std::nullopt;
   std::string Name;
   const ParmVarDecl *Input = inputOf(Object, Fn, Name);
@@ -472,7 +532,10 @@ MigrationFinder::wouldMigrate(const CXXMemberCallExpr *Call,
     return std::nullopt;
   std::optional<ForwardPath> Path = forwardPath(Fn);
   if (!Path)
+    Path = perCallPath(Fn);
+  if (!Path)
     return std::nullopt;
+  const bool InForward = Path->Entry != nullptr;
   const Expr *Object = movedObject(Call, Kind);
   Migration Result;
   Result.Path = *Path;
@@ -481,6 +544,10 @@ MigrationFinder::wouldMigrate(const CXXMemberCallExpr *Call,
     if (!isInput(Target, Fn) || allowed(State->Name) ||
         (State->Member && allowed(State->Member->getName())))
       return std::nullopt;
+    if (!InForward &&
+        !(isTensorType(Target->getType()) &&
+          computesWith(llvm::cast<ParmVarDecl>(Target))))
+      return std::nullopt;
     Result.Dir = Migration::Direction::StateFollowsInput;
     Result.State = *State;
     Result.Input = llvm::cast<ParmVarDecl>(Target);
@@ -488,7 +555,7 @@ MigrationFinder::wouldMigrate(const CXXMemberCallExpr *Call,
     return Result;
   }
   const auto *Member = llvm::dyn_cast<FieldDecl>(Target);
-  if (Kind != MoveKind::Tensor || !Member)
+  if (Kind != MoveKind::Tensor || !Member || !InForward)
     return std::nullopt;
   std::string Name;
   const ParmVarDecl *Input = inputOf(Object, Fn, Name);

@@ -37,11 +37,14 @@ class ClangTidyContext;
 
 namespace clang::tidy::torch::utils {
 
-/// Where a call sits in a class's forward path.
+/// Where a call sits in a class's forward path, or in another method that
+/// runs per call on the data it receives (`update(x)`, `normalize(x)`).
 struct ForwardPath {
   const FunctionDecl *Where = nullptr;   ///< The function holding the call.
   const CXXMethodDecl *Method = nullptr; ///< Its method (through lambdas).
-  const CXXMethodDecl *Entry = nullptr;  ///< The forward method reaching it.
+  /// The forward method reaching it; null in a method no forward method
+  /// reaches.
+  const CXXMethodDecl *Entry = nullptr;
 };
 
 /// Module state: a member, the module itself, its registered tensors.
@@ -97,6 +100,14 @@ public:
   /// Where \p Fn (a method, or a lambda inside one) sits in its class's
   /// forward path, if it does.
   std::optional<ForwardPath> forwardPath(const FunctionDecl *Fn);
+
+  /// \p Fn as a method that runs per call outside the forward path: an
+  /// instance method (not a constructor, destructor or assignment) of a
+  /// class, or a lambda in one. There only state following an input tensor
+  /// that the method also computes with is a migration (seed 001's
+  /// `update(x)`/`normalize(x)`); a method that takes a device, or a tensor
+  /// only to read its device (`place(example)`), sets up.
+  static std::optional<ForwardPath> perCallPath(const FunctionDecl *Fn);
 
   /// True when \p D is an input of the forward path at \p Fn: a tensor,
   /// device or options parameter of \p Fn or of the lambdas and the method

@@ -16,9 +16,13 @@ struct AgentImpl : torch::nn::Module {
     return obs * weights + running_mean + cache;
   }
 
-  // operator() is no longer a forward method.
+  // operator() is no longer a forward method: moving the input to the
+  // state's device is not judged there; state following the data it
+  // computes with is, as in any method.
   torch::Tensor operator()(const torch::Tensor &obs) {
+    auto x = obs.to(weights.device());
     weights = weights.to(obs.device());
-    return obs * weights;
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'weights' is moved to the device of input 'obs' on every call of 'operator()'; place it on its device once, at set-up [torch-implicit-device-migration]
+    return x * weights;
   }
 };
