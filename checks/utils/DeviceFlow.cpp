@@ -394,6 +394,15 @@ public:
 
   AbstractDevice eval(const Expr *E, const State &S) const;
   AbstractDevice evalDevice(const Expr *E, const State &S) const;
+
+  /// Parameters the function reads on the host by contract: their memory is
+  /// dereferenced (`*t.data_ptr<float>()`, `t.data<int>()[i]`) or accessed
+  /// (`t.accessor<float, 2>()`), directly or through a value computed from
+  /// them. A CUDA tensor there would crash, so they are CPU tensors.
+  llvm::DenseSet<const ValueDecl *> HostParams;
+  /// Adds to HostParams the parameters behind the host reads in \p Element,
+  /// evaluated in \p S; true when one was new.
+  bool findHostReads(const Stmt *Element, const State &S, unsigned Depth = 0);
   ListValue evalList(const Expr *E, const State &S) const;
   void transfer(const Stmt *Element, State &S) const;
   /// Records the op calls in \p Element; false when it is nested deeper
@@ -428,6 +437,8 @@ AbstractDevice DeviceFlowBuilder::lookup(const ValueDecl *D,
   auto It = S.Vars.find(D);
   if (It != S.Vars.end())
     return It->second;
+  if (HostParams.contains(D))
+    return AbstractDevice::cpu(nullptr);
   // Parameters and members live wherever the caller or set-up put them, and
   // a module not moved in this function wherever it was put before.
   if (llvm::isa<ParmVarDecl, FieldDecl>(D) || isModuleType(D->getType()))
@@ -755,6 +766,15 @@ AbstractDevice DeviceFlowBuilder::evalCall(const CallExpr *Call,
     }
     return AbstractDevice::unknown();
   }
+  // `t[i]` lives where t does.
+  if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(Call);
+      Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() > 0 &&
+      isTensorType(Op->getArg(0)->getType())) {
+    AbstractDevice D = eval(Op->getArg(0), S);
+    D.ZeroDim = Tri::Unknown;
+    D.clearDeviceLess();
+    return D;
+  }
 
   if (!Rule)
     return AbstractDevice::unknown();
@@ -888,6 +908,58 @@ void DeviceFlowBuilder::transfer(const Stmt *Element, State &S) const {
   }
 }
 
+namespace {
+
+/// The tensor whose memory \p E reads on the host, if it does: `*p`/`p[i]`
+/// of `t.data_ptr<T>()`/`t.data<T>()`, or `t.accessor<T, N>()`.
+const Expr *hostReadTensor(const Stmt *E) {
+  auto MemoryOf = [](const Expr *Pointer) -> const Expr * {
+    const auto *Call =
+        llvm::dyn_cast_or_null<CXXMemberCallExpr>(strip(Pointer));
+    const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
+    if (!Method || !Method->getIdentifier() ||
+        !isTensorType(QualType(Method->getParent()->getTypeForDecl(), 0)) ||
+        !Call->getType()->isPointerType() ||
+        !llvm::is_contained({"data_ptr", "data", "mutable_data_ptr",
+                             "const_data_ptr"},
+                            Method->getName()))
+      return nullptr;
+    return Call->getImplicitObjectArgument();
+  };
+  if (const auto *Deref = llvm::dyn_cast<UnaryOperator>(E);
+      Deref && Deref->getOpcode() == UO_Deref)
+    return MemoryOf(Deref->getSubExpr());
+  if (const auto *Subscript = llvm::dyn_cast<ArraySubscriptExpr>(E))
+    return MemoryOf(Subscript->getBase());
+  if (const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *Method = Call->getMethodDecl();
+    if (Method && Method->getIdentifier() &&
+        Method->getName() == "accessor" &&
+        isTensorType(QualType(Method->getParent()->getTypeForDecl(), 0)))
+      return Call->getImplicitObjectArgument();
+  }
+  return nullptr;
+}
+
+} // namespace
+
+bool DeviceFlowBuilder::findHostReads(const Stmt *Element, const State &S,
+                                      unsigned Depth) {
+  // Past the depth limit, record() gives up on the function anyway.
+  if (!Element || llvm::isa<LambdaExpr>(Element) ||
+      Depth > Options.Limits.MaxExprDepth)
+    return false;
+  bool Found = false;
+  if (const Expr *Tensor = hostReadTensor(Element)) {
+    const AbstractDevice D = eval(Tensor, S);
+    if (D.K == Kind::SameAs && llvm::isa_and_nonnull<ParmVarDecl>(D.Symbol))
+      Found |= HostParams.insert(D.Symbol).second;
+  }
+  for (const Stmt *Child : Element->children())
+    Found |= findHostReads(Child, S, Depth + 1);
+  return Found;
+}
+
 bool DeviceFlowBuilder::record(const Stmt *Element, const State &S,
                                llvm::DenseSet<const CallExpr *> &Seen,
                                std::vector<OpUse> &Out, unsigned Depth) const {
@@ -948,7 +1020,6 @@ DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
   // (`while (true)`, `do {} while (false)`, `if (kFlag)`) leave in the CFG;
   // blocks no path reaches are never visited.
   PostOrderCFGView Order(Graph.get());
-  ForwardDataflowWorklist Worklist(*Graph, &Order);
   std::vector<State> Out(Graph->getNumBlockIDs());
   auto EntryState = [&](const CFGBlock *Block) {
     State In;
@@ -961,38 +1032,65 @@ DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
   };
   const size_t MaxVisits =
       size_t(Options.Limits.MaxVisitsPerBlock) * Graph->getNumBlockIDs();
-  size_t Visits = 0;
-  Worklist.enqueueBlock(&Graph->getEntry());
-  while (const CFGBlock *Block = Worklist.dequeue()) {
-    if (++Visits > MaxVisits)
-      return GiveUp("the analysis did not settle within " +
-                    std::to_string(MaxVisits) + " block visits");
-    State S = EntryState(Block);
-    for (const CFGElement &Element : *Block)
-      if (auto Stmt = Element.getAs<CFGStmt>())
-        Builder.transfer(Stmt->getStmt(), S);
-    if (!S.sameValue(Out[Block->getBlockID()])) {
-      Out[Block->getBlockID()] = std::move(S);
-      Worklist.enqueueSuccessors(Block);
+  auto Solve = [&]() -> bool {
+    Out.assign(Graph->getNumBlockIDs(), State());
+    ForwardDataflowWorklist Worklist(*Graph, &Order);
+    size_t Visits = 0;
+    Worklist.enqueueBlock(&Graph->getEntry());
+    while (const CFGBlock *Block = Worklist.dequeue()) {
+      if (++Visits > MaxVisits)
+        return false;
+      State S = EntryState(Block);
+      for (const CFGElement &Element : *Block)
+        if (auto Stmt = Element.getAs<CFGStmt>())
+          Builder.transfer(Stmt->getStmt(), S);
+      if (!S.sameValue(Out[Block->getBlockID()])) {
+        Out[Block->getBlockID()] = std::move(S);
+        Worklist.enqueueSuccessors(Block);
+      }
     }
-  }
+    return true;
+  };
+  // Calls \p Visit on each reached statement, in the settled state before it.
+  auto ForEachSettled = [&](auto Visit) -> bool {
+    for (const CFGBlock *Block : Order) {
+      State S = EntryState(Block);
+      if (!S.Reached)
+        continue;
+      for (const CFGElement &Element : *Block)
+        if (auto Stmt = Element.getAs<CFGStmt>()) {
+          if (!Visit(Stmt->getStmt(), S))
+            return false;
+          Builder.transfer(Stmt->getStmt(), S);
+        }
+    }
+    return true;
+  };
+  auto NotSettled = [&] {
+    return GiveUp("the analysis did not settle within " +
+                  std::to_string(MaxVisits) + " block visits");
+  };
+
+  if (!Solve())
+    return NotSettled();
+  // Parameters read on the host are CPU tensors: solve once more with them.
+  bool NewHostParams = false;
+  ForEachSettled([&](const Stmt *Element, const State &S) {
+    NewHostParams |= Builder.findHostReads(Element, S);
+    return true;
+  });
+  if (NewHostParams && !Solve())
+    return NotSettled();
 
   // With the states settled, record each op call once, in the state before
   // the statement that contains it.
   llvm::DenseSet<const CallExpr *> Seen;
-  for (const CFGBlock *Block : Order) {
-    State S = EntryState(Block);
-    if (!S.Reached)
-      continue;
-    for (const CFGElement &Element : *Block)
-      if (auto Stmt = Element.getAs<CFGStmt>()) {
-        if (!Builder.record(Stmt->getStmt(), S, Seen, Result->Uses))
-          return GiveUp("an expression is nested more than " +
-                        std::to_string(Options.Limits.MaxExprDepth) +
-                        " levels deep");
-        Builder.transfer(Stmt->getStmt(), S);
-      }
-  }
+  if (!ForEachSettled([&](const Stmt *Element, const State &S) {
+        return Builder.record(Element, S, Seen, Result->Uses);
+      }))
+    return GiveUp("an expression is nested more than " +
+                  std::to_string(Options.Limits.MaxExprDepth) +
+                  " levels deep");
   return Result;
 }
 
