@@ -330,6 +330,24 @@ bool derivesFromOstream(const CXXRecordDecl *RD, int Depth = 0) {
 bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
                     int Depth);
 
+/// A method of a module other than its forward (`MaskRCNN::Detect`,
+/// `Classifier::predict`): an inference API that hands its results to
+/// host code. A forward's results go on to the next layer or the loss.
+bool isInferenceMethod(const FunctionDecl *Fn) {
+  const auto *Method =
+      llvm::dyn_cast_or_null<CXXMethodDecl>(enclosingNamedFunction(Fn));
+  return Method && !Method->isStatic() && Method->getIdentifier() &&
+         Method->getName() != "forward" &&
+         !llvm::isa<CXXConstructorDecl>(Method) &&
+         isModuleType(recordType(Method->getParent()));
+}
+
+bool isStdTuple(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  return RD && RD->isInStdNamespace() &&
+         (isNamed(RD, "tuple") || isNamed(RD, "pair"));
+}
+
 /// `y.detach().cpu()`, `y.detach().to(torch::kCPU)`: a result taken out of
 /// the autograd graph and to the host, the idiom for collecting outputs
 /// there (`c = torch::cat({c, y.detach().cpu()})`). Nothing trains on it.
@@ -397,14 +415,18 @@ bool onlyReadBack(const VarDecl *Var, const FunctionDecl *Fn, ASTContext &Ctx,
   return Uses > 0;
 }
 
-/// `t = y.cpu();` stores a host result into the local \p Var; the uses of
-/// \p Var after \p Assign (and before the end of its scope) all read it back
-/// on the host. An assignment inside a loop that \p Var outlives reaches
-/// the loop's earlier statements too: not judged.
-bool onlyReadBackAfter(const VarDecl *Var, const Expr *Assign,
+/// `t = y.cpu();` stores a host result into the local \p Target; the uses of
+/// \p Target after \p Assign (and before the end of its scope) all read it
+/// back on the host. An assignment inside a loop that the local outlives
+/// reaches the loop's earlier statements too: not judged.
+bool onlyReadBackAfter(const ValueDecl *Target, const Expr *Assign,
                        const FunctionDecl *Fn, ASTContext &Ctx, int Depth) {
+  // A local, or a structured binding of one (`auto [dets, masks] = ...`).
+  const auto *Var = llvm::dyn_cast<VarDecl>(Target);
+  if (const auto *Binding = llvm::dyn_cast<BindingDecl>(Target))
+    Var = llvm::dyn_cast_or_null<VarDecl>(Binding->getDecomposedDecl());
   const Stmt *Body = Fn ? Fn->getBody() : nullptr;
-  if (!Body || !Var->hasLocalStorage() || llvm::isa<ParmVarDecl>(Var) ||
+  if (!Body || !Var || !Var->hasLocalStorage() || llvm::isa<ParmVarDecl>(Var) ||
       Var->getType()->isReferenceType())
     return false;
   for (const Stmt *S = parentStmt(Assign, Ctx); S; S = parentStmt(S, Ctx)) {
@@ -428,7 +450,7 @@ bool onlyReadBackAfter(const VarDecl *Var, const Expr *Assign,
     if (!S)
       continue;
     if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(S);
-        Ref && Ref->getDecl() == Var &&
+        Ref && Ref->getDecl() == Target &&
         SM.isBeforeInTranslationUnit(Assign->getEndLoc(), Ref->getBeginLoc())) {
       ++Uses;
       if (!consumedByHost(Ref, Fn, Ctx, Depth + 1))
@@ -457,9 +479,19 @@ bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
   const auto *S = Parent.get<Stmt>();
   if (!S)
     return false;
-  if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(S))
-    return Construct->getNumArgs() == 1 && isTensorType(Construct->getType()) &&
+  // The results of a model's inference method (`Detect`, `predict`),
+  // returned on the host as its callers expect them, also in a tuple.
+  if (llvm::isa<ReturnStmt>(S))
+    return isInferenceMethod(Fn);
+  if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(S)) {
+    if (Construct->getNumArgs() == 1 && isTensorType(Construct->getType()))
+      return consumedByHost(Construct, Fn, Ctx, Depth + 1);
+    return isStdTuple(Construct->getType()) &&
            consumedByHost(Construct, Fn, Ctx, Depth + 1);
+  }
+  if (const auto *List = llvm::dyn_cast<InitListExpr>(S))
+    return isStdTuple(List->getType()) &&
+           consumedByHost(List, Fn, Ctx, Depth + 1);
   if (const auto *Member = llvm::dyn_cast<MemberExpr>(S)) {
     const auto *Call =
         llvm::dyn_cast_or_null<CXXMemberCallExpr>(parentStmt(Member, Ctx));
@@ -528,8 +560,7 @@ bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
           return Method->getParent()->isInStdNamespace();
       // `out = net(x).cpu();` into a local that is read back from there on.
       if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Target))
-        if (const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl()))
-          return onlyReadBackAfter(Var, Op, Fn, Ctx, Depth);
+        return onlyReadBackAfter(Ref->getDecl(), Op, Fn, Ctx, Depth);
     }
     return false;
   }

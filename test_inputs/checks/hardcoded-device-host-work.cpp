@@ -103,3 +103,29 @@ torch::Tensor accumulate(torch::nn::Linear &net, const torch::Tensor &x) {
   }
   return acc;
 }
+
+// A model's inference methods hand their results to host code; its forward
+// goes on computing, and a CPU move there is flagged.
+struct DetectorImpl : torch::nn::Module {
+  DetectorImpl() { head = register_module("head", torch::nn::Linear(4, 6)); }
+  std::tuple<torch::Tensor, torch::Tensor> detect(const torch::Tensor &images) {
+    auto [detections, masks] = run(images);
+    detections = detections.cpu();
+    if (masks.numel() > 0)
+      masks = masks.permute({1, 0}).cpu();
+    return {detections, masks};
+  }
+  std::tuple<torch::Tensor, torch::Tensor> run(const torch::Tensor &images) {
+    auto out = head->forward(images);
+    return {out, out.sigmoid()};
+  }
+  torch::Tensor predict(const torch::Tensor &x) {
+    return head->forward(x).softmax(1).to(torch::kCPU);
+  }
+  torch::Tensor forward(const torch::Tensor &x) {
+    return head->forward(x).cpu();
+    // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: hard-coded CPU device 'cpu()' in device-neutral code [torch-hardcoded-device]
+    // CHECK-FIXES: return head->forward(x).to(x.device());
+  }
+  torch::nn::Linear head{nullptr};
+};
