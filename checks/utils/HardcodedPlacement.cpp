@@ -391,12 +391,14 @@ bool isHostHandOff(const CallExpr *Call, const FunctionDecl *Callee,
   return true;
 }
 
-/// Every use of the local \p Var in \p Fn reads it back on the host.
-bool onlyReadBack(const VarDecl *Var, const FunctionDecl *Fn, ASTContext &Ctx,
-                  int Depth) {
+/// Every use of \p Target in \p Fn (after \p After, when it is valid) reads
+/// it back on the host, and there is one.
+bool usesReadBack(const ValueDecl *Target, SourceLocation After,
+                  const FunctionDecl *Fn, ASTContext &Ctx, int Depth) {
   const Stmt *Body = Fn ? Fn->getBody() : nullptr;
   if (!Body)
     return false;
+  const SourceManager &SM = Ctx.getSourceManager();
   int Uses = 0;
   llvm::SmallVector<const Stmt *, 32> Stack{Body};
   while (!Stack.empty()) {
@@ -404,7 +406,9 @@ bool onlyReadBack(const VarDecl *Var, const FunctionDecl *Fn, ASTContext &Ctx,
     if (!S)
       continue;
     if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(S);
-        Ref && Ref->getDecl() == Var) {
+        Ref && Ref->getDecl() == Target &&
+        (After.isInvalid() ||
+         SM.isBeforeInTranslationUnit(After, Ref->getBeginLoc()))) {
       ++Uses;
       if (!consumedByHost(Ref, Fn, Ctx, Depth + 1))
         return false;
@@ -413,6 +417,12 @@ bool onlyReadBack(const VarDecl *Var, const FunctionDecl *Fn, ASTContext &Ctx,
       Stack.push_back(Child);
   }
   return Uses > 0;
+}
+
+/// Every use of the local \p Var in \p Fn reads it back on the host.
+bool onlyReadBack(const VarDecl *Var, const FunctionDecl *Fn, ASTContext &Ctx,
+                  int Depth) {
+  return usesReadBack(Var, SourceLocation(), Fn, Ctx, Depth);
 }
 
 /// `t = y.cpu();` stores a host result into the local \p Target; the uses of
@@ -442,24 +452,7 @@ bool onlyReadBackAfter(const ValueDecl *Target, const Expr *Assign,
     if (llvm::isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S) || S == Body)
       return false;
   }
-  const SourceManager &SM = Ctx.getSourceManager();
-  int Uses = 0;
-  llvm::SmallVector<const Stmt *, 32> Stack{Body};
-  while (!Stack.empty()) {
-    const Stmt *S = Stack.pop_back_val();
-    if (!S)
-      continue;
-    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(S);
-        Ref && Ref->getDecl() == Target &&
-        SM.isBeforeInTranslationUnit(Assign->getEndLoc(), Ref->getBeginLoc())) {
-      ++Uses;
-      if (!consumedByHost(Ref, Fn, Ctx, Depth + 1))
-        return false;
-    }
-    for (const Stmt *Child : S->children())
-      Stack.push_back(Child);
-  }
-  return Uses > 0;
+  return usesReadBack(Target, Assign->getEndLoc(), Fn, Ctx, Depth);
 }
 
 bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
