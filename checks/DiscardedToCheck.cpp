@@ -59,9 +59,7 @@ void DiscardedToCheck::report(const CXXMemberCallExpr *Call,
   const CXXMethodDecl *Method = Call->getMethodDecl();
   const Expr *Receiver = Call->getImplicitObjectArgument();
   // A module's to() works in place; only a tensor's returns the result.
-  if (!Method || !Receiver || !Method->getParent() ||
-      !utils::isTensorType(
-          QualType(Method->getParent()->getTypeForDecl(), 0)) ||
+  if (!Receiver || !utils::isTensorMethod(Method) ||
       !utils::isTensorType(Call->getType()) ||
       !utils::isDiscardedStatement(Call, Ctx))
     return;

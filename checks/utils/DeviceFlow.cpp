@@ -917,8 +917,7 @@ const Expr *hostReadTensor(const Stmt *E) {
     const auto *Call =
         llvm::dyn_cast_or_null<CXXMemberCallExpr>(strip(Pointer));
     const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
-    if (!Method || !Method->getIdentifier() ||
-        !isTensorType(QualType(Method->getParent()->getTypeForDecl(), 0)) ||
+    if (!isTensorMethod(Method) || !Method->getIdentifier() ||
         !Call->getType()->isPointerType() ||
         !llvm::is_contained({"data_ptr", "data", "mutable_data_ptr",
                              "const_data_ptr"},
@@ -933,9 +932,8 @@ const Expr *hostReadTensor(const Stmt *E) {
     return MemoryOf(Subscript->getBase());
   if (const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *Method = Call->getMethodDecl();
-    if (Method && Method->getIdentifier() &&
-        Method->getName() == "accessor" &&
-        isTensorType(QualType(Method->getParent()->getTypeForDecl(), 0)))
+    if (isTensorMethod(Method) && Method->getIdentifier() &&
+        Method->getName() == "accessor")
       return Call->getImplicitObjectArgument();
   }
   return nullptr;

@@ -27,14 +27,6 @@ QualType recordType(const CXXRecordDecl *RD) {
   return RD ? QualType(RD->getTypeForDecl(), 0) : QualType();
 }
 
-bool isTensorMethod(const CXXMethodDecl *M) {
-  return M && isTensorType(recordType(M->getParent()));
-}
-
-bool isModuleMethod(const CXXMethodDecl *M) {
-  return M && isModuleType(recordType(M->getParent()));
-}
-
 bool isNamed(const NamedDecl *D, llvm::StringRef Name) {
   return D && D->getIdentifier() && D->getName() == Name;
 }
@@ -338,8 +330,7 @@ bool isInferenceMethod(const FunctionDecl *Fn) {
       llvm::dyn_cast_or_null<CXXMethodDecl>(enclosingNamedFunction(Fn));
   return Method && !Method->isStatic() && Method->getIdentifier() &&
          Method->getName() != "forward" &&
-         !llvm::isa<CXXConstructorDecl>(Method) &&
-         isModuleType(recordType(Method->getParent()));
+         !llvm::isa<CXXConstructorDecl>(Method) && isModuleMethod(Method);
 }
 
 bool isStdTuple(QualType T) {

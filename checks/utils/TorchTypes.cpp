@@ -97,6 +97,16 @@ bool isModuleType(QualType T) {
   return derivesFromNNModule(RD);
 }
 
+bool isTensorMethod(const CXXMethodDecl *M) {
+  return M && M->getParent() &&
+         isTensorType(QualType(M->getParent()->getTypeForDecl(), 0));
+}
+
+bool isModuleMethod(const CXXMethodDecl *M) {
+  return M && M->getParent() &&
+         isModuleType(QualType(M->getParent()->getTypeForDecl(), 0));
+}
+
 bool isDeviceCarrierType(QualType T) {
   return isTensorType(T) || isDeviceType(T) || isModuleType(T);
 }

@@ -10,6 +10,7 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Type.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -30,6 +31,10 @@ bool isScalarTypeEnum(QualType T);
 bool isModuleType(QualType T);
 /// Anything that places or carries a device: a tensor, a device, a module.
 bool isDeviceCarrierType(QualType T);
+/// A method of at::Tensor (or of its base, at::TensorBase).
+bool isTensorMethod(const CXXMethodDecl *M);
+/// A method of a torch::nn::Module subclass.
+bool isModuleMethod(const CXXMethodDecl *M);
 
 /// Strips what the compiler wrote around an expression (parentheses,
 /// implicit casts, temporaries, full-expression cleanups, functional casts)
