@@ -397,37 +397,46 @@ namespace {
 bool computesWith(const ParmVarDecl *Param) {
   const auto *Fn = llvm::dyn_cast<FunctionDecl>(Param->getDeclContext());
   const Stmt *Body = Fn ? Fn->getBody() : nullptr;
-  llvm::SmallPtrSet<const Expr *, 8> Queried;
-  unsigned Uses = 0;
+  unsigned Uses = 0, Queries = 0;
   llvm::SmallVector<const Stmt *, 32> Stack{Body};
   while (!Stack.empty()) {
     const Stmt *S = Stack.pop_back_val();
     if (!S)
       continue;
-    if (const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(S)) {
-      const CXXMethodDecl *Method = Call->getMethodDecl();
-      if (Method && Method->getIdentifier() &&
-          llvm::is_contained({"device", "options", "is_cuda", "is_cpu",
-                              "get_device"},
-                             Method->getName()))
-        if (const Expr *Object = Call->getImplicitObjectArgument())
-          Queried.insert(ignoreWrappers(Object));
-    }
     if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(S);
         Ref && Ref->getDecl() == Param)
       ++Uses;
+    if (const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(S)) {
+      const CXXMethodDecl *Method = Call->getMethodDecl();
+      const auto *Object = llvm::dyn_cast_or_null<DeclRefExpr>(
+          ignoreWrappers(Call->getImplicitObjectArgument()));
+      if (Object && Object->getDecl() == Param && Method &&
+          Method->getIdentifier() &&
+          llvm::is_contained({"device", "options", "is_cuda", "is_cpu",
+                              "get_device"},
+                             Method->getName()))
+        ++Queries;
+    }
     for (const Stmt *Child : S->children())
       Stack.push_back(Child);
   }
-  unsigned QueriedUses = 0;
-  for (const Expr *E : Queried)
-    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E);
-        Ref && Ref->getDecl() == Param)
-      ++QueriedUses;
-  return Uses > QueriedUses;
+  return Uses > Queries;
 }
 
 } // namespace
+
+std::optional<ForwardPath>
+MigrationFinder::migrationPath(const FunctionDecl *Fn) {
+  if (std::optional<ForwardPath> Path = forwardPath(Fn))
+    return Path;
+  return perCallPath(Fn);
+}
+
+bool MigrationFinder::followedPerCall(const ParmVarDecl *Input,
+                                      const ForwardPath &Path) {
+  return Path.Entry ||
+         (isTensorType(Input->getType()) && computesWith(Input));
+}
 
 namespace {
 
@@ -462,12 +471,9 @@ std::optional<Migration> MigrationFinder::analyse(const CXXMemberCallExpr *Call,
   const MoveKind Kind = moveKind(Call, /*WithCudaCpu=*/false);
   if (Kind == MoveKind::None || !Fn)
     return std::nullopt;
-  std::optional<ForwardPath> Path = forwardPath(Fn);
-  if (!Path)
-    Path = perCallPath(Fn);
+  std::optional<ForwardPath> Path = migrationPath(Fn);
   if (!Path)
     return std::nullopt;
-  const bool InForward = Path->Entry != nullptr;
   const CXXMethodDecl *Callee = Call->getMethodDecl();
   const Expr *Object = movedObject(Call, Kind);
   auto ParamType = [&](unsigned I) {
@@ -487,8 +493,7 @@ std::optional<Migration> MigrationFinder::analyse(const CXXMemberCallExpr *Call,
                          /*Provably=*/false))
         continue;
       if (const ParmVarDecl *Input = findInput(Call->getArg(I), Fn, 0)) {
-        if (!InForward && !(isTensorType(Input->getType()) &&
-                            computesWith(Input)))
+        if (!followedPerCall(Input, *Path))
           continue;
         Result.Dir = Migration::Direction::StateFollowsInput;
         Result.State = *State;
@@ -501,7 +506,7 @@ std::optional<Migration> MigrationFinder::analyse(const CXXMemberCallExpr *Call,
   }
   // Outside a forward path, moving data to the object's device is how a
   // caller-friendly method (`predict(x)`) is written: not judged.
-  if (Kind != MoveKind::Tensor || !InForward)
+  if (Kind != MoveKind::Tensor || !Path->Entry)
     return std::nullopt;
   std::string Name;
   const ParmVarDecl *Input = inputOf(Object, Fn, Name);
@@ -530,12 +535,9 @@ MigrationFinder::wouldMigrate(const CXXMemberCallExpr *Call,
   const MoveKind Kind = moveKind(Call, /*WithCudaCpu=*/true);
   if (Kind == MoveKind::None || !Fn || !Target)
     return std::nullopt;
-  std::optional<ForwardPath> Path = forwardPath(Fn);
-  if (!Path)
-    Path = perCallPath(Fn);
+  std::optional<ForwardPath> Path = migrationPath(Fn);
   if (!Path)
     return std::nullopt;
-  const bool InForward = Path->Entry != nullptr;
   const Expr *Object = movedObject(Call, Kind);
   Migration Result;
   Result.Path = *Path;
@@ -544,9 +546,7 @@ MigrationFinder::wouldMigrate(const CXXMemberCallExpr *Call,
     if (!isInput(Target, Fn) || allowed(State->Name) ||
         (State->Member && allowed(State->Member->getName())))
       return std::nullopt;
-    if (!InForward &&
-        !(isTensorType(Target->getType()) &&
-          computesWith(llvm::cast<ParmVarDecl>(Target))))
+    if (!followedPerCall(llvm::cast<ParmVarDecl>(Target), *Path))
       return std::nullopt;
     Result.Dir = Migration::Direction::StateFollowsInput;
     Result.State = *State;
@@ -555,7 +555,7 @@ MigrationFinder::wouldMigrate(const CXXMemberCallExpr *Call,
     return Result;
   }
   const auto *Member = llvm::dyn_cast<FieldDecl>(Target);
-  if (Kind != MoveKind::Tensor || !Member || !InForward)
+  if (Kind != MoveKind::Tensor || !Member || !Path->Entry)
     return std::nullopt;
   std::string Name;
   const ParmVarDecl *Input = inputOf(Object, Fn, Name);

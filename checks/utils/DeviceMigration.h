@@ -109,6 +109,15 @@ public:
   /// only to read its device (`place(example)`), sets up.
   static std::optional<ForwardPath> perCallPath(const FunctionDecl *Fn);
 
+  /// Where a move in \p Fn is judged: its forward path, else per call.
+  std::optional<ForwardPath> migrationPath(const FunctionDecl *Fn);
+
+  /// Whether state that follows \p Input's device at \p Path moves per
+  /// call: always in a forward path; elsewhere only for an input tensor
+  /// the method also computes with (not one it reads for its device).
+  static bool followedPerCall(const ParmVarDecl *Input,
+                              const ForwardPath &Path);
+
   /// True when \p D is an input of the forward path at \p Fn: a tensor,
   /// device or options parameter of \p Fn or of the lambdas and the method
   /// around it.
