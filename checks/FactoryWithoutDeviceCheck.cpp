@@ -248,10 +248,17 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
   }
   if (Fix && WrapsMemory)
     offerUnsafeFix(Call->getBeginLoc(), *Fix);
-  if (Meeting)
+  if (Meeting && Meeting->Use->Through.empty())
     diag(Meeting->Use->Call->getExprLoc(), "it meets a tensor on %0 in '%1'",
          DiagnosticIDs::Note)
         << Meeting->Other.describe() << utils::opDisplayName(Meeting->Use->Name);
+  if (Meeting && !Meeting->Use->Through.empty()) {
+    diag(Meeting->Use->site()->getExprLoc(),
+         "it is passed to '%0' here, where it meets a tensor on %1",
+         DiagnosticIDs::Note)
+        << utils::calleeName(Meeting->Use->site()) << Meeting->Other.describe();
+    utils::noteCallPath(*this, *Meeting->Use);
+  }
   if (Fix)
     diag(Source->Decl->getLocation(), "the device is taken from %0",
          DiagnosticIDs::Note)

@@ -156,12 +156,13 @@ void HardcodedDeviceCheck::report(const Expr *Leaf, const FunctionDecl *Fn,
     const bool IsOdd = C.Odd.Origin == Placement->Move;
     if (!IsOdd && C.Other.Origin != Placement->Move)
       continue;
-    diag(C.Use->Call->getExprLoc(),
+    diag(C.Use->site()->getExprLoc(),
          "the tensor it places %select{may meet|meets}0 a tensor on %1 here, "
          "in '%2'",
          DiagnosticIDs::Note)
         << C.Provable << (IsOdd ? C.Other : C.Odd).describe()
         << utils::opDisplayName(C.Use->Name);
+    utils::noteCallPath(*this, *C.Use);
   }
 }
 

@@ -100,7 +100,11 @@ void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
     if (Placements && (utils::isReportedPlacement(C.Odd, *Placements, Fn, Ctx) ||
                        utils::isReportedPlacement(C.Other, *Placements, Fn, Ctx)))
       continue;
-    const CallExpr *Call = C.Use->Call;
+    // An op inside a called function is reported at the call: the
+    // arguments given here are what meet there.
+    const CallExpr *Call = C.Use->site();
+    const bool Through = !C.Use->Through.empty();
+    const std::string Callee = utils::calleeName(Call);
     const std::string Op = utils::opDisplayName(C.Use->Name);
     // Name the two devices in a stable order, whatever the operand order.
     std::string First = C.Odd.describe(), Second = C.Other.describe();
@@ -108,8 +112,9 @@ void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
       std::swap(First, Second);
     if (C.InList) {
       diag(Call->getExprLoc(), "'%0' gathers tensors that %select{may be|are}1 "
-                               "on different devices (%2 and %3)")
-          << Op << C.Provable << First << Second;
+                               "on different devices (%2 and %3)%select{| in "
+                               "this call of '%5'}4")
+          << Op << C.Provable << First << Second << Through << Callee;
       if (isStackOrCat(C.Use->Name))
         diag(Call->getExprLoc(),
              "torchlint::%0 from <torchlint/torchlint.h> moves every input to "
@@ -122,14 +127,16 @@ void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
       {
         auto Diag =
             diag(Call->getExprLoc(), "operands of '%0' %select{may be|are}1 "
-                                     "on different devices (%2 and %3)")
-            << Op << C.Provable << First << Second;
+                                     "on different devices (%2 and %3)"
+                                     "%select{| in this call of '%5'}4")
+            << Op << C.Provable << First << Second << Through << Callee;
         if (appliesUnsafeFixes())
           for (const FixItHint &Fix : Fixes)
             Diag << Fix;
       }
       offerUnsafeFix(Call->getExprLoc(), Fixes);
     }
+    utils::noteCallPath(*this, *C.Use);
     utils::noteDeviceOrigin(*this, C.Odd);
     utils::noteDeviceOrigin(*this, C.Other);
   }

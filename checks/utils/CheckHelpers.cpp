@@ -205,6 +205,23 @@ std::string opDisplayName(llvm::StringRef QualifiedName) {
   return QualifiedName.str();
 }
 
+std::string calleeName(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  return Callee ? Callee->getNameAsString() : std::string("the callee");
+}
+
+void noteCallPath(ClangTidyCheck &Check, const OpUse &Use) {
+  if (Use.Through.empty())
+    return;
+  for (size_t I = 1; I < Use.Through.size(); ++I)
+    Check.diag(Use.Through[I]->getExprLoc(), "'%0' passes it on to '%1' here",
+               DiagnosticIDs::Note)
+        << calleeName(Use.Through[I - 1]) << calleeName(Use.Through[I]);
+  Check.diag(Use.Call->getExprLoc(), "'%0' calls '%1' here",
+             DiagnosticIDs::Note)
+      << calleeName(Use.Through.back()) << opDisplayName(Use.Name);
+}
+
 void noteDeviceOrigin(ClangTidyCheck &Check, const AbstractDevice &Device) {
   using Kind = AbstractDevice::Kind;
   if (Device.K == Kind::SameAs && Device.Symbol) {

@@ -89,6 +89,15 @@ std::optional<FixItHint> moveToDeviceOfFix(const Expr *Odd, const Expr *Other,
 /// "Tensor::add" and "operator*" read better than "at::Tensor::add".
 std::string opDisplayName(llvm::StringRef QualifiedName);
 
+/// For an op inside a function the analysed one calls: a note at each
+/// further call on the way ("then through 'g'") and one at the op, so the
+/// path from the warning to the op reads in order. Nothing for an op written
+/// in the analysed function.
+void noteCallPath(ClangTidyCheck &Check, const OpUse &Use);
+
+/// "the call of 'f'": the function \p Call calls, for messages.
+std::string calleeName(const CallExpr *Call);
+
 /// A note at the place where \p Device was decided: the .cpu()/.to() call,
 /// the factory, or the declaration of the parameter or member it follows.
 void noteDeviceOrigin(ClangTidyCheck &Check, const AbstractDevice &Device);

@@ -1,6 +1,7 @@
 //===--- DeviceFlow.cpp - where each tensor lives, per function -----------===//
 #include "utils/DeviceFlow.h"
 #include "utils/DeviceChoice.h"
+#include "utils/FunctionSummaries.h"
 #include "utils/TensorOptionsAnalysis.h"
 #include "utils/TorchTypes.h"
 
@@ -69,7 +70,7 @@ bool AbstractDevice::sameValue(const AbstractDevice &O) const {
          DeviceLess == O.DeviceLess && MayBeNonCpu == O.MayBeNonCpu &&
          MayBeCpu == O.MayBeCpu &&
          ZeroDim == O.ZeroDim && Origin == O.Origin &&
-         Factories == O.Factories;
+         Factories == O.Factories && AlsoSymbols == O.AlsoSymbols;
 }
 
 AbstractDevice AbstractDevice::join(const AbstractDevice &A,
@@ -80,6 +81,8 @@ AbstractDevice AbstractDevice::join(const AbstractDevice &A,
                           A.Symbol == B.Symbol && A.K != Kind::Maybe;
   if (SameDevice) {
     AbstractDevice D = A;
+    if (A.AlsoSymbols != B.AlsoSymbols)
+      D.AlsoSymbols.clear();
     D.DeviceLess = A.DeviceLess && B.DeviceLess;
     for (const Stmt *F : B.Factories)
       if (!llvm::is_contained(D.Factories, F))
@@ -380,8 +383,10 @@ class DeviceFlowBuilder {
 public:
   DeviceFlowBuilder(const Stmt *Body, ASTContext &Ctx,
                     const llvm::StringMap<DeviceRule> &Index,
-                    const DeviceFlowOptions &Options)
-      : Body(Body), Ctx(Ctx), Index(Index), Options(Options) {}
+                    const DeviceFlowOptions &Options,
+                    FunctionSummaries *Summaries)
+      : Body(Body), Ctx(Ctx), Index(Index), Options(Options),
+        Summaries(Summaries) {}
 
   void collectRangeFors(const Stmt *S) {
     if (!S || llvm::isa<LambdaExpr>(S))
@@ -421,12 +426,21 @@ private:
   AbstractDevice evalOptions(const Expr *Options, const State &S,
                              const Stmt *Origin) const;
   AbstractDevice lookup(const ValueDecl *D, const State &S) const;
+  const FunctionSummary *summaryOf(const CallExpr *Call) const {
+    return Summaries ? Summaries->of(Call, Ctx) : nullptr;
+  }
+  AbstractDevice atCall(const AbstractDevice &D, const CallExpr *Call,
+                        const FunctionSummary &Callee, const State &S,
+                        const Expr **Arg = nullptr) const;
+  OpUse meetingAtCall(const OpUse &Meeting, const CallExpr *Call,
+                      const FunctionSummary &Callee, const State &S) const;
 
   /// The analysed body: local TensorOptions variables are followed in it.
   const Stmt *Body;
   ASTContext &Ctx;
   const llvm::StringMap<DeviceRule> &Index;
   DeviceFlowOptions Options;
+  FunctionSummaries *Summaries;
   llvm::DenseMap<const VarDecl *, const Expr *> RangeForVars;
 };
 
@@ -444,6 +458,95 @@ AbstractDevice DeviceFlowBuilder::lookup(const ValueDecl *D,
   if (llvm::isa<ParmVarDecl, FieldDecl>(D) || isModuleType(D->getType()))
     return AbstractDevice::sameAs(D);
   return AbstractDevice::unknown();
+}
+
+/// The object a method call runs on: `obj` in `obj.f()`, `obj->f()`, `obj(x)`.
+static const Expr *objectOf(const CallExpr *Call) {
+  if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Call))
+    return Member->getImplicitObjectArgument();
+  if (llvm::isa<CXXOperatorCallExpr>(Call) &&
+      llvm::isa_and_nonnull<CXXMethodDecl>(Call->getDirectCallee()) &&
+      Call->getNumArgs() > 0)
+    return Call->getArg(0);
+  return nullptr;
+}
+
+AbstractDevice DeviceFlowBuilder::atCall(const AbstractDevice &D,
+                                         const CallExpr *Call,
+                                         const FunctionSummary &Callee,
+                                         const State &S,
+                                         const Expr **Arg) const {
+  if (D.K != Kind::SameAs || !D.Symbol)
+    return AbstractDevice::unknown(); // Made inside the callee.
+  AbstractDevice Here;
+  if (const auto *Param = llvm::dyn_cast<ParmVarDecl>(D.Symbol)) {
+    if (Param->getDeclContext() != Callee.Definition)
+      return AbstractDevice::unknown();
+    unsigned Index = Param->getFunctionScopeIndex();
+    if (llvm::isa<CXXOperatorCallExpr>(Call) &&
+        llvm::isa<CXXMethodDecl>(Callee.Definition))
+      ++Index; // The object is the operator's first argument.
+    if (Index >= Call->getNumArgs() ||
+        llvm::isa<CXXDefaultArgExpr>(Call->getArg(Index)))
+      return AbstractDevice::unknown();
+    Here = eval(Call->getArg(Index), S);
+    if (Arg)
+      *Arg = Call->getArg(Index);
+  } else if (llvm::isa<FieldDecl>(D.Symbol)) {
+    // A member of the object the method runs on: this one's own member, or
+    // wherever the object (a module, a parameter, a member) lives.
+    const Expr *Object = strip(objectOf(Call));
+    if (!Object)
+      return AbstractDevice::unknown();
+    if (llvm::isa<CXXThisExpr>(Object))
+      Here = lookup(D.Symbol, S);
+    else if (const ValueDecl *Module = moduleRoot(Object))
+      Here = lookup(Module, S);
+    else if (const ValueDecl *Holder = assignedDecl(Object);
+             llvm::isa_and_nonnull<ParmVarDecl, FieldDecl>(Holder))
+      Here = AbstractDevice::sameAs(Holder);
+    else
+      return AbstractDevice::unknown();
+  } else {
+    return AbstractDevice::unknown();
+  }
+  // Device-less tensors passed for the other symbols the value was computed
+  // from are those factories' fault too; symbols stay symbols.
+  Here.AlsoSymbols.clear();
+  for (const ValueDecl *Also : D.AlsoSymbols) {
+    const AbstractDevice There =
+        atCall(AbstractDevice::sameAs(Also), Call, Callee, S);
+    if (Here.isCpu() && Here.DeviceLess && There.isCpu() && There.DeviceLess)
+      for (const Stmt *F : There.Factories)
+        if (!llvm::is_contained(Here.Factories, F))
+          Here.Factories.push_back(F);
+    if (Here.K == Kind::SameAs && There.K == Kind::SameAs &&
+        There.Symbol != Here.Symbol &&
+        !llvm::is_contained(Here.AlsoSymbols, There.Symbol))
+      Here.AlsoSymbols.push_back(There.Symbol);
+  }
+  // A shape the callee knows (it reduced the value) wins; otherwise the
+  // argument's own shape carries through.
+  if (D.ZeroDim != Tri::Unknown)
+    Here.ZeroDim = D.ZeroDim;
+  return Here;
+}
+
+OpUse DeviceFlowBuilder::meetingAtCall(const OpUse &Meeting,
+                                       const CallExpr *Call,
+                                       const FunctionSummary &Callee,
+                                       const State &S) const {
+  OpUse Use = Meeting;
+  Use.Through.insert(Use.Through.begin(), Call);
+  for (OpInput &In : Use.Inputs) {
+    const Expr *Arg = nullptr;
+    In.Device = atCall(In.Device, Call, Callee, S, &Arg);
+    In.E = Arg;
+    for (AbstractDevice &E : In.Elements)
+      E = atCall(E, Call, Callee, S);
+    In.ElementExprs.clear();
+  }
+  return Use;
 }
 
 AbstractDevice DeviceFlowBuilder::eval(const Expr *E, const State &S) const {
@@ -685,6 +788,12 @@ DeviceFlowBuilder::common(const llvm::SmallVectorImpl<OpInput> &Inputs) const {
       AbstractDevice D = In.Device;
       D.clearDeviceLess();
       D.ZeroDim = Tri::Unknown;
+      if (D.K == Kind::SameAs)
+        for (const OpInput &Other : Inputs)
+          if (!Other.IsList && Other.Device.K == Kind::SameAs &&
+              Other.Device.Symbol != D.Symbol &&
+              !llvm::is_contained(D.AlsoSymbols, Other.Device.Symbol))
+            D.AlsoSymbols.push_back(Other.Device.Symbol);
       return D;
     }
     AllCpu &= In.Device.isCpu();
@@ -764,7 +873,6 @@ AbstractDevice DeviceFlowBuilder::evalCall(const CallExpr *Call,
         D.ZeroDim = Tri::Unknown;
       return D;
     }
-    return AbstractDevice::unknown();
   }
   // `t[i]` lives where t does.
   if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(Call);
@@ -776,8 +884,12 @@ AbstractDevice DeviceFlowBuilder::evalCall(const CallExpr *Call,
     return D;
   }
 
-  if (!Rule)
+  if (!Rule || llvm::isa<CXXMemberCallExpr>(Call)) {
+    // A function of this translation unit: its result, seen from here.
+    if (const FunctionSummary *Summary = summaryOf(Call))
+      return atCall(Summary->Result, Call, *Summary, S);
     return AbstractDevice::unknown();
+  }
   switch (*Rule) {
   case DeviceRule::Factory: {
     const int OptionsIndex = tensorOptionsParamIndex(Callee);
@@ -785,27 +897,29 @@ AbstractDevice DeviceFlowBuilder::evalCall(const CallExpr *Call,
         static_cast<unsigned>(OptionsIndex) >= Call->getNumArgs())
       return AbstractDevice::unknown();
     const Expr *Opts = Call->getArg(OptionsIndex);
-    switch (classifyOptions(Opts, Body)) {
-    case OptionsDevice::NoDevice: {
-      // torch::tensor(2.0) and scalar_tensor(...) are 0-dim; a braced list,
-      // a vector or a size makes at least one dimension.
-      Tri ZeroDim = Tri::No;
-      const Expr *First =
-          Call->getNumArgs() > 0 ? strip(Call->getArg(0)) : nullptr;
-      while (const auto *Construct =
-                 llvm::dyn_cast_or_null<CXXConstructExpr>(First)) {
-        if (Construct->getNumArgs() != 1)
-          break;
-        First = strip(Construct->getArg(0)); // TensorDataContainer(value)
-      }
-      if (Callee->getName() == "scalar_tensor" ||
-          (Callee->getName() == "tensor" && First &&
-           First->getType()->isArithmeticType()))
-        ZeroDim = Tri::Yes;
-      return AbstractDevice::cpu(Call, /*DeviceLess=*/true, ZeroDim);
+    // torch::tensor(2.0) and scalar_tensor(...) are 0-dim; a braced list,
+    // a vector or a size makes at least one dimension.
+    Tri ZeroDim = Tri::No;
+    const Expr *First =
+        Call->getNumArgs() > 0 ? strip(Call->getArg(0)) : nullptr;
+    while (const auto *Construct =
+               llvm::dyn_cast_or_null<CXXConstructExpr>(First)) {
+      if (Construct->getNumArgs() != 1)
+        break;
+      First = strip(Construct->getArg(0)); // TensorDataContainer(value)
     }
-    case OptionsDevice::HasDevice:
-      return evalOptions(Opts, S, Call);
+    if (Callee->getName() == "scalar_tensor" ||
+        (Callee->getName() == "tensor" && First &&
+         First->getType()->isArithmeticType()))
+      ZeroDim = Tri::Yes;
+    switch (classifyOptions(Opts, Body)) {
+    case OptionsDevice::NoDevice:
+      return AbstractDevice::cpu(Call, /*DeviceLess=*/true, ZeroDim);
+    case OptionsDevice::HasDevice: {
+      AbstractDevice D = evalOptions(Opts, S, Call);
+      D.ZeroDim = ZeroDim;
+      return D;
+    }
     case OptionsDevice::Unknown:
       return AbstractDevice::unknown();
     }
@@ -948,11 +1062,17 @@ bool DeviceFlowBuilder::findHostReads(const Stmt *Element, const State &S,
       Depth > Options.Limits.MaxExprDepth)
     return false;
   bool Found = false;
-  if (const Expr *Tensor = hostReadTensor(Element)) {
-    const AbstractDevice D = eval(Tensor, S);
+  auto AddParam = [&](const AbstractDevice &D) {
     if (D.K == Kind::SameAs && llvm::isa_and_nonnull<ParmVarDecl>(D.Symbol))
       Found |= HostParams.insert(D.Symbol).second;
-  }
+  };
+  if (const Expr *Tensor = hostReadTensor(Element))
+    AddParam(eval(Tensor, S));
+  // An argument that the called function reads on the host.
+  if (const auto *Call = llvm::dyn_cast<CallExpr>(Element))
+    if (const FunctionSummary *Summary = summaryOf(Call))
+      for (const ParmVarDecl *Param : Summary->HostParams)
+        AddParam(atCall(AbstractDevice::sameAs(Param), Call, *Summary, S));
   for (const Stmt *Child : Element->children())
     Found |= findHostReads(Child, S, Depth + 1);
   return Found;
@@ -979,6 +1099,11 @@ bool DeviceFlowBuilder::record(const Stmt *Element, const State &S,
       Use.Inputs = inputsOf(Call, S);
       Out.push_back(std::move(Use));
     }
+    // Where the arguments meet inside a function of this translation unit.
+    if (!Rule && Seen.insert(Call).second)
+      if (const FunctionSummary *Summary = summaryOf(Call))
+        for (const OpUse &Meeting : Summary->Meetings)
+          Out.push_back(meetingAtCall(Meeting, Call, *Summary, S));
   }
   for (const Stmt *Child : Element->children())
     if (!record(Child, S, Seen, Out, Depth + 1))
@@ -989,7 +1114,8 @@ bool DeviceFlowBuilder::record(const Stmt *Element, const State &S,
 std::unique_ptr<DeviceFlow>
 DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
                     const llvm::StringMap<DeviceRule> &RuleIndex,
-                    const DeviceFlowOptions &Options) {
+                    const DeviceFlowOptions &Options,
+                    FunctionSummaries *Summaries) {
   auto Result = std::make_unique<DeviceFlow>();
   auto GiveUp = [&](llvm::StringRef Why) {
     Result->Uses.clear();
@@ -1010,7 +1136,7 @@ DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
                   " blocks, more than the limit of " +
                   std::to_string(Options.Limits.MaxBlocks));
 
-  DeviceFlowBuilder Builder(Body, Ctx, RuleIndex, Options);
+  DeviceFlowBuilder Builder(Body, Ctx, RuleIndex, Options, Summaries);
   Builder.collectRangeFors(Body);
 
   // Forward dataflow to a fixpoint. clang's worklist visits blocks in reverse
@@ -1081,14 +1207,25 @@ DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
     return NotSettled();
 
   // With the states settled, record each op call once, in the state before
-  // the statement that contains it.
+  // the statement that contains it, and where the returned value lives.
   llvm::DenseSet<const CallExpr *> Seen;
+  bool Returns = false;
   if (!ForEachSettled([&](const Stmt *Element, const State &S) {
+        if (const auto *Return = llvm::dyn_cast<ReturnStmt>(Element);
+            Return && Return->getRetValue()) {
+          const AbstractDevice D = Builder.eval(Return->getRetValue(), S);
+          Result->Returned =
+              Returns ? AbstractDevice::join(Result->Returned, D) : D;
+          Returns = true;
+        }
         return Builder.record(Element, S, Seen, Result->Uses);
       }))
     return GiveUp("an expression is nested more than " +
                   std::to_string(Options.Limits.MaxExprDepth) +
                   " levels deep");
+  for (const ParmVarDecl *Param : Fn->parameters())
+    if (Builder.HostParams.contains(Param))
+      Result->HostParams.push_back(Param);
   return Result;
 }
 
@@ -1098,6 +1235,8 @@ DeviceFlowConfig DeviceFlowConfig::fromOptions(const std::string &LibtorchVersio
   DeviceFlowConfig Config;
   Config.RuleIndex = buildRuleIndex(rulesWithProjectFile(RulesFile, Error));
   Config.Options.WhereMovesZeroDim = !isLibtorchBefore2(LibtorchVersion);
+  Config.Summaries =
+      std::make_shared<FunctionSummaries>(Config.RuleIndex, Config.Options);
   return Config;
 }
 

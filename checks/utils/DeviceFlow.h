@@ -39,6 +39,10 @@ struct AbstractDevice {
   Kind K = Kind::Unknown;
   int CudaIndex = -1;
   const ValueDecl *Symbol = nullptr;
+  /// For SameAs from an op over several parameters or members: the others.
+  /// The op ran, so they live where Symbol does; a caller that passes
+  /// device-less tensors for them learns every factory at once.
+  llvm::SmallVector<const ValueDecl *, 2> AlsoSymbols;
   /// For Cpu: made by a factory without a device (the factory is Origin).
   bool DeviceLess = false;
   /// For Maybe: one of the joined paths is not the CPU.
@@ -84,12 +88,21 @@ struct OpInput {
   llvm::SmallVector<const Expr *, 4> ElementExprs; ///< Where written inline.
 };
 
-/// A call of an op from the rule table, with its inputs' devices.
+/// A call of an op from the rule table, with its inputs' devices. An op
+/// inside a function that this one calls is recorded at the call, with the
+/// inputs that come from the call's arguments and object.
 struct OpUse {
   const CallExpr *Call = nullptr;
   std::string Name;
   DeviceRule Rule = DeviceRule::Strict;
   llvm::SmallVector<OpInput, 3> Inputs;
+  /// For an op in a called function: the calls that reach it, the one in
+  /// the analysed function first. Empty for an op written in the function.
+  llvm::SmallVector<const CallExpr *, 2> Through;
+
+  /// Where the inputs meet in the analysed function: the op call itself, or
+  /// the call that reaches it.
+  const CallExpr *site() const { return Through.empty() ? Call : Through[0]; }
 };
 
 /// Bounds that keep a huge generated function from stalling the editor: past
@@ -106,24 +119,38 @@ struct DeviceFlowOptions {
   AnalysisLimits Limits;
 };
 
+class FunctionSummaries;
+
 /// The device-flow facts of one function body.
 class DeviceFlow {
 public:
   /// Analyses \p Fn's body. Where the analysis meets what it does not model
   /// (no CFG, a graph past the limits), the result has no op uses and
-  /// gaveUp() says why: callers then stay silent in that function.
+  /// gaveUp() says why: callers then stay silent in that function. With
+  /// \p Summaries, calls of functions defined in the translation unit pass
+  /// their arguments' devices through those functions.
   static std::unique_ptr<DeviceFlow>
   analyze(const FunctionDecl *Fn, ASTContext &Ctx,
           const llvm::StringMap<DeviceRule> &RuleIndex,
-          const DeviceFlowOptions &Options);
+          const DeviceFlowOptions &Options,
+          FunctionSummaries *Summaries = nullptr);
 
   const std::vector<OpUse> &opUses() const { return Uses; }
   /// Why the analysis gave up on the function; empty when it did not.
   const std::string &gaveUp() const { return GaveUp; }
+  /// Where the returned tensor lives, joined over every return.
+  const AbstractDevice &returned() const { return Returned; }
+  /// Parameters whose memory the function reads on the host (directly or
+  /// through a function it calls): it needs them on the CPU.
+  const llvm::SmallVector<const ParmVarDecl *, 2> &hostParams() const {
+    return HostParams;
+  }
 
 private:
   std::vector<OpUse> Uses;
   std::string GaveUp;
+  AbstractDevice Returned;
+  llvm::SmallVector<const ParmVarDecl *, 2> HostParams;
   friend class DeviceFlowBuilder;
 };
 
@@ -135,6 +162,8 @@ llvm::StringMap<DeviceRule> buildRuleIndex(const OpRuleSet &Rules);
 struct DeviceFlowConfig {
   llvm::StringMap<DeviceRule> RuleIndex;
   DeviceFlowOptions Options;
+  /// Summaries of the translation unit's functions, made on first call.
+  std::shared_ptr<FunctionSummaries> Summaries;
 
   /// On a bad \p RulesFile, sets \p Error and keeps the built-in rules.
   static DeviceFlowConfig fromOptions(const std::string &LibtorchVersion,
@@ -143,7 +172,7 @@ struct DeviceFlowConfig {
 
   std::unique_ptr<DeviceFlow> analyze(const FunctionDecl *Fn,
                                       ASTContext &Ctx) const {
-    return DeviceFlow::analyze(Fn, Ctx, RuleIndex, Options);
+    return DeviceFlow::analyze(Fn, Ctx, RuleIndex, Options, Summaries.get());
   }
 };
 

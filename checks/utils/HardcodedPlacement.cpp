@@ -956,11 +956,33 @@ HardcodedPlacementFinder::analyseMove(const CXXMemberCallExpr *Call,
   return std::nullopt;
 }
 
+/// Whether a device constant or string under \p S is a reported placement.
+static bool hasReportedLeaf(const Stmt *S, HardcodedPlacementFinder &Placements,
+                            const FunctionDecl *Fn, ASTContext &Ctx,
+                            unsigned Depth = 0) {
+  if (!S || Depth > 16 || llvm::isa<LambdaExpr>(S))
+    return false;
+  if (llvm::isa<DeclRefExpr, StringLiteral>(S) &&
+      Placements.analyseLeaf(llvm::cast<Expr>(S), Fn, Ctx))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (hasReportedLeaf(Child, Placements, Fn, Ctx, Depth + 1))
+      return true;
+  return false;
+}
+
 bool isReportedPlacement(const AbstractDevice &Device,
                          HardcodedPlacementFinder &Placements,
                          const FunctionDecl *Fn, ASTContext &Ctx) {
-  const auto *Move = llvm::dyn_cast_or_null<CXXMemberCallExpr>(Device.Origin);
-  return Move && Placements.analyseMove(Move, Fn, Ctx).has_value();
+  if (const auto *Move =
+          llvm::dyn_cast_or_null<CXXMemberCallExpr>(Device.Origin))
+    return Placements.analyseMove(Move, Fn, Ctx).has_value();
+  // A factory given a hard-coded device: `torch::ones({3}, torch::kCPU)`.
+  if (const auto *Factory = llvm::dyn_cast_or_null<CallExpr>(Device.Origin))
+    for (const Expr *Arg : Factory->arguments())
+      if (hasReportedLeaf(Arg, Placements, Fn, Ctx))
+        return true;
+  return false;
 }
 
 } // namespace clang::tidy::torch::utils

@@ -63,9 +63,10 @@ struct HardcodedPlacement {
   llvm::SmallVector<FixItHint, 1> Fixes;
 };
 
-/// True when \p Device was decided by a tensor move that \p Placements
-/// reports as hard-coded (`x.cpu()` in device-neutral code): a conflict on
-/// that device is the placement's defect, not a second one.
+/// True when \p Device was decided by a tensor move or a factory's device
+/// that \p Placements reports as hard-coded (`x.cpu()`, `torch::ones({3},
+/// torch::kCPU)` in device-neutral code): a conflict on that device is the
+/// placement's defect, not a second one.
 bool isReportedPlacement(const AbstractDevice &Device,
                          HardcodedPlacementFinder &Placements,
                          const FunctionDecl *Fn, ASTContext &Ctx);

@@ -1,0 +1,61 @@
+//===--- FunctionSummaries.h - what a call passes through a function -*- C++ -*-===//
+//
+// Bottom-up summaries of the functions defined in the translation unit, in
+// terms of their parameters and their class's members: which parameters
+// they read on the host, which op calls an argument meets, and where the
+// result lives. DeviceFlow applies them at each call, so that a device-less
+// tensor handed to a method that combines it with a member is seen where it
+// is made. Recursive and virtual calls, and functions the analysis gives up
+// on, have no summary: the call stays opaque.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TORCHLINT_CHECKS_UTILS_FUNCTIONSUMMARIES_H
+#define TORCHLINT_CHECKS_UTILS_FUNCTIONSUMMARIES_H
+
+#include "utils/DeviceFlow.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+namespace clang::tidy::torch::utils {
+
+struct FunctionSummary {
+  /// The definition summarised: its parameters are the ones named below.
+  const FunctionDecl *Definition = nullptr;
+  /// Parameters whose memory the function reads on the host.
+  llvm::SmallVector<const ParmVarDecl *, 2> HostParams;
+  /// The op calls (in the function or in what it calls) where a parameter
+  /// meets another parameter or a member.
+  std::vector<OpUse> Meetings;
+  /// Where the result lives: the device of a parameter or member, or
+  /// unknown.
+  AbstractDevice Result;
+};
+
+class FunctionSummaries {
+public:
+  FunctionSummaries(const llvm::StringMap<DeviceRule> &RuleIndex,
+                    const DeviceFlowOptions &Options)
+      : RuleIndex(RuleIndex), Options(Options) {}
+
+  /// The summary of the function \p Call calls, or null when it has none.
+  const FunctionSummary *of(const CallExpr *Call, ASTContext &Ctx);
+
+  /// Calls nested deeper than this are opaque.
+  static constexpr unsigned MaxDepth = 6;
+
+private:
+  const FunctionSummary *summarise(const FunctionDecl *Definition,
+                                   ASTContext &Ctx);
+
+  llvm::StringMap<DeviceRule> RuleIndex;
+  DeviceFlowOptions Options;
+  const TranslationUnitDecl *Unit = nullptr;
+  /// Null where a function has no summary.
+  llvm::DenseMap<const FunctionDecl *, std::unique_ptr<FunctionSummary>> Done;
+  llvm::DenseSet<const FunctionDecl *> InProgress;
+};
+
+} // namespace clang::tidy::torch::utils
+
+#endif

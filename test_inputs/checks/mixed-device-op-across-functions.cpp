@@ -1,0 +1,44 @@
+// CHECKS: torch-mixed-device-op
+// HEADERS: fast real
+// Tensors that meet inside a function they are handed to are reported at
+// the call, where the arguments are chosen; the fix (on a note) moves the
+// argument. An op that meets only the callee's own state is the callee's
+// finding, reported there once.
+#include <torch/torch.h>
+
+torch::Tensor combine(const torch::Tensor &a, const torch::Tensor &b) {
+  return a + b;
+}
+torch::Tensor gather_all(const torch::Tensor &a, const torch::Tensor &b) {
+  return torch::cat({a, b});
+}
+
+void mixes_through_a_helper() {
+  auto g = torch::ones({3}, torch::kCUDA);
+  auto c = torch::ones({3}, torch::kCPU);
+  auto y = combine(g, c);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: operands of 'operator+' are on different devices (cpu and cuda) in this call of 'combine' [torch-mixed-device-op]
+  auto z = gather_all(g, c);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'cat' gathers tensors that are on different devices (cpu and cuda) in this call of 'gather_all' [torch-mixed-device-op]
+}
+
+void moved_before_the_call() {
+  auto g = torch::ones({3}, torch::kCUDA);
+  auto c = torch::ones({3}, torch::kCPU);
+  auto y = combine(g, c.to(g.device()));
+  auto z = combine(g.cpu(), c);
+}
+
+struct PairImpl : torch::nn::Module {
+  torch::nn::Linear left{nullptr}, right{nullptr};
+  PairImpl() {
+    left = register_module("left", torch::nn::Linear(2, 2));
+    right = register_module("right", torch::nn::Linear(2, 2));
+  }
+  torch::Tensor norms() {
+    return torch::stack({left->weight.norm(), right->weight.norm()});
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'stack' gathers tensors that may be on different devices (the device of 'left' and the device of 'right') [torch-mixed-device-op]
+  }
+  // The same defect, reached through a call: not a second finding.
+  torch::Tensor total() { return norms().sum(); }
+};
