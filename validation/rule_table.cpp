@@ -256,6 +256,7 @@ Tensor B(std::vector<int64_t> shape, torch::Device d) {
   return torch::ones(shape, torch::TensorOptions().dtype(torch::kBool).device(d));
 }
 const torch::Device kCpu{torch::kCPU};
+Tensor bools(const Tensor &t) { return t.to(torch::kBool); }
 
 using Bin = std::function<Tensor(const Tensor &, const Tensor &)>;
 using BinOut = std::function<Tensor(Tensor &, const Tensor &, const Tensor &)>;
@@ -614,6 +615,30 @@ std::vector<Case> makeCases(const Env &env) {
       {"at::Tensor::ge", [](auto &a, auto &b) { return a.ge(b); }, nullptr},
       {"at::Tensor::clamp_min", [](auto &a, auto &b) { return a.clamp_min(b); }, nullptr},
       {"at::Tensor::clamp_max", [](auto &a, auto &b) { return a.clamp_max(b); }, nullptr},
+      {"at::operator%", [](auto &a, auto &b) { return a % b; }, nullptr},
+      // Bitwise and logical ops take bool inputs; .to(kBool) keeps each
+      // input on its own device and rank.
+      {"at::operator&", [](auto &a, auto &b) { return bools(a) & bools(b); }, nullptr},
+      {"at::operator|", [](auto &a, auto &b) { return bools(a) | bools(b); }, nullptr},
+      {"at::operator^", [](auto &a, auto &b) { return bools(a) ^ bools(b); }, nullptr},
+      {"torch::logical_and", [](auto &a, auto &b) { return torch::logical_and(a, b); }, nullptr},
+      {"torch::logical_or", [](auto &a, auto &b) { return torch::logical_or(a, b); }, nullptr},
+      {"torch::logical_xor", [](auto &a, auto &b) { return torch::logical_xor(a, b); }, nullptr},
+      {"torch::bitwise_and",
+       [](auto &a, auto &b) { return torch::bitwise_and(bools(a), bools(b)); }, nullptr},
+      {"torch::bitwise_or",
+       [](auto &a, auto &b) { return torch::bitwise_or(bools(a), bools(b)); }, nullptr},
+      {"torch::bitwise_xor",
+       [](auto &a, auto &b) { return torch::bitwise_xor(bools(a), bools(b)); }, nullptr},
+      {"at::Tensor::logical_and", [](auto &a, auto &b) { return a.logical_and(b); }, nullptr},
+      {"at::Tensor::logical_or", [](auto &a, auto &b) { return a.logical_or(b); }, nullptr},
+      {"at::Tensor::logical_xor", [](auto &a, auto &b) { return a.logical_xor(b); }, nullptr},
+      {"at::Tensor::bitwise_and",
+       [](auto &a, auto &b) { return bools(a).bitwise_and(bools(b)); }, nullptr},
+      {"at::Tensor::bitwise_or",
+       [](auto &a, auto &b) { return bools(a).bitwise_or(bools(b)); }, nullptr},
+      {"at::Tensor::bitwise_xor",
+       [](auto &a, auto &b) { return bools(a).bitwise_xor(bools(b)); }, nullptr},
   };
   for (const auto &r : fns) {
     const std::string n = r.op;
@@ -651,6 +676,9 @@ std::vector<Case> makeCases(const Env &env) {
       {"at::Tensor::operator-=", [](Tensor &a, const Tensor &b) { a -= b; }},
       {"at::Tensor::operator*=", [](Tensor &a, const Tensor &b) { a *= b; }},
       {"at::Tensor::operator/=", [](Tensor &a, const Tensor &b) { a /= b; }},
+      {"at::Tensor::operator&=", [](Tensor &a, const Tensor &b) { a = bools(a); a &= bools(b); }},
+      {"at::Tensor::operator|=", [](Tensor &a, const Tensor &b) { a = bools(a); a |= bools(b); }},
+      {"at::Tensor::operator^=", [](Tensor &a, const Tensor &b) { a = bools(a); a ^= bools(b); }},
   };
   for (const auto &[n, fn] : inplace) {
     auto run = [fn = fn](Tensor self, Tensor other) {

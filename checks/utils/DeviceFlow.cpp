@@ -1024,12 +1024,33 @@ void DeviceFlowBuilder::transfer(const Stmt *Element, State &S) const {
 
 namespace {
 
+/// Whether \p D is declared in namespace \p Ns (directly, or inline
+/// namespaces such as std::__1 between).
+bool inNamespace(const Decl *D, llvm::StringRef Ns) {
+  for (const DeclContext *C = D ? D->getDeclContext() : nullptr; C;
+       C = C->getParent())
+    if (const auto *N = llvm::dyn_cast<NamespaceDecl>(C);
+        N && !N->isInline())
+      return N->getName() == Ns && N->getParent()->isTranslationUnit();
+  return false;
+}
+
 /// The tensor whose memory \p E reads on the host, if it does: `*p`/`p[i]`
-/// of `t.data_ptr<T>()`/`t.data<T>()`, or `t.accessor<T, N>()`.
+/// of `t.data_ptr<T>()`/`t.data<T>()`, `t.accessor<T, N>()`, or the pointer
+/// handed to a host copy (`memcpy`, `std::copy`) or wrapped in a host
+/// container or image (`std::vector<float>(p, p + n)`, `cv::Mat(h, w, type,
+/// p)`). A pointer handed to anything else (a CUDA kernel) says nothing.
 const Expr *hostReadTensor(const Stmt *E) {
   auto MemoryOf = [](const Expr *Pointer) -> const Expr * {
-    const auto *Call =
-        llvm::dyn_cast_or_null<CXXMemberCallExpr>(strip(Pointer));
+    Pointer = strip(Pointer);
+    // `p + n`: the same memory.
+    while (const auto *Offset =
+               llvm::dyn_cast_or_null<BinaryOperator>(Pointer)) {
+      if (!Offset->isAdditiveOp() || !Offset->getLHS()->getType()->isPointerType())
+        break;
+      Pointer = strip(Offset->getLHS());
+    }
+    const auto *Call = llvm::dyn_cast_or_null<CXXMemberCallExpr>(Pointer);
     const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
     if (!isTensorMethod(Method) || !Method->getIdentifier() ||
         !Call->getType()->isPointerType() ||
@@ -1049,7 +1070,27 @@ const Expr *hostReadTensor(const Stmt *E) {
     if (isTensorMethod(Method) && Method->getIdentifier() &&
         Method->getName() == "accessor")
       return Call->getImplicitObjectArgument();
+    return nullptr;
   }
+  llvm::ArrayRef<const Expr *> Args;
+  if (const auto *Call = llvm::dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || !Callee->getIdentifier() ||
+        !llvm::is_contained({"memcpy", "memmove", "copy", "copy_n"},
+                            Callee->getName()) ||
+        !(Callee->getDeclContext()->getRedeclContext()->isTranslationUnit() ||
+          inNamespace(Callee, "std")))
+      return nullptr;
+    Args = llvm::ArrayRef(Call->getArgs(), Call->getNumArgs());
+  } else if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(E)) {
+    const CXXRecordDecl *Class = Construct->getConstructor()->getParent();
+    if (!inNamespace(Class, "std") && !inNamespace(Class, "cv"))
+      return nullptr;
+    Args = llvm::ArrayRef(Construct->getArgs(), Construct->getNumArgs());
+  }
+  for (const Expr *Arg : Args)
+    if (const Expr *Tensor = MemoryOf(Arg))
+      return Tensor;
   return nullptr;
 }
 

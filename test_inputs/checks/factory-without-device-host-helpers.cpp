@@ -1,16 +1,28 @@
 // CHECKS: torch-factory-without-device, torch-mixed-device-op
 // HEADERS: fast real
 // Helpers that read their tensor inputs on the host by contract: they
-// dereference their memory (`*t.data_ptr<float>()`, `t.data<int>()[i]`) or
-// take an accessor, directly or through a value computed from the input. A
+// dereference their memory (`*t.data_ptr<float>()`, `t.data<int>()[i]`),
+// take an accessor, copy it out (`memcpy`, `std::copy`, a `std::vector`
+// built from the pointer) or wrap it in an image (`cv::Mat`), directly or
+// through a value computed from the input, or pass it to a function of this
+// file that does. A
 // CUDA tensor there would crash, so the inputs are CPU tensors and a
 // device-less factory meets CPU data only. Reading a pointer without
 // dereferencing it (to hand it to a CUDA kernel) says nothing, and neither
 // does item(), which works on any device.
 #include <torch/torch.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <vector>
+
+namespace cv {
+// An image header over memory the caller owns, as OpenCV's.
+struct Mat {
+  Mat(int rows, int cols, int type, void *data);
+};
+} // namespace cv
 
 // Detection post-processing: the first padding row is found by reading the
 // index back on the host.
@@ -56,4 +68,39 @@ torch::Tensor threshold(const torch::Tensor &x) {
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
   // CHECK-FIXES: auto w = torch::ones({3}, torch::device(x.device()));
   return x * w * t;
+}
+
+// Copied out to host memory.
+torch::Tensor top_scores(const torch::Tensor &scores) {
+  std::vector<float> out(scores.numel());
+  std::memcpy(out.data(), scores.data_ptr<float>(), out.size() * sizeof(float));
+  return scores * torch::ones({scores.size(0)});
+}
+torch::Tensor boxes_of(const torch::Tensor &boxes) {
+  std::vector<float> host(boxes.data_ptr<float>(),
+                          boxes.data_ptr<float>() + boxes.numel());
+  auto offset = torch::full({4}, 0.5);
+  return boxes + offset;
+}
+torch::Tensor labels_of(const torch::Tensor &labels) {
+  std::vector<int64_t> host(labels.numel());
+  std::copy(labels.data_ptr<int64_t>(), labels.data_ptr<int64_t>() + labels.numel(),
+            host.begin());
+  return labels + torch::arange(labels.numel());
+}
+
+// Wrapped in an image header.
+torch::Tensor mask_image(const torch::Tensor &mask) {
+  cv::Mat image(static_cast<int>(mask.size(0)), static_cast<int>(mask.size(1)), 5,
+                mask.data_ptr<float>());
+  return mask * torch::ones({mask.size(1)});
+}
+
+// Read on the host by a function this one calls: its callers pass host data.
+int32_t first_corner(const torch::Tensor &box) { return *box.data_ptr<int32_t>(); }
+torch::Tensor unmold_boxes(const torch::Tensor &detections, float scale) {
+  auto boxes = detections.narrow(1, 0, 4);
+  const int32_t y0 = first_corner(boxes[0]);
+  auto scales = torch::tensor({scale, scale, scale, scale});
+  return boxes * scales - y0;
 }
