@@ -153,11 +153,15 @@ void conflictsOf(const OpUse &Use, std::vector<DeviceConflict> &Out) {
 
 } // namespace
 
-std::vector<DeviceConflict> findDeviceConflicts(const DeviceFlow &Flow) {
+std::vector<DeviceConflict> findDeviceConflicts(llvm::ArrayRef<OpUse> Uses) {
   std::vector<DeviceConflict> Conflicts;
-  for (const OpUse &Use : Flow.opUses())
+  for (const OpUse &Use : Uses)
     conflictsOf(Use, Conflicts);
   return Conflicts;
+}
+
+std::vector<DeviceConflict> findDeviceConflicts(const DeviceFlow &Flow) {
+  return findDeviceConflicts(Flow.opUses());
 }
 
 } // namespace clang::tidy::torch::utils

@@ -36,6 +36,8 @@ struct DeviceConflict {
 
 /// Every op call in \p Flow whose inputs PyTorch rejects or may reject.
 std::vector<DeviceConflict> findDeviceConflicts(const DeviceFlow &Flow);
+/// The same for op uses from anywhere (a unit test builds its own).
+std::vector<DeviceConflict> findDeviceConflicts(llvm::ArrayRef<OpUse> Uses);
 
 } // namespace clang::tidy::torch::utils
 

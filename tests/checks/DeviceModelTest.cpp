@@ -1,0 +1,204 @@
+// The device model's lattice (AbstractDevice: join, sameValue, what may be
+// off the CPU, what provably differs) and the conflict rules
+// (findDeviceConflicts) on hand-built op uses: the facts every check reads.
+#include "utils/DeviceConflicts.h"
+#include "utils/DeviceFlow.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/Tooling/Tooling.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+namespace {
+
+using namespace clang;
+using namespace clang::tidy::torch::utils;
+using Kind = AbstractDevice::Kind;
+
+/// Two parameters and two members to stand for SameAs symbols.
+class DeviceModelTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    AST = tooling::buildASTFromCode(R"cpp(
+      struct Net { int left; int right; };
+      void f(int x, int y) {}
+    )cpp");
+    ASSERT_TRUE(AST);
+    for (const Decl *D : AST->getASTContext().getTranslationUnitDecl()->decls()) {
+      if (const auto *Fn = llvm::dyn_cast<FunctionDecl>(D)) {
+        X = Fn->getParamDecl(0);
+        Y = Fn->getParamDecl(1);
+        Factory = Fn->getBody();
+      } else if (const auto *Net = llvm::dyn_cast<RecordDecl>(D)) {
+        auto It = Net->field_begin();
+        Left = *It++;
+        Right = *It;
+      }
+    }
+    ASSERT_TRUE(X && Y && Left && Right);
+  }
+
+  static AbstractDevice cpu(Tri ZeroDim) {
+    return AbstractDevice::cpu(nullptr, false, ZeroDim);
+  }
+  static AbstractDevice cuda(int Index = -1) {
+    return AbstractDevice::cuda(Index, nullptr);
+  }
+  static OpUse use(DeviceRule Rule, std::initializer_list<AbstractDevice> Ins) {
+    OpUse U;
+    U.Name = "op";
+    U.Rule = Rule;
+    for (const AbstractDevice &D : Ins) {
+      OpInput In;
+      In.Device = D;
+      U.Inputs.push_back(In);
+    }
+    return U;
+  }
+  static OpUse list(DeviceRule Rule, std::initializer_list<AbstractDevice> Ins) {
+    OpUse U;
+    U.Name = "stack";
+    U.Rule = Rule;
+    OpInput In;
+    In.IsList = true;
+    In.Elements.append(Ins.begin(), Ins.end());
+    U.Inputs.push_back(In);
+    return U;
+  }
+  static size_t conflicts(const OpUse &U) {
+    return findDeviceConflicts(llvm::ArrayRef<OpUse>(U)).size();
+  }
+
+  std::unique_ptr<ASTUnit> AST;
+  const ValueDecl *X = nullptr, *Y = nullptr, *Left = nullptr, *Right = nullptr;
+  /// Stands for a factory call (any statement will do as an origin).
+  const Stmt *Factory = nullptr;
+};
+
+TEST_F(DeviceModelTest, JoinOfEqualValuesIsThatValue) {
+  const AbstractDevice A = cuda(0);
+  EXPECT_TRUE(AbstractDevice::join(A, A).sameValue(A));
+  const AbstractDevice S = AbstractDevice::sameAs(X);
+  EXPECT_TRUE(AbstractDevice::join(S, S).sameValue(S));
+}
+
+TEST_F(DeviceModelTest, JoinOfDifferentDevicesIsMaybe) {
+  const AbstractDevice J = AbstractDevice::join(cpu(Tri::No), cuda());
+  EXPECT_EQ(J.K, Kind::Maybe);
+  EXPECT_TRUE(J.MayBeCpu);
+  EXPECT_TRUE(J.MayBeNonCpu);
+  EXPECT_TRUE(J.mayBeOffCpu());
+  // Joining is symmetric in what it says.
+  const AbstractDevice R = AbstractDevice::join(cuda(), cpu(Tri::No));
+  EXPECT_EQ(R.MayBeCpu, J.MayBeCpu);
+  EXPECT_EQ(R.MayBeNonCpu, J.MayBeNonCpu);
+}
+
+TEST_F(DeviceModelTest, UnknownAbsorbsAJoin) {
+  EXPECT_EQ(AbstractDevice::join(AbstractDevice::unknown(), cuda()).K,
+            Kind::Unknown);
+  EXPECT_EQ(AbstractDevice::join(cpu(Tri::Yes), AbstractDevice::unknown()).K,
+            Kind::Unknown);
+}
+
+TEST_F(DeviceModelTest, JoinKeepsDeviceLessOnlyWhenBothAre) {
+  AbstractDevice A = AbstractDevice::cpu(nullptr, true, Tri::No);
+  AbstractDevice B = cpu(Tri::No);
+  EXPECT_FALSE(AbstractDevice::join(A, B).DeviceLess);
+  EXPECT_TRUE(AbstractDevice::join(A, A).DeviceLess);
+}
+
+TEST_F(DeviceModelTest, JoinForgetsARankThePathsDisagreeOn) {
+  EXPECT_EQ(AbstractDevice::join(cpu(Tri::Yes), cpu(Tri::No)).ZeroDim,
+            Tri::Unknown);
+  EXPECT_EQ(AbstractDevice::join(cpu(Tri::No), cpu(Tri::No)).ZeroDim, Tri::No);
+}
+
+TEST_F(DeviceModelTest, WhatMayBeOffTheCpu) {
+  EXPECT_FALSE(cpu(Tri::No).mayBeOffCpu());
+  EXPECT_FALSE(AbstractDevice::unknown().mayBeOffCpu());
+  EXPECT_TRUE(cuda().mayBeOffCpu());
+  EXPECT_TRUE(AbstractDevice::sameAs(X).mayBeOffCpu());
+}
+
+TEST_F(DeviceModelTest, OnlyConcreteDevicesProvablyDiffer) {
+  EXPECT_TRUE(cpu(Tri::No).provablyDiffers(cuda()));
+  EXPECT_TRUE(cuda(0).provablyDiffers(cuda(1)));
+  // The current CUDA device may be cuda:0.
+  EXPECT_FALSE(cuda(-1).provablyDiffers(cuda(0)));
+  EXPECT_FALSE(cuda(0).provablyDiffers(cuda(0)));
+  EXPECT_FALSE(AbstractDevice::sameAs(X).provablyDiffers(cpu(Tri::No)));
+  EXPECT_FALSE(AbstractDevice::sameAs(X).provablyDiffers(AbstractDevice::sameAs(Y)));
+}
+
+TEST_F(DeviceModelTest, StrictRejectsAnyCpuOperandBesideDeviceData) {
+  EXPECT_EQ(conflicts(use(DeviceRule::Strict, {cuda(), cpu(Tri::Yes)})), 1u);
+  EXPECT_EQ(conflicts(use(DeviceRule::Strict, {AbstractDevice::sameAs(X),
+                                               cpu(Tri::Unknown)})),
+            1u);
+  EXPECT_EQ(conflicts(use(DeviceRule::Strict, {cuda(0), cuda(1)})), 1u);
+  EXPECT_EQ(conflicts(use(DeviceRule::Strict, {cuda(0), cuda(0)})), 0u);
+  EXPECT_EQ(conflicts(use(DeviceRule::Strict, {cpu(Tri::No), cpu(Tri::No)})), 0u);
+}
+
+TEST_F(DeviceModelTest, CpuScalarExcusesOnlyWhatMayBeZeroDim) {
+  EXPECT_EQ(conflicts(use(DeviceRule::CpuScalar, {cuda(), cpu(Tri::Yes)})), 0u);
+  EXPECT_EQ(conflicts(use(DeviceRule::CpuScalar, {cuda(), cpu(Tri::Unknown)})), 0u);
+  EXPECT_EQ(conflicts(use(DeviceRule::CpuScalar, {cuda(), cpu(Tri::No)})), 1u);
+}
+
+TEST_F(DeviceModelTest, ConflictNamesTheCpuOperandAsOdd) {
+  const OpUse U = use(DeviceRule::Strict, {cuda(), cpu(Tri::No)});
+  const auto Found = findDeviceConflicts(llvm::ArrayRef<OpUse>(U));
+  ASSERT_EQ(Found.size(), 1u);
+  EXPECT_TRUE(Found[0].Odd.isCpu());
+  EXPECT_EQ(Found[0].Other.K, Kind::Cuda);
+  EXPECT_TRUE(Found[0].Provable);
+  // Against a parameter the devices only may differ.
+  const OpUse V = use(DeviceRule::Strict, {AbstractDevice::sameAs(X), cpu(Tri::No)});
+  EXPECT_FALSE(findDeviceConflicts(llvm::ArrayRef<OpUse>(V))[0].Provable);
+}
+
+TEST_F(DeviceModelTest, IndexAllowsCpuIndicesOnADeviceSelf) {
+  EXPECT_EQ(conflicts(use(DeviceRule::Index, {cuda(), cpu(Tri::No)})), 0u);
+  EXPECT_EQ(conflicts(use(DeviceRule::Index, {cpu(Tri::No), cuda()})), 1u);
+}
+
+TEST_F(DeviceModelTest, InPlaceSelfHasNoScalarExcuse) {
+  // cpu0.add_(dev) throws: the 0-dim CPU self is the output.
+  EXPECT_EQ(conflicts(use(DeviceRule::CpuScalarInPlace, {cpu(Tri::Yes), cuda()})), 1u);
+  // dev.add_(cpu0) is the CPU-scalar exception.
+  EXPECT_EQ(conflicts(use(DeviceRule::CpuScalarInPlace, {cuda(), cpu(Tri::Yes)})), 0u);
+}
+
+TEST_F(DeviceModelTest, CopyAndNoCheckNeverConflict) {
+  EXPECT_EQ(conflicts(use(DeviceRule::Copy, {cuda(), cpu(Tri::No)})), 0u);
+  EXPECT_EQ(conflicts(use(DeviceRule::NoCheck, {cuda(), cpu(Tri::No)})), 0u);
+}
+
+TEST_F(DeviceModelTest, ListElementsFromDifferentModulesMayDiffer) {
+  // Members are not modules here: two different members are not compared.
+  EXPECT_EQ(conflicts(list(DeviceRule::Strict, {AbstractDevice::sameAs(Left),
+                                                AbstractDevice::sameAs(Right)})),
+            0u);
+  EXPECT_EQ(conflicts(list(DeviceRule::Strict, {cuda(), cpu(Tri::No)})), 1u);
+}
+
+TEST_F(DeviceModelTest, DeviceLessFactoryConflictsBelongToTheFactory) {
+  const AbstractDevice Made = AbstractDevice::cpu(Factory, true, Tri::No);
+  const OpUse U = use(DeviceRule::Strict, {AbstractDevice::sameAs(X), Made});
+  const auto Found = findDeviceConflicts(llvm::ArrayRef<OpUse>(U));
+  ASSERT_EQ(Found.size(), 1u);
+  EXPECT_TRUE(Found[0].fromDeviceLessFactory());
+  // Once it took part in an op with data placed elsewhere it is not the
+  // factory's alone.
+  AbstractDevice Mixed = Made;
+  Mixed.clearDeviceLess();
+  const OpUse V = use(DeviceRule::Strict, {AbstractDevice::sameAs(X), Mixed});
+  EXPECT_FALSE(findDeviceConflicts(llvm::ArrayRef<OpUse>(V))[0].fromDeviceLessFactory());
+}
+
+} // namespace
