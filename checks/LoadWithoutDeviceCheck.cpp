@@ -327,6 +327,22 @@ std::optional<FixItHint> deviceFix(const CallExpr *Call, const LoadDevice &Dev,
   return FixItHint::CreateInsertion(Call->getRParenLoc(), ", " + Device);
 }
 
+/// Whether \p E names a parameter or local of \p Other, a function other
+/// than \p Fn: such a device cannot be spelled in \p Fn.
+bool refersToLocalsOf(const Stmt *E, const FunctionDecl *Other,
+                      const FunctionDecl *Fn) {
+  if (!E || Other == Fn)
+    return false;
+  if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E))
+    if (const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl());
+        Var && Var->getDeclContext() == Other)
+      return true;
+  for (const Stmt *Child : E->children())
+    if (refersToLocalsOf(Child, Other, Fn))
+      return true;
+  return false;
+}
+
 std::string nameOf(const ValueDecl *D, const Expr *Fallback,
                    const ASTContext &Ctx) {
   if (D && D->getIdentifier())
@@ -343,7 +359,20 @@ LoadWithoutDeviceCheck::LoadWithoutDeviceCheck(StringRef Name,
       CheckModules(Options.get("CheckModules", true)),
       CheckOptimizers(Options.get("CheckOptimizers", true)),
       CheckJitLoad(Options.get("CheckJitLoad", true)),
-      CheckAdagrad(Options.get("CheckAdagrad", true)) {}
+      CheckAdagrad(Options.get("CheckAdagrad", true)) {
+  // Module moves need no op rules: the built-in table serves.
+  std::string Unused;
+  Flow = utils::DeviceFlowConfig::fromOptions("2", "", Unused);
+}
+
+const utils::DeviceFlow &LoadWithoutDeviceCheck::flowOf(const FunctionDecl *Fn,
+                                                        ASTContext &Ctx) {
+  if (!Facts || FactsOf != Fn) {
+    Facts = analyzeFlow(Flow, Fn, Ctx);
+    FactsOf = Fn;
+  }
+  return *Facts;
+}
 
 void LoadWithoutDeviceCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   FunctionBodyCheck::storeOptions(Opts);
@@ -468,15 +497,43 @@ void LoadWithoutDeviceCheck::checkTorchLoad(const CallExpr *Call,
     if (!Object)
       return;
     // `load` then `->to(device)` (or ensure_module_device) is the right order.
+    for (const ModuleMove &M : Moves)
+      if (M.Module == Object && !IsBeforeLoad(M))
+        return;
+    // The move the load undoes: the one whose device reaches the load on
+    // some path. Where the flow cannot say (a device it does not model, a
+    // function it gave up on), the latest move before the load in the text.
+    const utils::AbstractDevice Before =
+        flowOf(Fn, Ctx).deviceBefore(Object, Call);
     const ModuleMove *Earlier = nullptr;
     for (const ModuleMove &M : Moves) {
-      if (M.Module != Object)
+      if (M.Module != Object || M.ToCpu)
         continue;
-      if (!IsBeforeLoad(M))
-        return;
-      if (!M.ToCpu && (!Earlier || IsEarlier(*Earlier, M)))
+      if (Before.Origin ? M.Call == Before.Origin
+                        : Before.K == utils::AbstractDevice::Kind::Unknown &&
+                              (!Earlier || IsEarlier(*Earlier, M)))
         Earlier = &M;
     }
+    // A member module that every constructor moved (and no other method
+    // moves again) reaches the load from the constructor.
+    std::vector<ModuleMove> ConstructorMoves;
+    const FunctionDecl *MovedIn = Fn;
+    if (!Earlier && Before.Origin)
+      if (const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Fn))
+        for (const CXXConstructorDecl *Constructor :
+             Method->getParent()->ctors()) {
+          const FunctionDecl *Definition = nullptr;
+          if (!Constructor->hasBody(Definition) || !Definition)
+            continue;
+          for (const ModuleMove &M :
+               utils::collectModuleMoves(Definition->getBody()))
+            if (M.Call == Before.Origin && !M.ToCpu) {
+              ConstructorMoves.push_back(M);
+              MovedIn = Definition;
+            }
+        }
+    if (!ConstructorMoves.empty())
+      Earlier = &ConstructorMoves.front();
     const CallExpr *Use =
         Earlier ? nullptr : deviceUseAfter(Object, Call->getEndLoc(), Fn, Ctx);
     if (!Earlier && !Use)
@@ -485,8 +542,9 @@ void LoadWithoutDeviceCheck::checkTorchLoad(const CallExpr *Call,
     std::string Device;
     const DeviceSource *Source = nullptr;
     // The device of the move the load undoes, where it can be spelled there.
-    const bool Maybe = Earlier && IsConditional(*Earlier);
-    if (Earlier && !Maybe && utils::isUsableAt(Earlier->Device, Fn, At, Ctx))
+    const bool Maybe = Earlier && MovedIn == Fn && IsConditional(*Earlier);
+    if (Earlier && !Maybe && !refersToLocalsOf(Earlier->Device, MovedIn, Fn) &&
+        utils::isUsableAt(Earlier->Device, Fn, At, Ctx))
       Device = utils::sourceText(Earlier->Device, Ctx);
     utils::DeviceContext Context;
     if (Device.empty() && !Maybe) {
@@ -513,8 +571,10 @@ void LoadWithoutDeviceCheck::checkTorchLoad(const CallExpr *Call,
       offerUnsafeFix(At, *Fix);
     if (Earlier)
       diag(Earlier->Call->getBeginLoc(),
-           Maybe ? "'%0' may be moved to a device here, before the load"
-                 : "'%0' is moved to a device here, before the load",
+           MovedIn != Fn ? "'%0' is moved to a device here, in the "
+                           "constructor, before the load"
+           : Maybe       ? "'%0' may be moved to a device here, before the load"
+                         : "'%0' is moved to a device here, before the load",
            DiagnosticIDs::Note)
           << Name;
     else

@@ -3,6 +3,7 @@
 #define TORCHLINT_CHECKS_LOADWITHOUTDEVICECHECK_H
 
 #include "utils/CheckHelpers.h"
+#include "utils/DeviceFlow.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 
@@ -35,10 +36,17 @@ private:
   void checkAdagrad(const Expr *Construction, const Expr *Params,
                     const FunctionDecl *Fn, ASTContext &Ctx);
 
+  /// Where a module lives before a load, on the paths that reach it.
+  const utils::DeviceFlow &flowOf(const FunctionDecl *Fn, ASTContext &Ctx);
+
   const bool CheckModules;
   const bool CheckOptimizers;
   const bool CheckJitLoad;
   const bool CheckAdagrad;
+  utils::DeviceFlowConfig Flow;
+  /// The flow of the function being checked, made on its first load.
+  std::unique_ptr<utils::DeviceFlow> Facts;
+  const FunctionDecl *FactsOf = nullptr;
 };
 
 } // namespace clang::tidy::torch

@@ -100,7 +100,11 @@ AbstractDevice AbstractDevice::join(const AbstractDevice &A,
   D.MayBeNonCpu = A.mayBeOffCpu() || B.mayBeOffCpu();
   D.MayBeCpu = A.isCpu() || B.isCpu() || (A.K == Kind::Maybe && A.MayBeCpu) ||
                (B.K == Kind::Maybe && B.MayBeCpu);
-  D.Origin = A.mayBeOffCpu() ? A.Origin : B.Origin;
+  // Why it may be off the CPU: the move or placement on that path.
+  D.Origin = A.mayBeOffCpu() && A.Origin   ? A.Origin
+             : B.mayBeOffCpu() && B.Origin ? B.Origin
+             : A.Origin                    ? A.Origin
+                                           : B.Origin;
   D.ZeroDim = A.ZeroDim == B.ZeroDim ? A.ZeroDim : Tri::Unknown;
   // A path that still holds a device-less factory's CPU tensor is remembered:
   // moving on one branch only does not fix the other.
@@ -270,6 +274,25 @@ const ValueDecl *assignedDecl(const Expr *E) {
   return nullptr;
 }
 
+/// The construction of the module \p VD holds by value, when it is built
+/// by its declaration from arguments that name no device (`Net net(3);`, not
+/// a copy, not an empty holder `Net net{nullptr}`, not `Net net(device)`).
+const CXXConstructExpr *builtModule(const VarDecl *VD) {
+  if (!VD || !VD->getInit() || VD->getType()->isReferenceType() ||
+      VD->getType()->isPointerType() || !isModuleType(VD->getType()))
+    return nullptr;
+  const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(strip(VD->getInit()));
+  if (!Construct || Construct->getConstructor()->isCopyOrMoveConstructor())
+    return nullptr;
+  for (const Expr *Arg : Construct->arguments()) {
+    const QualType T = Arg->getType().getNonReferenceType();
+    if (T->isNullPtrType() || isDeviceType(T) || isDeviceTypeEnum(T) ||
+        isTensorOptionsType(T) || isModuleType(T) || isTensorType(T))
+      return nullptr;
+  }
+  return Construct;
+}
+
 /// The module variable a member access goes through: `net->fc1->weight`.
 const ValueDecl *moduleRoot(const Expr *E) {
   for (int Depth = 0; E && Depth < 8; ++Depth) {
@@ -399,6 +422,9 @@ public:
 
   AbstractDevice eval(const Expr *E, const State &S) const;
   AbstractDevice evalDevice(const Expr *E, const State &S) const;
+  AbstractDevice lookupIn(const ValueDecl *D, const State &S) const {
+    return lookup(D, S);
+  }
 
   /// Parameters the function reads on the host by contract: their memory is
   /// dereferenced (`*t.data_ptr<float>()`, `t.data<int>()[i]`) or accessed
@@ -442,6 +468,10 @@ private:
   DeviceFlowOptions Options;
   FunctionSummaries *Summaries;
   llvm::DenseMap<const VarDecl *, const Expr *> RangeForVars;
+
+public:
+  /// Members are not yet placed when a constructor starts.
+  bool InConstructor = false;
 };
 
 AbstractDevice DeviceFlowBuilder::lookup(const ValueDecl *D,
@@ -453,6 +483,13 @@ AbstractDevice DeviceFlowBuilder::lookup(const ValueDecl *D,
     return It->second;
   if (HostParams.contains(D))
     return AbstractDevice::cpu(nullptr);
+  // A member placed by every constructor lives there in the other methods.
+  if (const auto *Field = llvm::dyn_cast<FieldDecl>(D);
+      Field && Summaries && !InConstructor) {
+    AbstractDevice Placed = Summaries->memberOnEntry(Field, Ctx);
+    if (Placed.K != Kind::Unknown)
+      return Placed;
+  }
   // Parameters and members live wherever the caller or set-up put them, and
   // a module not moved in this function wherever it was put before.
   if (llvm::isa<ParmVarDecl, FieldDecl>(D) || isModuleType(D->getType()))
@@ -618,14 +655,25 @@ AbstractDevice DeviceFlowBuilder::evalDevice(const Expr *E,
     return AbstractDevice::unknown();
   if (const auto *Lit = llvm::dyn_cast<StringLiteral>(E))
     return deviceFromString(Lit->getString(), E);
+  // A device variable that holds a run-time choice (`cuda ? kCUDA : kCPU`,
+  // or CPU then CUDA under an `if`) is one device, whichever was chosen:
+  // everything placed with it is together, so it stands for itself.
+  auto Chosen = [&](const ValueDecl *Var) {
+    AbstractDevice D = lookup(Var, S);
+    if (D.K != Kind::Maybe)
+      return D;
+    AbstractDevice Itself = AbstractDevice::sameAs(Var);
+    Itself.Origin = D.Origin;
+    return Itself;
+  };
   if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E)) {
     if (auto D = deviceFromConstant(Ref->getDecl(), E))
       return *D;
-    return lookup(llvm::dyn_cast<VarDecl>(Ref->getDecl()), S);
+    return Chosen(llvm::dyn_cast<VarDecl>(Ref->getDecl()));
   }
   if (const auto *Member = llvm::dyn_cast<MemberExpr>(E))
     if (llvm::isa<CXXThisExpr>(strip(Member->getBase())))
-      return lookup(Member->getMemberDecl(), S);
+      return Chosen(Member->getMemberDecl());
   if (const auto *Cond = llvm::dyn_cast<ConditionalOperator>(E))
     return AbstractDevice::join(evalDevice(Cond->getTrueExpr(), S),
                                 evalDevice(Cond->getFalseExpr(), S));
@@ -969,6 +1017,10 @@ void DeviceFlowBuilder::transfer(const Stmt *Element, State &S) const {
                                    : AbstractDevice::unknown();
       } else if (isTensorListType(T) && !T->isReferenceType()) {
         S.Lists[VD] = VD->getInit() ? evalList(VD->getInit(), S) : ListValue();
+      } else if (const auto *Built = builtModule(VD)) {
+        // A module constructed here holds the parameters its constructor
+        // made, on the CPU, until it is moved.
+        S.Vars[VD] = AbstractDevice::cpu(Built);
       }
     }
     return;
@@ -1007,9 +1059,9 @@ void DeviceFlowBuilder::transfer(const Stmt *Element, State &S) const {
       if (const ValueDecl *Module =
               moduleRoot(Member->getImplicitObjectArgument());
           Module && isModuleType(Module->getType())) {
+        // The move is why the module lives there, whatever the device.
         AbstractDevice D = evalDevice(Member->getArg(0), S);
-        if (D.K != Kind::SameAs && D.K != Kind::Unknown)
-          D.Origin = Member;
+        D.Origin = Member;
         S.Vars[Module] = D;
         return;
       }
@@ -1152,6 +1204,102 @@ bool DeviceFlowBuilder::record(const Stmt *Element, const State &S,
   return true;
 }
 
+/// What deviceBefore/deviceOf need after the analysis: the graph, the
+/// settled block states and the builder that evaluates in them.
+struct DeviceFlow::Solution {
+  Solution(std::unique_ptr<CFG> TheGraph, const Stmt *Body, ASTContext &Ctx,
+           const llvm::StringMap<DeviceRule> &Index,
+           const DeviceFlowOptions &Options, FunctionSummaries *Summaries)
+      : Graph(std::move(TheGraph)),
+        Builder(Body, Ctx, Index, Options, Summaries),
+        Out(Graph->getNumBlockIDs()) {}
+
+  std::unique_ptr<CFG> Graph;
+  DeviceFlowBuilder Builder;
+  /// Each block's state at its exit.
+  std::vector<State> Out;
+  /// Each statement of the body: its CFG block and the index of the element
+  /// that evaluates it (or contains it). Built on the first question.
+  llvm::DenseMap<const Stmt *, std::pair<const CFGBlock *, unsigned>> Where;
+  bool Indexed = false;
+
+  State entryState(const CFGBlock *Block) const {
+    State In;
+    if (Block == &Graph->getEntry())
+      In.Reached = true;
+    for (const CFGBlock *Pred : Block->preds())
+      if (Pred)
+        In.joinWith(Out[Pred->getBlockID()]);
+    return In;
+  }
+
+  void index() {
+    Indexed = true;
+    // Elements first (a subexpression evaluated on its own is its own
+    // element), then what sits inside an element without being one.
+    for (const CFGBlock *Block : *Graph)
+      for (unsigned I = 0; I < Block->size(); ++I)
+        if (auto Element = (*Block)[I].getAs<CFGStmt>())
+          Where.try_emplace(Element->getStmt(), Block, I);
+    for (const CFGBlock *Block : *Graph)
+      for (unsigned I = 0; I < Block->size(); ++I)
+        if (auto Element = (*Block)[I].getAs<CFGStmt>())
+          indexInside(Element->getStmt(), Block, I, 0);
+  }
+  void indexInside(const Stmt *S, const CFGBlock *Block, unsigned I,
+                   unsigned Depth) {
+    if (!S || Depth > 64 || llvm::isa<LambdaExpr>(S))
+      return;
+    for (const Stmt *Child : S->children())
+      if (Child && Where.try_emplace(Child, Block, I).second)
+        indexInside(Child, Block, I, Depth + 1);
+  }
+
+  /// The state just before the element that evaluates \p At.
+  std::optional<State> stateBefore(const Stmt *At) {
+    if (!Indexed)
+      index();
+    auto It = Where.find(At);
+    if (It == Where.end())
+      return std::nullopt;
+    const auto [Block, Index] = It->second;
+    State S = entryState(Block);
+    if (!S.Reached)
+      return std::nullopt;
+    for (unsigned I = 0; I < Index; ++I)
+      if (auto Element = (*Block)[I].getAs<CFGStmt>())
+        Builder.transfer(Element->getStmt(), S);
+    return S;
+  }
+};
+
+AbstractDevice DeviceFlow::deviceBefore(const ValueDecl *D,
+                                        const Stmt *At) const {
+  if (!Solved || !D)
+    return AbstractDevice::unknown();
+  const std::optional<State> S = Solved->stateBefore(At);
+  return S ? Solved->Builder.lookupIn(D, *S) : AbstractDevice::unknown();
+}
+
+std::vector<std::pair<const ValueDecl *, AbstractDevice>>
+DeviceFlow::membersAtExit() const {
+  std::vector<std::pair<const ValueDecl *, AbstractDevice>> Members;
+  if (!Solved)
+    return Members;
+  const State AtExit = Solved->entryState(&Solved->Graph->getExit());
+  for (const auto &[D, Device] : AtExit.Vars)
+    if (llvm::isa<FieldDecl>(D))
+      Members.emplace_back(D, Device);
+  return Members;
+}
+
+AbstractDevice DeviceFlow::deviceOf(const Expr *E) const {
+  if (!Solved || !E)
+    return AbstractDevice::unknown();
+  const std::optional<State> S = Solved->stateBefore(E);
+  return S ? Solved->Builder.eval(E, *S) : AbstractDevice::unknown();
+}
+
 std::unique_ptr<DeviceFlow>
 DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
                     const llvm::StringMap<DeviceRule> &RuleIndex,
@@ -1177,31 +1325,29 @@ DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
                   " blocks, more than the limit of " +
                   std::to_string(Options.Limits.MaxBlocks));
 
-  DeviceFlowBuilder Builder(Body, Ctx, RuleIndex, Options, Summaries);
+  auto Solved = std::make_shared<Solution>(std::move(Graph), Body, Ctx,
+                                           RuleIndex, Options, Summaries);
+  const CFG &TheGraph = *Solved->Graph;
+  DeviceFlowBuilder &Builder = Solved->Builder;
+  std::vector<State> &Out = Solved->Out;
   Builder.collectRangeFors(Body);
+  Builder.InConstructor = llvm::isa<CXXConstructorDecl>(Fn);
 
   // Forward dataflow to a fixpoint. clang's worklist visits blocks in reverse
   // post-order and skips the null edges that constant conditions
   // (`while (true)`, `do {} while (false)`, `if (kFlag)`) leave in the CFG;
   // blocks no path reaches are never visited.
-  PostOrderCFGView Order(Graph.get());
-  std::vector<State> Out(Graph->getNumBlockIDs());
+  PostOrderCFGView Order(&TheGraph);
   auto EntryState = [&](const CFGBlock *Block) {
-    State In;
-    if (Block == &Graph->getEntry())
-      In.Reached = true;
-    for (const CFGBlock *Pred : Block->preds())
-      if (Pred)
-        In.joinWith(Out[Pred->getBlockID()]);
-    return In;
+    return Solved->entryState(Block);
   };
   const size_t MaxVisits =
-      size_t(Options.Limits.MaxVisitsPerBlock) * Graph->getNumBlockIDs();
+      size_t(Options.Limits.MaxVisitsPerBlock) * TheGraph.getNumBlockIDs();
   auto Solve = [&]() -> bool {
-    Out.assign(Graph->getNumBlockIDs(), State());
-    ForwardDataflowWorklist Worklist(*Graph, &Order);
+    Out.assign(TheGraph.getNumBlockIDs(), State());
+    ForwardDataflowWorklist Worklist(TheGraph, &Order);
     size_t Visits = 0;
-    Worklist.enqueueBlock(&Graph->getEntry());
+    Worklist.enqueueBlock(&TheGraph.getEntry());
     while (const CFGBlock *Block = Worklist.dequeue()) {
       if (++Visits > MaxVisits)
         return false;
@@ -1267,6 +1413,7 @@ DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
   for (const ParmVarDecl *Param : Fn->parameters())
     if (Builder.HostParams.contains(Param))
       Result->HostParams.push_back(Param);
+  Result->Solved = std::move(Solved);
   return Result;
 }
 

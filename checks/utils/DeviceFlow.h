@@ -146,11 +146,28 @@ public:
     return HostParams;
   }
 
+  /// Where \p D (a tensor or device variable, a parameter, a member, a
+  /// module) lives just before \p At, a statement or expression of the body,
+  /// joined over the paths that reach it. Why: the answer's Origin (the
+  /// move, the factory), Factories, or Symbol (SameAs: wherever that one
+  /// is). Unknown where \p At is not reached, not in the body, or the
+  /// analysis gave up.
+  AbstractDevice deviceBefore(const ValueDecl *D, const Stmt *At) const;
+  /// Where the tensor \p E lives, in the state just before it is evaluated.
+  AbstractDevice deviceOf(const Expr *E) const;
+  /// The members of `*this` that some path of the function places or
+  /// assigns, with where they live when it returns.
+  std::vector<std::pair<const ValueDecl *, AbstractDevice>>
+  membersAtExit() const;
+
 private:
   std::vector<OpUse> Uses;
   std::string GaveUp;
   AbstractDevice Returned;
   llvm::SmallVector<const ParmVarDecl *, 2> HostParams;
+  /// The settled states, kept for deviceBefore/deviceOf.
+  struct Solution;
+  std::shared_ptr<Solution> Solved;
   friend class DeviceFlowBuilder;
 };
 

@@ -50,13 +50,113 @@ bool isInterface(const AbstractDevice &D, const FunctionDecl *Fn) {
 
 } // namespace
 
+void FunctionSummaries::reset(ASTContext &Ctx) {
+  if (Unit == Ctx.getTranslationUnitDecl())
+    return;
+  Unit = Ctx.getTranslationUnitDecl();
+  Done.clear();
+  InProgress.clear();
+  MemberFacts.clear();
+}
+
+AbstractDevice FunctionSummaries::memberOnEntry(const FieldDecl *Field,
+                                                ASTContext &Ctx) {
+  reset(Ctx);
+  const auto *Class = llvm::dyn_cast_or_null<CXXRecordDecl>(
+      Field ? Field->getParent() : nullptr);
+  if (!Class || !Class->hasDefinition())
+    return AbstractDevice::unknown();
+  Class = Class->getDefinition();
+  auto It = MemberFacts.find(Class);
+  if (It == MemberFacts.end()) {
+    learnClass(Class, Ctx);
+    It = MemberFacts.find(Class);
+  }
+  auto Fact = It->second.find(Field);
+  return Fact == It->second.end() ? AbstractDevice::unknown() : Fact->second;
+}
+
+void FunctionSummaries::learnClass(const CXXRecordDecl *Class,
+                                   ASTContext &Ctx) {
+  // While the class is learnt, its own methods see no facts.
+  MemberFacts[Class];
+  if (LibraryCode(Ctx.getSourceManager()).contains(Class->getLocation()) ||
+      Ctx.getSourceManager().isInSystemHeader(Class->getLocation()))
+    return;
+  llvm::DenseMap<const FieldDecl *, AbstractDevice> Facts;
+  llvm::DenseSet<const FieldDecl *> Placed; // by a method, not constructors
+  unsigned Constructors = 0;
+  bool Opaque = false;
+  for (const CXXMethodDecl *Method : Class->methods()) {
+    const FunctionDecl *Definition = nullptr;
+    // A copy keeps the source's placement: it proves nothing new.
+    const auto *Constructor = llvm::dyn_cast<CXXConstructorDecl>(Method);
+    if (Method->isStatic() || Method->isDeleted() || Method->isPureVirtual() ||
+        (Constructor && Constructor->isCopyOrMoveConstructor()))
+      continue;
+    if (!Method->hasBody(Definition) || !Definition) {
+      // Defined elsewhere (or defaulted, for a constructor): it may leave
+      // the members anywhere.
+      if (!Method->isImplicit() || Constructor)
+        Opaque = true;
+      continue;
+    }
+    std::unique_ptr<DeviceFlow> Flow =
+        DeviceFlow::analyze(Definition, Ctx, RuleIndex, Options, this);
+    if (!Flow->gaveUp().empty()) {
+      Opaque = true; // What it does to the members is not known.
+      continue;
+    }
+    const bool IsConstructor = Constructor != nullptr;
+    llvm::DenseMap<const FieldDecl *, AbstractDevice> AtExit;
+    for (const auto &[D, Device] : Flow->membersAtExit())
+      if (const auto *F = llvm::dyn_cast<FieldDecl>(D); F && F->getParent() == Class)
+        AtExit[F] = Device;
+    if (!IsConstructor) {
+      for (const auto &Entry : AtExit)
+        Placed.insert(Entry.first);
+      continue;
+    }
+    // A member a constructor leaves alone lives wherever it was made.
+    for (auto &[F, Device] : Facts)
+      if (!AtExit.count(F))
+        Device = AbstractDevice::unknown();
+    for (const auto &[F, Device] : AtExit) {
+      auto [Known, New] = Facts.try_emplace(F, Device);
+      if (New && Constructors > 0)
+        Known->second = AbstractDevice::unknown(); // an earlier one did not
+      else if (!New)
+        Known->second = AbstractDevice::join(Known->second, Device);
+    }
+    ++Constructors;
+  }
+  if (Opaque || Constructors == 0)
+    return;
+  auto &Out = MemberFacts[Class];
+  for (auto [F, Device] : Facts) {
+    // Modules only: a tensor member registered as a buffer moves with its
+    // module wherever that goes later.
+    if (Placed.contains(F) || Device.K == AbstractDevice::Kind::Unknown ||
+        !isModuleType(F->getType()))
+      continue;
+    // A constructor's parameter means nothing in another method: the member
+    // stays where the constructor put it, which the placement shows.
+    if (Device.K == AbstractDevice::Kind::SameAs &&
+        llvm::isa<ParmVarDecl>(Device.Symbol)) {
+      const Stmt *Why = Device.Origin;
+      Device = AbstractDevice::sameAs(F);
+      Device.Origin = Why;
+    }
+    if (Device.K == AbstractDevice::Kind::SameAs && Device.Symbol == F &&
+        !Device.Origin)
+      continue; // Nothing learnt.
+    Out[F] = Device;
+  }
+}
+
 const FunctionSummary *FunctionSummaries::of(const CallExpr *Call,
                                              ASTContext &Ctx) {
-  if (Unit != Ctx.getTranslationUnitDecl()) {
-    Unit = Ctx.getTranslationUnitDecl();
-    Done.clear();
-    InProgress.clear();
-  }
+  reset(Ctx);
   const FunctionDecl *Callee = staticCallee(Call);
   const FunctionDecl *Definition = nullptr;
   if (!Callee || !Callee->hasBody(Definition) || !Definition ||

@@ -41,10 +41,20 @@ public:
   /// The summary of the function \p Call calls, or null when it has none.
   const FunctionSummary *of(const CallExpr *Call, ASTContext &Ctx);
 
+  /// Where the module member \p Field of `*this` lives when a method (not a
+  /// constructor) of its class starts: where every constructor leaves it
+  /// (`net_->to(device_)`), provided no other method of the class moves or
+  /// assigns it. Unknown otherwise. The answer's Origin is the constructor's
+  /// move.
+  AbstractDevice memberOnEntry(const FieldDecl *Field, ASTContext &Ctx);
+
   /// Calls nested deeper than this are opaque.
   static constexpr unsigned MaxDepth = 6;
 
 private:
+  void reset(ASTContext &Ctx);
+  void learnClass(const CXXRecordDecl *Class, ASTContext &Ctx);
+
   const FunctionSummary *summarise(const FunctionDecl *Definition,
                                    ASTContext &Ctx);
 
@@ -54,6 +64,11 @@ private:
   /// Null where a function has no summary.
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<FunctionSummary>> Done;
   llvm::DenseSet<const FunctionDecl *> InProgress;
+  /// Members' devices on entry to methods, by class; a class being learnt
+  /// has an entry and no facts yet.
+  llvm::DenseMap<const CXXRecordDecl *,
+                 llvm::DenseMap<const FieldDecl *, AbstractDevice>>
+      MemberFacts;
 };
 
 } // namespace clang::tidy::torch::utils

@@ -95,3 +95,22 @@ torch::Tensor unrelated_branch(const torch::Tensor &x, const Config &cfg) {
     t = t.to(x.device());
   return x * t;
 }
+
+// A device chosen at run time is one device, whichever was chosen: tensors
+// placed with it are together (a loss accumulated in a training loop).
+double accumulate_losses(const torch::Tensor &target) {
+  const bool cuda_available = torch::cuda::is_available();
+  torch::Device device(cuda_available ? torch::kCUDA : torch::kCPU);
+  auto content_loss = torch::zeros({1}, torch::TensorOptions(device));
+  auto style_loss = torch::zeros({1}, torch::TensorOptions(device));
+  auto total = content_loss + 100 * style_loss;
+  return total.item<double>() + target.numel();
+}
+double accumulate_after_choice() {
+  torch::Device device(torch::kCPU);
+  if (torch::cuda::is_available())
+    device = torch::Device(torch::kCUDA);
+  auto a = torch::zeros({1}, torch::TensorOptions(device));
+  auto b = torch::ones({1}, torch::TensorOptions(device));
+  return (a + b).item<double>();
+}

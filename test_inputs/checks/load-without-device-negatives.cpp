@@ -189,3 +189,14 @@ struct Translator {
   torch::Device device_;
   torch::jit::script::Module model_;
 };
+
+// The move is on a path that leaves before the load: the load restores a
+// module that was never moved. (A move that only comes earlier in the text
+// says nothing; what reaches the load does.)
+void evaluate_or_restore(Net net, torch::Device device, bool evaluate) {
+  if (evaluate) {
+    net->to(device);
+    return;
+  }
+  torch::load(net, "net.pt");
+}

@@ -1,0 +1,40 @@
+// CHECKS: torch-factory-without-device
+// HEADERS: fast real
+// A module built in the function and never moved holds the parameters and
+// buffers its constructor made on the CPU: a CPU tensor handed to it meets
+// CPU data (a unit test of a normalizer). Once the module is moved, or when
+// it comes from elsewhere, it may live on a device.
+#include <torch/torch.h>
+
+#include <cstdint>
+
+struct NormalizerImpl : torch::nn::Module {
+  explicit NormalizerImpl(int64_t size) {
+    mean = register_buffer("mean", torch::zeros({size}));
+  }
+  torch::Tensor process(const torch::Tensor &x) const { return x - mean; }
+  torch::Tensor mean;
+};
+TORCH_MODULE(Normalizer);
+
+bool clips_values() {
+  Normalizer normalizer(7);
+  float values[] = {-1000, -100, -10, 0, 10, 100, 1000};
+  auto observation = torch::from_blob(values, {7});
+  return normalizer->process(observation).abs().max().item<float>() > 1;
+}
+
+float on_device(torch::Device device) {
+  Normalizer normalizer(3);
+  normalizer->to(device);
+  auto observation = torch::ones({3});
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-FIXES: auto observation = torch::ones({3}, torch::device(device));
+  return normalizer->process(observation).sum().item<float>();
+}
+
+float handed_in(Normalizer &normalizer) {
+  auto observation = torch::ones({3});
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  return normalizer->process(observation).sum().item<float>();
+}

@@ -1,0 +1,67 @@
+// CHECKS: torch-load-without-device
+// HEADERS: fast real
+// A member module that every constructor moves to a device, and no other
+// method moves again, lives there in every method: a restore method that
+// loads it without a device undoes the constructor's move.
+// CHECK-OPTION: UnsafeFixes=true
+#include <torch/torch.h>
+
+#include <string>
+
+struct NetImpl : torch::nn::Module {
+  NetImpl() { fc = register_module("fc", torch::nn::Linear(4, 2)); }
+  torch::Tensor forward(torch::Tensor x) { return fc(x); }
+  torch::nn::Linear fc{nullptr};
+};
+TORCH_MODULE(Net);
+
+struct Trainer {
+  explicit Trainer(torch::Device device) : device_(device) { net_->to(device_); }
+  void restore(const std::string &path) {
+    torch::load(net_, path);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::load' without a device puts the parameters of module 'net_' back on the device they were saved from, not on the device it was moved to [torch-load-without-device]
+    // CHECK-FIXES: torch::load(net_, path, device_);
+  }
+  Net net_;
+  torch::Device device_;
+};
+
+// Moved with the constructor's parameter: that name means nothing in
+// restore(), so the fix takes the device the class holds.
+struct Runner {
+  Runner(torch::Device device, int) : device_(device) { net_->to(device); }
+  void restore(const std::string &path) {
+    torch::load(net_, path);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::load' without a device puts the parameters of module 'net_' back on the device they were saved from, not on the device it was moved to [torch-load-without-device]
+    // CHECK-FIXES: torch::load(net_, path, device_);
+  }
+  Net net_;
+  torch::Device device_;
+};
+
+// Another method moves it again: where it is at the load is not known.
+struct Switcher {
+  explicit Switcher(torch::Device device) { net_->to(device); }
+  void to_host() { net_->to(torch::kCPU); }
+  void restore(const std::string &path) { torch::load(net_, path); }
+  Net net_;
+};
+
+// One constructor leaves it where it was made.
+struct Either {
+  Either() = default;
+  explicit Either(torch::Device device) { net_->to(device); }
+  void restore(const std::string &path) { torch::load(net_, path); }
+  Net net_;
+};
+
+// Loaded, then moved back: the right order.
+struct Reloader {
+  explicit Reloader(torch::Device device) : device_(device) { net_->to(device_); }
+  void restore(const std::string &path) {
+    torch::load(net_, path);
+    net_->to(device_);
+  }
+  Net net_;
+  torch::Device device_;
+};
