@@ -617,7 +617,22 @@ void LoadWithoutDeviceCheck::checkTorchLoad(const CallExpr *Call,
   for (const ModuleMove &M : Moves)
     if (!M.ToCpu && (!AnyMove || IsEarlier(M, *AnyMove)))
       AnyMove = &M;
+  // A member module that the constructors moved to a device (and no other
+  // method moves again) is there when this method runs.
+  const Stmt *ConstructorMove = nullptr;
+  const FieldDecl *MovedMember = nullptr;
   if (!Source && !AnyMove)
+    if (const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Fn))
+      for (const FieldDecl *Field : Method->getParent()->fields())
+        if (utils::isModuleType(Field->getType()) && !ConstructorMove) {
+          const utils::AbstractDevice D =
+              flowOf(Fn, Ctx).deviceBefore(Field, Call);
+          if (D.Origin && !D.isCpu()) {
+            ConstructorMove = D.Origin;
+            MovedMember = Field;
+          }
+        }
+  if (!Source && !AnyMove && !ConstructorMove)
     return; // Nothing here puts anything on a device.
 
   // The device: the module the optimizer was built over, else a device in
@@ -681,10 +696,15 @@ void LoadWithoutDeviceCheck::checkTorchLoad(const CallExpr *Call,
                                  : "'%0' is moved to a device here",
            DiagnosticIDs::Note)
           << Shown->Module->getNameAsString();
-    else
+    else if (Source)
       diag(Source->Decl->getLocation(), "%0 makes this code device-aware",
            DiagnosticIDs::Note)
           << Source->describe();
+    else if (ConstructorMove)
+      diag(ConstructorMove->getBeginLoc(),
+           "'%0' is moved to a device here, in the constructor",
+           DiagnosticIDs::Note)
+          << MovedMember->getName();
     diag(At,
          "pass the device to 'torch::load', or call "
          "'torchlint::migrate_optimizer_state(%0)' (%1) after it to move the "

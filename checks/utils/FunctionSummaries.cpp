@@ -136,20 +136,18 @@ void FunctionSummaries::learnClass(const CXXRecordDecl *Class,
   for (auto [F, Device] : Facts) {
     // Modules only: a tensor member registered as a buffer moves with its
     // module wherever that goes later.
-    if (Placed.contains(F) || Device.K == AbstractDevice::Kind::Unknown ||
-        !isModuleType(F->getType()))
+    if (Placed.contains(F) || !Device.Origin || !isModuleType(F->getType()))
       continue;
-    // A constructor's parameter means nothing in another method: the member
-    // stays where the constructor put it, which the placement shows.
-    if (Device.K == AbstractDevice::Kind::SameAs &&
-        llvm::isa<ParmVarDecl>(Device.Symbol)) {
+    // A constructor's parameter means nothing in another method, and a
+    // device the analysis cannot follow (`*device_ptr`) is still a move: the
+    // member stays where the constructor put it, which the move shows.
+    if (Device.K == AbstractDevice::Kind::Unknown ||
+        (Device.K == AbstractDevice::Kind::SameAs &&
+         llvm::isa<ParmVarDecl>(Device.Symbol))) {
       const Stmt *Why = Device.Origin;
       Device = AbstractDevice::sameAs(F);
       Device.Origin = Why;
     }
-    if (Device.K == AbstractDevice::Kind::SameAs && Device.Symbol == F &&
-        !Device.Origin)
-      continue; // Nothing learnt.
     Out[F] = Device;
   }
 }

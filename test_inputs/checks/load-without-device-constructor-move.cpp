@@ -6,6 +6,7 @@
 // CHECK-OPTION: UnsafeFixes=true
 #include <torch/torch.h>
 
+#include <memory>
 #include <string>
 
 struct NetImpl : torch::nn::Module {
@@ -64,4 +65,24 @@ struct Reloader {
   }
   Net net_;
   torch::Device device_;
+};
+
+// The device held through a pointer; the optimizer built over the moved
+// module: its state must follow too.
+struct PolicyTrainer {
+  explicit PolicyTrainer(std::shared_ptr<torch::Device> device)
+      : device_(std::move(device)) {
+    net_->to(*device_);
+    optimizer_ = std::make_shared<torch::optim::Adam>(net_->parameters());
+  }
+  void restore(const std::string &path) {
+    torch::load(net_, path);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::load' without a device puts the parameters of module 'net_' back on the device they were saved from, not on the device it was moved to [torch-load-without-device]
+    // CHECK-FIXES: torch::load(net_, path, *device_);
+    torch::load(*optimizer_, path);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::load' without a device puts the state of optimizer 'optimizer_' on the device it was saved from, not on the device of its parameters [torch-load-without-device]
+  }
+  std::shared_ptr<torch::Device> device_;
+  Net net_;
+  std::shared_ptr<torch::optim::Adam> optimizer_;
 };
