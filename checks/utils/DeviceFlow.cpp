@@ -1076,17 +1076,6 @@ void DeviceFlowBuilder::transfer(const Stmt *Element, State &S) const {
 
 namespace {
 
-/// Whether \p D is declared in namespace \p Ns (directly, or inline
-/// namespaces such as std::__1 between).
-bool inNamespace(const Decl *D, llvm::StringRef Ns) {
-  for (const DeclContext *C = D ? D->getDeclContext() : nullptr; C;
-       C = C->getParent())
-    if (const auto *N = llvm::dyn_cast<NamespaceDecl>(C);
-        N && !N->isInline())
-      return N->getName() == Ns && N->getParent()->isTranslationUnit();
-  return false;
-}
-
 /// The tensor whose memory \p E reads on the host, if it does: `*p`/`p[i]`
 /// of `t.data_ptr<T>()`/`t.data<T>()`, `t.accessor<T, N>()`, or the pointer
 /// handed to a host copy (`memcpy`, `std::copy`) or wrapped in a host
@@ -1131,12 +1120,12 @@ const Expr *hostReadTensor(const Stmt *E) {
         !llvm::is_contained({"memcpy", "memmove", "copy", "copy_n"},
                             Callee->getName()) ||
         !(Callee->getDeclContext()->getRedeclContext()->isTranslationUnit() ||
-          inNamespace(Callee, "std")))
+          isInTopNamespace(Callee, "std")))
       return nullptr;
     Args = llvm::ArrayRef(Call->getArgs(), Call->getNumArgs());
   } else if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(E)) {
     const CXXRecordDecl *Class = Construct->getConstructor()->getParent();
-    if (!inNamespace(Class, "std") && !inNamespace(Class, "cv"))
+    if (!isInTopNamespace(Class, "std") && !isInTopNamespace(Class, "cv"))
       return nullptr;
     Args = llvm::ArrayRef(Construct->getArgs(), Construct->getNumArgs());
   }
@@ -1204,7 +1193,7 @@ bool DeviceFlowBuilder::record(const Stmt *Element, const State &S,
   return true;
 }
 
-/// What deviceBefore/deviceOf need after the analysis: the graph, the
+/// What deviceBefore needs after the analysis: the graph, the
 /// settled block states and the builder that evaluates in them.
 struct DeviceFlow::Solution {
   Solution(std::unique_ptr<CFG> TheGraph, const Stmt *Body, ASTContext &Ctx,
@@ -1291,13 +1280,6 @@ DeviceFlow::membersAtExit() const {
     if (llvm::isa<FieldDecl>(D))
       Members.emplace_back(D, Device);
   return Members;
-}
-
-AbstractDevice DeviceFlow::deviceOf(const Expr *E) const {
-  if (!Solved || !E)
-    return AbstractDevice::unknown();
-  const std::optional<State> S = Solved->stateBefore(E);
-  return S ? Solved->Builder.eval(E, *S) : AbstractDevice::unknown();
 }
 
 std::unique_ptr<DeviceFlow>

@@ -153,8 +153,6 @@ public:
   /// is). Unknown where \p At is not reached, not in the body, or the
   /// analysis gave up.
   AbstractDevice deviceBefore(const ValueDecl *D, const Stmt *At) const;
-  /// Where the tensor \p E lives, in the state just before it is evaluated.
-  AbstractDevice deviceOf(const Expr *E) const;
   /// The members of `*this` that some path of the function places or
   /// assigns, with where they live when it returns.
   std::vector<std::pair<const ValueDecl *, AbstractDevice>>
@@ -165,7 +163,7 @@ private:
   std::string GaveUp;
   AbstractDevice Returned;
   llvm::SmallVector<const ParmVarDecl *, 2> HostParams;
-  /// The settled states, kept for deviceBefore/deviceOf.
+  /// The settled states, kept for deviceBefore.
   struct Solution;
   std::shared_ptr<Solution> Solved;
   friend class DeviceFlowBuilder;

@@ -22,14 +22,8 @@ const NamedDecl *canonicalDecl(QualType T) {
 /// (a top-level namespace, possibly through inline namespaces).
 bool isInNamespace(const NamedDecl *D, llvm::StringRef Ns,
                    llvm::StringRef Name) {
-  if (!D || !D->getIdentifier() || D->getName() != Name)
-    return false;
-  const DeclContext *Ctx = D->getDeclContext();
-  while (Ctx && Ctx->isInlineNamespace())
-    Ctx = Ctx->getParent();
-  const auto *NS = llvm::dyn_cast_or_null<NamespaceDecl>(Ctx);
-  return NS && NS->getIdentifier() && NS->getName() == Ns &&
-         NS->getParent()->getRedeclContext()->isTranslationUnit();
+  return D && D->getIdentifier() && D->getName() == Name &&
+         isInTopNamespace(D, Ns);
 }
 
 /// torch::nn::Module lives in namespace torch::nn.
@@ -60,6 +54,15 @@ bool derivesFromNNModule(const CXXRecordDecl *RD) {
 }
 
 } // namespace
+
+bool isInTopNamespace(const Decl *D, llvm::StringRef Ns) {
+  const DeclContext *Ctx = D ? D->getDeclContext() : nullptr;
+  while (Ctx && Ctx->isInlineNamespace())
+    Ctx = Ctx->getParent();
+  const auto *NS = llvm::dyn_cast_or_null<NamespaceDecl>(Ctx);
+  return NS && NS->getIdentifier() && NS->getName() == Ns &&
+         NS->getParent()->getRedeclContext()->isTranslationUnit();
+}
 
 bool isTensorType(QualType T) {
   const auto *RD = llvm::dyn_cast_or_null<CXXRecordDecl>(canonicalDecl(T));

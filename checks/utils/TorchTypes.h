@@ -24,6 +24,9 @@ bool isDeviceType(QualType T);
 bool isDeviceTypeEnum(QualType T);
 /// c10::TensorOptions.
 bool isTensorOptionsType(QualType T);
+/// Whether \p D is declared directly in the top-level namespace \p Ns
+/// (inline namespaces such as std::__1 in between are skipped).
+bool isInTopNamespace(const Decl *D, llvm::StringRef Ns);
 /// c10::ScalarType (kFloat, kLong, ...).
 bool isScalarTypeEnum(QualType T);
 /// A torch::nn::Module subclass, a ModuleHolder (TORCH_MODULE), or a
