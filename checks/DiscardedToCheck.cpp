@@ -97,6 +97,8 @@ void DiscardedToCheck::report(const CXXMemberCallExpr *Call,
   if (Placement && Placement->Why != HardcodedPlacement::NoFix::None)
     Fixable = false;
 
+  const FixItHint KeepResult =
+      FixItHint::CreateInsertion(Call->getBeginLoc(), Target + " = ");
   SourceLocation Loc = Call->getBeginLoc();
   if (Loc.isMacroID())
     Loc = SM.getExpansionLoc(Loc);
@@ -106,16 +108,18 @@ void DiscardedToCheck::report(const CXXMemberCallExpr *Call,
                   "tensor and leaves %1 unchanged")
         << Method->getName()
         << (Target.empty() ? std::string("its receiver") : "'" + Target + "'");
-    if (Fixable) {
-      Diag << FixItHint::CreateInsertion(Call->getBeginLoc(), Target + " = ");
-      if (Placement && appliesUnsafeFixes())
+    if (Fixable && fixOnWarning(FixSafety::Safe)) {
+      Diag << KeepResult;
+      if (Placement && fixOnWarning(FixSafety::Unsafe))
         for (const FixItHint &Fix : Placement->Fixes)
           Diag << Fix;
     }
   }
   // Keeping the result is safe; replacing the hard-coded device is not.
-  if (Fixable && Placement)
-    offerUnsafeFix(Placement->Loc, Placement->Fixes);
+  if (Fixable)
+    offerFixOnNote(Call->getBeginLoc(), KeepResult, FixSafety::Safe);
+  if (Fixable && Placement && fixOnWarning(FixSafety::Safe))
+    offerFixOnNote(Placement->Loc, Placement->Fixes, FixSafety::Unsafe);
 
   if (Placement) {
     const std::optional<utils::DeviceSource> &Replacement =

@@ -237,17 +237,19 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
                                : std::string(),
                     Ctx.getSourceManager(), getLangOpts());
   }
+  // A device for host memory claims the memory lives there.
+  const FixSafety Safety = WrapsMemory ? FixSafety::Unsafe : FixSafety::Safe;
   {
     auto Diag = diag(Call->getBeginLoc(),
                      "tensor factory '%0' is called without a device and "
                      "creates a CPU tensor %select{in device-aware code|that "
                      "meets a tensor on another device}1")
                 << utils::qualifiedName(Factory) << (Meeting != nullptr);
-    if (Fix && (!WrapsMemory || appliesUnsafeFixes()))
+    if (Fix && fixOnWarning(Safety))
       Diag << *Fix;
   }
-  if (Fix && WrapsMemory)
-    offerUnsafeFix(Call->getBeginLoc(), *Fix);
+  if (Fix)
+    offerFixOnNote(Call->getBeginLoc(), *Fix, Safety);
   if (Meeting && Meeting->Use->Through.empty())
     diag(Meeting->Use->Call->getExprLoc(), "it meets a tensor on %0 in '%1'",
          DiagnosticIDs::Note)

@@ -107,11 +107,11 @@ void HardcodedDeviceCheck::report(const Expr *Leaf, const FunctionDecl *Fn,
     auto Diag =
         diag(Placement->Loc, "hard-coded %0 device '%1' in device-neutral code")
         << Placement->Backend << Placement->Spelling;
-    if (appliesUnsafeFixes())
+    if (fixOnWarning(FixSafety::Unsafe))
       for (const FixItHint &Fix : Placement->Fixes)
         Diag << Fix;
   }
-  offerUnsafeFix(Placement->Loc, Placement->Fixes);
+  offerFixOnNote(Placement->Loc, Placement->Fixes, FixSafety::Unsafe);
   const std::optional<utils::DeviceSource> &Replacement =
       Placement->Replacement;
   switch (Placement->Why) {

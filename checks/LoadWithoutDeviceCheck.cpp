@@ -564,11 +564,11 @@ void LoadWithoutDeviceCheck::checkTorchLoad(const CallExpr *Call,
                              "parameters of module '%0' on the device they "
                              "were saved from, not on the device it is used on")
           << Name;
-      if (Fix && appliesUnsafeFixes())
+      if (Fix && fixOnWarning(FixSafety::Unsafe))
         Diag << *Fix;
     }
     if (Fix)
-      offerUnsafeFix(At, *Fix);
+      offerFixOnNote(At, *Fix, FixSafety::Unsafe);
     if (Earlier)
       diag(Earlier->Call->getBeginLoc(),
            MovedIn != Fn ? "'%0' is moved to a device here, in the "
@@ -667,11 +667,11 @@ void LoadWithoutDeviceCheck::checkTorchLoad(const CallExpr *Call,
                          "optimizer '%0' on the device it was saved from, not "
                          "on the device of its parameters")
                 << Name;
-    if (Fix && appliesUnsafeFixes())
+    if (Fix && fixOnWarning(FixSafety::Unsafe))
       Diag << *Fix;
   }
   if (Fix)
-    offerUnsafeFix(At, *Fix);
+    offerFixOnNote(At, *Fix, FixSafety::Unsafe);
   if (Fix && From)
     diag(From->Call->getBeginLoc(), "the device is taken from this move of '%0'",
          DiagnosticIDs::Note)
@@ -748,11 +748,11 @@ void LoadWithoutDeviceCheck::checkJitLoad(const CallExpr *Call,
                      "'torch::jit::load' without a device puts the module on "
                      "the device it was saved from, not on the device this "
                      "code uses");
-    if (Fix && appliesUnsafeFixes())
+    if (Fix && fixOnWarning(FixSafety::Unsafe))
       Diag << *Fix;
   }
   if (Fix)
-    offerUnsafeFix(Call->getBeginLoc(), *Fix);
+    offerFixOnNote(Call->getBeginLoc(), *Fix, FixSafety::Unsafe);
   if (Fix) {
     diag(Source->Decl->getLocation(), "the device is taken from %0",
          DiagnosticIDs::Note)

@@ -130,11 +130,11 @@ void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
                                      "on different devices (%2 and %3)"
                                      "%select{| in this call of '%5'}4")
             << Op << C.Provable << First << Second << Through << Callee;
-        if (appliesUnsafeFixes())
+        if (fixOnWarning(FixSafety::Unsafe))
           for (const FixItHint &Fix : Fixes)
             Diag << Fix;
       }
-      offerUnsafeFix(Call->getExprLoc(), Fixes);
+      offerFixOnNote(Call->getExprLoc(), Fixes, FixSafety::Unsafe);
     }
     utils::noteCallPath(*this, *C.Use);
     utils::noteDeviceOrigin(*this, C.Odd);

@@ -109,6 +109,29 @@ bool isInstantiated(const DeclContext *Inner) {
   return false;
 }
 
+unsigned instantiationsAround(const DeclContext *Inner) {
+  auto Instantiated = [](TemplateSpecializationKind Kind) {
+    return Kind == TSK_ImplicitInstantiation ||
+           Kind == TSK_ExplicitInstantiationDefinition;
+  };
+  unsigned Most = 0;
+  for (const DeclContext *Ctx = Inner; Ctx; Ctx = Ctx->getParent()) {
+    unsigned Count = 0;
+    if (const auto *F = llvm::dyn_cast<FunctionDecl>(Ctx)) {
+      if (const FunctionTemplateDecl *Template = F->getPrimaryTemplate())
+        for (const FunctionDecl *Spec : Template->specializations())
+          Count += Instantiated(Spec->getTemplateSpecializationKind());
+    } else if (const auto *Spec =
+                   llvm::dyn_cast<ClassTemplateSpecializationDecl>(Ctx)) {
+      for (const ClassTemplateSpecializationDecl *Other :
+           Spec->getSpecializedTemplate()->specializations())
+        Count += Instantiated(Other->getSpecializationKind());
+    }
+    Most = std::max(Most, Count);
+  }
+  return Most;
+}
+
 bool isRootedAtThis(const Expr *E) {
   for (int Depth = 0; E && Depth < 16; ++Depth) {
     E = ignoreWrappers(E);

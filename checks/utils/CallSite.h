@@ -41,9 +41,13 @@ bool isDiscardedStatement(const Expr *E, ASTContext &Ctx);
 const FunctionDecl *enclosingNamedFunction(const FunctionDecl *Fn);
 
 /// True when \p Ctx (a function or class) or a function or class around it
-/// (through lambdas) is a template instantiation. Checks analyse templates
-/// once, in their definition.
+/// (through lambdas) is a template instantiation.
 bool isInstantiated(const DeclContext *Ctx);
+
+/// How many instantiations this translation unit has of the template that
+/// \p Ctx (or a function or class around it) was instantiated from; the
+/// most of any such template. 0 outside instantiations.
+unsigned instantiationsAround(const DeclContext *Ctx);
 
 /// True when \p Fn is the call operator of a lambda.
 bool isLambdaCallOperator(const FunctionDecl *Fn);

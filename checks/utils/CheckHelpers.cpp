@@ -73,6 +73,7 @@ private:
   void walkDeclInner(const Decl *D) {
     if (const auto *Template = llvm::dyn_cast<TemplateDecl>(D)) {
       walkDecl(Template->getTemplatedDecl());
+      walkInstantiations(Template);
       return;
     }
     if (const auto *Friend = llvm::dyn_cast<FriendDecl>(D)) {
@@ -87,7 +88,7 @@ private:
       return;
     }
     if (const auto *Record = llvm::dyn_cast<CXXRecordDecl>(D);
-        Record && isInstantiated(Record))
+        Record && !InInstantiation && isInstantiated(Record))
       return;
     if (const auto *Var = llvm::dyn_cast<VarDecl>(D))
       walkStmt(Var->getInit());
@@ -99,7 +100,7 @@ private:
   }
 
   void visitFunction(const FunctionDecl *Fn) {
-    if (!Fn || !Fn->hasBody() || isInstantiated(Fn))
+    if (!Fn || !Fn->hasBody() || (!InInstantiation && isInstantiated(Fn)))
       return;
     Visit(Fn);
     if (const auto *Ctor = llvm::dyn_cast<CXXConstructorDecl>(Fn))
@@ -109,9 +110,35 @@ private:
     walkStmt(Fn->getBody());
   }
 
+  /// The implicit (or explicitly requested) instantiations of \p Template
+  /// in this unit. Their code is the template's, so what they report is at
+  /// the template's spelling; the walk of the template's own definition
+  /// (above) skips them.
+  void walkInstantiations(const TemplateDecl *Template) {
+    unsigned Walked = 0;
+    auto Walk = [&](const Decl *Instance, TemplateSpecializationKind Kind) {
+      if (Walked >= MaxInstantiations ||
+          (Kind != TSK_ImplicitInstantiation &&
+           Kind != TSK_ExplicitInstantiationDefinition))
+        return;
+      ++Walked;
+      ++InInstantiation;
+      walkDeclInner(Instance);
+      --InInstantiation;
+    };
+    if (const auto *Function = llvm::dyn_cast<FunctionTemplateDecl>(Template))
+      for (const FunctionDecl *Instance : Function->specializations())
+        Walk(Instance, Instance->getTemplateSpecializationKind());
+    else if (const auto *Class = llvm::dyn_cast<ClassTemplateDecl>(Template))
+      for (const ClassTemplateSpecializationDecl *Instance :
+           Class->specializations())
+        Walk(Instance, Instance->getSpecializationKind());
+  }
+
   LibraryCode Library;
   llvm::function_ref<void(const FunctionDecl *)> Visit;
   int Depth = 0;
+  int InInstantiation = 0;
 };
 
 } // namespace
@@ -258,13 +285,30 @@ void FunctionBodyCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "UnsafeFixes", UnsafeFixes);
 }
 
-void FunctionBodyCheck::offerUnsafeFix(SourceLocation Loc,
-                                       llvm::ArrayRef<FixItHint> Fixes) {
-  if (UnsafeFixes || Fixes.empty())
+DiagnosticBuilder FunctionBodyCheck::diag(SourceLocation Loc,
+                                          StringRef Description,
+                                          DiagnosticIDs::Level Level) {
+  // An ignored warning takes its notes with it (DiagnosticsEngine drops a
+  // note that follows an ignored diagnostic).
+  if (Level == DiagnosticIDs::Warning &&
+      !Reported.emplace(Loc.getRawEncoding(), Description.str()).second &&
+      InInstantiation)
+    Level = DiagnosticIDs::Ignored;
+  return ClangTidyCheck::diag(Loc, Description, Level);
+}
+
+void FunctionBodyCheck::offerFixOnNote(SourceLocation Loc,
+                                       llvm::ArrayRef<FixItHint> Fixes,
+                                       FixSafety Safety) {
+  if (fixOnWarning(Safety) || Fixes.empty())
     return;
   auto Note = diag(Loc,
-                   "suggested fix; it changes where data lives, so '--fix' "
-                   "leaves it to you (UnsafeFixes: true applies it)",
+                   InSharedTemplate
+                       ? "suggested fix; this template is instantiated for "
+                         "other types too, so '--fix' leaves it to you"
+                       : "suggested fix; it changes where data lives, so "
+                         "'--fix' leaves it to you (UnsafeFixes: true "
+                         "applies it)",
                    DiagnosticIDs::Note);
   for (const FixItHint &Fix : Fixes)
     Note << Fix;
@@ -300,11 +344,15 @@ void FunctionBodyCheck::check(const MatchFinder::MatchResult &Result) {
            DiagnosticIDs::Remark);
     return;
   }
+  Reported.clear();
   utils::forEachFunctionBody(Ctx, [&](const FunctionDecl *Fn) {
     // Each function is analysed with its own parent map (FunctionParents.h).
     utils::FunctionParentScope Parents(Fn, Ctx);
+    InInstantiation = utils::isInstantiated(Fn);
+    InSharedTemplate = InInstantiation && utils::instantiationsAround(Fn) > 1;
     checkFunction(Fn, Ctx);
   });
+  InInstantiation = InSharedTemplate = false;
 }
 
 } // namespace clang::tidy::torch

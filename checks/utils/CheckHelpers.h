@@ -6,6 +6,9 @@
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include <set>
+#include <string>
+#include <utility>
 
 namespace clang::tidy::torch {
 
@@ -46,24 +49,52 @@ protected:
   /// A fix that changes where data lives on some path (replacing `.cuda()`,
   /// moving an operand, giving a load a device) is unsafe: under the option
   /// UnsafeFixes it goes on the warning too; otherwise the check emits the
-  /// warning without it and then calls offerUnsafeFix, whose note carries it
+  /// warning without it and then calls offerFixOnNote, whose note carries it
   /// (editors offer it as a quick fix, `--fix` leaves it).
-  bool appliesUnsafeFixes() const { return UnsafeFixes; }
-  void offerUnsafeFix(SourceLocation Loc, llvm::ArrayRef<FixItHint> Fixes);
+  ///
+  /// A template instantiated more than once in the file gets its fixes on a
+  /// note too: its code serves types the fix was not made for (a `t = `
+  /// that compiles for a `Tensor` does not for a `const Tensor &`).
+  enum class FixSafety { Safe, Unsafe };
+  bool fixOnWarning(FixSafety Safety) const {
+    return !InSharedTemplate && (Safety == FixSafety::Safe || UnsafeFixes);
+  }
+  /// The note carrying \p Fixes when fixOnWarning kept them off the
+  /// warning; nothing otherwise.
+  void offerFixOnNote(SourceLocation Loc, llvm::ArrayRef<FixItHint> Fixes,
+                      FixSafety Safety);
+
+  /// ClangTidyCheck::diag, reporting a template's defect once. Templates are
+  /// analysed in their definition and again in each instantiation
+  /// (forEachFunctionBody); every instantiation reports at the template's own
+  /// spelling, so a warning an instantiation repeats (same place, same
+  /// message) is dropped, with its notes.
+  using ClangTidyCheck::diag;
+  DiagnosticBuilder diag(SourceLocation Loc, StringRef Description,
+                         DiagnosticIDs::Level Level = DiagnosticIDs::Warning);
 
 private:
   const bool DebugAnalysis;
   const bool UnsafeFixes;
+  /// The warnings of this translation unit: where, and which message.
+  std::set<std::pair<SourceLocation::UIntTy, std::string>> Reported;
+  bool InInstantiation = false;
+  bool InSharedTemplate = false;
 };
 
 namespace utils {
 
+/// The instantiations of one template that are analysed: a template
+/// instantiated for many types is usually used the same way in each.
+constexpr unsigned MaxInstantiations = 8;
+
 /// Calls \p Visit on each function and lambda call operator with a body in
 /// \p Ctx's traversal scope (the whole translation unit; in clangd, the main
 /// file's declarations), once each, in source order: definitions outside
-/// library code (LibraryCode.h), including template definitions and the
-/// lambdas and local classes in them, but not template instantiations
-/// (templates are analysed once, in their definition).
+/// library code (LibraryCode.h), including the lambdas and local classes in
+/// them, and templates: a template's definition, then the functions of up to
+/// MaxInstantiations of its instantiations in the unit (a dependent `t.to(d)`
+/// has a type only there).
 void forEachFunctionBody(ASTContext &Ctx,
                          llvm::function_ref<void(const FunctionDecl *)> Visit);
 

@@ -81,14 +81,18 @@ void local_class(torch::Tensor t, torch::Device d) {
   Local::run(t, d);
 }
 
-// Templates are analysed once, in their definition, however often they are
-// instantiated; an explicit specialization is code of its own. A call that
-// depends on a template parameter is not resolved there, and not analysed.
+// A template is analysed in its definition and through its instantiations,
+// and each warning is reported once however often it is instantiated; an
+// explicit specialization is code of its own. A call that depends on a
+// template parameter is resolved in the instantiations; as there are two,
+// its fix is only offered.
 template <typename T> void pattern(torch::Tensor t, T device) {
   t.to(torch::kHalf);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: result of 'to' is discarded; it returns a new tensor and leaves 't' unchanged [torch-discarded-to]
   // CHECK-FIXES: t = t.to(torch::kHalf);
   t.to(device);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: result of 'to' is discarded; it returns a new tensor and leaves 't' unchanged [torch-discarded-to]
+  // CHECK-NOTES: :[[@LINE-2]]:3: note: suggested fix; this template is instantiated for other types too, so '--fix' leaves it to you
 }
 template <> void pattern<int>(torch::Tensor t, int) {
   t.cpu();

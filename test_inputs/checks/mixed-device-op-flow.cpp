@@ -70,10 +70,12 @@ void put(torch::Tensor x, const torch::Tensor &v) {
   x.index_put_({i}, v.cpu().reshape({2}));
 }
 
-// Templates are not analysed (their bodies are dependent): no crash, no
-// warning, whatever the instantiations.
+// A template is analysed through its instantiations (its own body is
+// dependent): here the one explicit instantiation.
 template <typename T> torch::Tensor generic(const torch::Tensor &x, T s) {
   return torch::mm(x.cpu(), x) * s;
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: operands of 'mm' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-FIXES: return torch::mm(x.cpu().to(x.device()), x) * s;
 }
 template torch::Tensor generic<float>(const torch::Tensor &, float);
 

@@ -1,5 +1,6 @@
 // utils::forEachFunctionBody visits every user function and lambda body once,
-// and no template instantiation (checks/utils/CheckHelpers.h).
+// and a template's once per instantiation besides its definition, up to
+// MaxInstantiations (checks/utils/CheckHelpers.h).
 #include "utils/CheckHelpers.h"
 
 #include "clang/Tooling/Tooling.h"
@@ -25,6 +26,14 @@ int outer(int n) {
 }
 template <typename T> T pattern(T t) { return [t] { return t; }(); }
 int use() { return pattern(1) + pattern(2L); }
+template <int N> int many() { return N; }
+int useMany() {
+  return many<1>() + many<2>() + many<3>() + many<4>() + many<5>() +
+         many<6>() + many<7>() + many<8>() + many<9>() + many<10>();
+}
+template <typename T> struct Box { T get() { return T(); } T unused() { return T(); } };
+int useBox() { return Box<int>().get() + Box<long>().get(); }
+template <typename T> T unusedTemplate(T t) { return t; }
 auto global = [](int x) { return [x] { return x; }(); };
 struct Holder {
   int (*hook)(int) = [](int v) { return v; };
@@ -34,7 +43,7 @@ struct Holder {
 void Holder::later() {}
 )cpp";
 
-TEST(FunctionBodies, VisitsEachUserBodyOnceAndNoInstantiation) {
+TEST(FunctionBodies, VisitsEachUserBodyOnceAndEachInstantiation) {
   std::unique_ptr<ASTUnit> AST =
       tooling::buildASTFromCodeWithArgs(Code, {"-std=c++17"});
   std::map<std::string, int> Visits; // "name@line"
@@ -51,13 +60,23 @@ TEST(FunctionBodies, VisitsEachUserBodyOnceAndNoInstantiation) {
             Method && Method->getParent()->isLambda())
           ++Lambdas;
       });
-  for (const auto &[Body, Count] : Visits)
-    EXPECT_EQ(Count, 1) << Body;
+  // A template's body: its definition and each instantiation, at most
+  // MaxInstantiations of them; a member never used is not instantiated.
+  const std::map<std::string, int> Templates = {
+      {"pattern@10:25", 3}, {"operator()@10:47", 3}, {"many@12:22", 9},
+      {"get@17:38", 3},     {"unused@17:62", 1},     {"unusedTemplate@19:25", 1}};
+  static_assert(tidy::torch::utils::MaxInstantiations == 8);
+  for (const auto &[Body, Count] : Visits) {
+    auto Template = Templates.find(Body);
+    EXPECT_EQ(Count, Template == Templates.end() ? 1 : Template->second)
+        << Body;
+  }
   // outer, its three nested lambdas, Local::twice and its lambda, pattern
-  // and its lambda (once, not per instantiation), use, global's two lambdas,
-  // Holder's initializer lambda, befriended, Holder::later.
-  EXPECT_EQ(Lambdas, 8);
-  EXPECT_EQ(Visits.size(), 14u);
+  // and its lambda, use, many, useMany, Box::get, Box::unused, useBox,
+  // unusedTemplate, global's two lambdas, Holder's initializer lambda,
+  // befriended, Holder::later.
+  EXPECT_EQ(Lambdas, 10); // pattern's lambda three times
+  EXPECT_EQ(Visits.size(), 20u);
 }
 
 } // namespace
