@@ -9,6 +9,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace clang::ast_matchers;
 
@@ -115,6 +116,11 @@ private:
   /// the template's spelling; the walk of the template's own definition
   /// (above) skips them.
   void walkInstantiations(const TemplateDecl *Template) {
+    // Once per template: its redeclarations (a friend `template <class U>
+    // friend struct Node;` inside Node itself) share its instantiations, and
+    // walking them again from each would multiply without end.
+    if (!WalkedTemplates.insert(Template->getCanonicalDecl()).second)
+      return;
     unsigned Walked = 0;
     auto Walk = [&](const Decl *Instance, TemplateSpecializationKind Kind) {
       if (Walked >= MaxInstantiations ||
@@ -139,6 +145,7 @@ private:
   llvm::function_ref<void(const FunctionDecl *)> Visit;
   int Depth = 0;
   int InInstantiation = 0;
+  llvm::DenseSet<const Decl *> WalkedTemplates;
 };
 
 } // namespace

@@ -34,6 +34,8 @@ int useMany() {
 template <typename T> struct Box { T get() { return T(); } T unused() { return T(); } };
 int useBox() { return Box<int>().get() + Box<long>().get(); }
 template <typename T> T unusedTemplate(T t) { return t; }
+template <typename T> struct Node { template <typename U> friend struct Node; T value() { return T(); } };
+int useNode() { return Node<int>().value() + Node<long>().value(); }
 auto global = [](int x) { return [x] { return x; }(); };
 struct Holder {
   int (*hook)(int) = [](int v) { return v; };
@@ -64,7 +66,8 @@ TEST(FunctionBodies, VisitsEachUserBodyOnceAndEachInstantiation) {
   // MaxInstantiations of them; a member never used is not instantiated.
   const std::map<std::string, int> Templates = {
       {"pattern@10:25", 3}, {"operator()@10:47", 3}, {"many@12:22", 9},
-      {"get@17:38", 3},     {"unused@17:62", 1},     {"unusedTemplate@19:25", 1}};
+      {"get@17:38", 3},     {"unused@17:62", 1},     {"unusedTemplate@19:25", 1},
+      {"value@20:81", 3}};
   static_assert(tidy::torch::utils::MaxInstantiations == 8);
   for (const auto &[Body, Count] : Visits) {
     auto Template = Templates.find(Body);
@@ -74,9 +77,10 @@ TEST(FunctionBodies, VisitsEachUserBodyOnceAndEachInstantiation) {
   // outer, its three nested lambdas, Local::twice and its lambda, pattern
   // and its lambda, use, many, useMany, Box::get, Box::unused, useBox,
   // unusedTemplate, global's two lambdas, Holder's initializer lambda,
-  // befriended, Holder::later.
+  // befriended, Holder::later, Node::value (its friend redeclaration of
+  // Node walks no instantiation twice), useNode.
   EXPECT_EQ(Lambdas, 10); // pattern's lambda three times
-  EXPECT_EQ(Visits.size(), 20u);
+  EXPECT_EQ(Visits.size(), 22u);
 }
 
 } // namespace
