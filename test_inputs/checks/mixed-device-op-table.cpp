@@ -12,12 +12,18 @@ void strict_index(const torch::Tensor &x, const torch::Tensor &i) {
   auto hi = i.cpu();
   x.index_select(0, hi);
   // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: operands of 'Tensor::index_select' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-3]]:13: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-5]]:40: note: 'x' may live on any device (wherever the caller put it)
   // CHECK-FIXES: x.index_select(0, hi.to(x.device()));
   torch::gather(x, 0, hi);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: operands of 'gather' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-8]]:13: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-10]]:40: note: 'x' may live on any device (wherever the caller put it)
   // CHECK-FIXES: torch::gather(x, 0, hi.to(x.device()));
   torch::embedding(x, hi);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: operands of 'embedding' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-13]]:13: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-15]]:40: note: 'x' may live on any device (wherever the caller put it)
   // CHECK-FIXES: torch::embedding(x, hi.to(x.device()));
   x.index_select(0, i);        // both on the caller's devices
 }
@@ -28,9 +34,13 @@ void strict_zero_dim(const torch::Tensor &x) {
   auto z = x.sum().cpu();
   torch::clamp(x, z, z);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: operands of 'clamp' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-3]]:12: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-5]]:43: note: 'x' may live on any device (wherever the caller put it)
   // CHECK-FIXES: torch::clamp(x, z.to(x.device()), z.to(x.device()));
   torch::addmm(x, x, x.cpu());
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: operands of 'addmm' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-2]]:22: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-10]]:43: note: 'x' may live on any device (wherever the caller put it)
   // CHECK-FIXES: torch::addmm(x, x, x.cpu().to(x.device()));
 }
 
@@ -43,7 +53,39 @@ void cpu_scalar(const torch::Tensor &x) {
   auto ok2 = torch::maximum(x, z) + torch::pow(x, z);
   auto bad = torch::gt(x, x.flatten().cpu());
   // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: operands of 'gt' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-2]]:27: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-8]]:38: note: 'x' may live on any device (wherever the caller put it)
   // CHECK-FIXES: auto bad = torch::gt(x, x.flatten().cpu().to(x.device()));
+}
+
+// cpu_scalar in every spelling: the two-tensor overloads of max and min, and
+// the binary ops as functions and as methods. Their one-tensor and
+// dimension overloads have nothing to compare.
+void binary_overloads(const torch::Tensor &x) {
+  auto h = x.flatten().cpu();
+  auto z = x.sum().cpu();
+  auto hi = torch::max(x, h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: operands of 'max' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-4]]:12: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-6]]:44: note: 'x' may live on any device (wherever the caller put it)
+  // CHECK-FIXES: auto hi = torch::max(x, h.to(x.device()));
+  auto lo = x.min(h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: operands of 'Tensor::min' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-9]]:12: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-11]]:44: note: 'x' may live on any device (wherever the caller put it)
+  // CHECK-FIXES: auto lo = x.min(h.to(x.device()));
+  auto angle = torch::atan2(h, x);
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: operands of 'atan2' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-14]]:12: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-16]]:44: note: 'x' may live on any device (wherever the caller put it)
+  // CHECK-FIXES: auto angle = torch::atan2(h.to(x.device()), x);
+  auto rest = x.fmod(h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: operands of 'Tensor::fmod' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-19]]:12: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-21]]:44: note: 'x' may live on any device (wherever the caller put it)
+  // CHECK-FIXES: auto rest = x.fmod(h.to(x.device()));
+  auto ok = torch::max(x, z) + x.maximum(z) + torch::fmod(x, z) + x.atan2(z);
+  auto ok2 = torch::max(h) + std::get<0>(torch::max(h, 0)) + x.max();
 }
 
 // where: libtorch >= 2 moves 0-dim inputs; a 1-d CPU input is rejected.
@@ -52,6 +94,8 @@ void where(const torch::Tensor &x) {
   auto ok = torch::where(x > 0, x, z);
   auto bad = torch::where(x > 0, x, x.flatten().cpu());
   // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: operands of 'where' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-2]]:37: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-6]]:33: note: 'x' may live on any device (wherever the caller put it)
   // CHECK-FIXES: auto bad = torch::where(x > 0, x, x.flatten().cpu().to(x.device()));
 }
 
