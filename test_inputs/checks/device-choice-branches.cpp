@@ -71,6 +71,7 @@ torch::Tensor follows_queried(const torch::Tensor &x, torch::Tensor bias) {
   if (x.is_cuda())
     bias = bias.cuda();
   // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
+  // CHECK-NOTES: :[[@LINE-4]]:52: note: the device is taken from parameter 'x'
   // CHECK-FIXES: bias = bias.to(x.device());
   return x + bias;
 }
@@ -81,6 +82,7 @@ torch::Tensor not_a_choice(const torch::Tensor &x, const Config &cfg) {
   if (cfg.verbose)
     y = y.cuda();
   // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
+  // CHECK-NOTES: :[[@LINE-5]]:49: note: the device is taken from parameter 'x'
   // CHECK-FIXES: y = y.to(x.device());
   return y;
 }
@@ -90,6 +92,8 @@ torch::Tensor not_a_choice(const torch::Tensor &x, const Config &cfg) {
 torch::Tensor unrelated_branch(const torch::Tensor &x, const Config &cfg) {
   auto t = torch::ones({3});
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-NOTES: :[[@LINE+5]]:12: note: it meets a tensor on the device of 'x' in 'operator*'
+  // CHECK-NOTES: :[[@LINE-4]]:53: note: the device is taken from parameter 'x'
   // CHECK-FIXES: auto t = torch::ones({3}, torch::device(x.device()));
   if (cfg.verbose)
     t = t.to(x.device());

@@ -25,13 +25,16 @@ torch::Tensor neutral(const torch::Tensor &x, Unknown w) {
   w.cuda();
   auto a = x.to(torch::kCUDAA);
   // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: hard-coded CUDA device 'torch::kCUDAA' in device-neutral code [torch-hardcoded-device]
+  // CHECK-NOTES: :[[@LINE-4]]:44: note: parameter 'x' makes this code device-neutral; follow the device of the data it works with
   // CHECK-FIXES: auto a = x.to(torch::kCUDA);
   auto b = torch::ones({3}, torch::Device(42, "cuda"));
   x.to(torch::kCUDA).nonexistent();
   // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: hard-coded CUDA device 'torch::kCUDA' in device-neutral code [torch-hardcoded-device]
+  // CHECK-NOTES: :[[@LINE-9]]:44: note: parameter 'x' makes this code device-neutral; follow the device of the data it works with
   undeclared.cuda();
   return a + b + torch::zeros({3}, torch::kCUDA);
   // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: hard-coded CUDA device 'torch::kCUDA' in device-neutral code [torch-hardcoded-device]
+  // CHECK-NOTES: :[[@LINE-13]]:44: note: the device is taken from parameter 'x'
   // CHECK-FIXES: return a + b + torch::zeros({3}, x.device());
 }
 
@@ -41,5 +44,7 @@ void incomplete(torch::Tensor t, torch::Device device) {
   // CHECK-FIXES: t = t.to(device);
   t.cuda();
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: result of 'cuda' is discarded; it returns a new tensor and leaves 't' unchanged [torch-discarded-to]
+  // CHECK-NOTES: :[[@LINE-6]]:48: note: the hard-coded CUDA device is replaced by the device of parameter 'device'
   // CHECK-FIXES: t = t.to(device);
 }
+// CHECK-NOTES: :[[@LINE-36]]:49: note: to match this '{'

@@ -43,12 +43,23 @@ struct Simulator {
     return lattice->lookup(torch::tensor({{h0}}), torch::tensor({{k0}}))
         // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: tensor factory 'torch::tensor' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
         // CHECK-MESSAGES: :[[@LINE-2]]:51: warning: tensor factory 'torch::tensor' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+        // CHECK-NOTES: :[[@LINE-3]]:21: note: it is passed to 'lookup' here, where it meets a tensor on the device of 'lattice'
+        // CHECK-NOTES: :[[@LINE-23]]:12: note: 'lookup' passes it on to 'nearest' here
+        // CHECK-NOTES: :[[@LINE-27]]:12: note: 'nearest' calls 'where' here
+        // CHECK-NOTES: :[[@LINE-11]]:17: note: the device is taken from member 'device'
+        // CHECK-NOTES: :[[@LINE-7]]:21: note: it is passed to 'lookup' here, where it meets a tensor on the device of 'lattice'
+        // CHECK-NOTES: :[[@LINE-27]]:12: note: 'lookup' passes it on to 'nearest' here
+        // CHECK-NOTES: :[[@LINE-31]]:12: note: 'nearest' calls 'where' here
+        // CHECK-NOTES: :[[@LINE-15]]:17: note: the device is taken from member 'device'
         // CHECK-FIXES: return lattice->lookup(torch::tensor({{h0}}, torch::device(device)), torch::tensor({{k0}}, torch::device(device)))
         .item<double>();
   }
   double debug_scale(double s) {
     auto factor = torch::tensor({s});
     // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: tensor factory 'torch::tensor' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+    // CHECK-NOTES: :[[@LINE+4]]:21: note: it is passed to 'scaled' here, where it meets a tensor on the device of 'lattice'
+    // CHECK-NOTES: :[[@LINE-35]]:63: note: 'scaled' calls 'operator*' here
+    // CHECK-NOTES: :[[@LINE-24]]:17: note: the device is taken from member 'device'
     // CHECK-FIXES: auto factor = torch::tensor({s}, torch::device(device));
     return lattice->scaled(factor).sum().item<double>();
   }
@@ -69,6 +80,9 @@ torch::Tensor blend(const torch::Tensor &a, const torch::Tensor &b) {
 torch::Tensor blend_with_zeros(const torch::Tensor &x) {
   return blend(x, torch::zeros({4}));
   // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: tensor factory 'torch::zeros' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-NOTES: :[[@LINE-2]]:10: note: it is passed to 'blend' here, where it meets a tensor on the device of 'x'
+  // CHECK-NOTES: :[[@LINE-6]]:18: note: 'blend' calls 'operator+' here
+  // CHECK-NOTES: :[[@LINE-5]]:53: note: the device is taken from parameter 'x'
   // CHECK-FIXES: return blend(x, torch::zeros({4}, torch::device(x.device())));
 }
 // Both arguments on the host: nothing meets device data.
@@ -79,6 +93,8 @@ torch::Tensor doubled(const torch::Tensor &t) { return t * 2; }
 torch::Tensor add_doubled_ones(const torch::Tensor &x) {
   auto y = doubled(torch::ones({4}));
   // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-NOTES: :[[@LINE+3]]:12: note: it meets a tensor on the device of 'x' in 'operator+'
+  // CHECK-NOTES: :[[@LINE-4]]:53: note: the device is taken from parameter 'x'
   // CHECK-FIXES: auto y = doubled(torch::ones({4}, torch::device(x.device())));
   return x + y;
 }

@@ -57,6 +57,8 @@ torch::Tensor kernel_input(const torch::Tensor &x) {
   launch(x.data_ptr<float>(), x.numel());
   auto w = torch::ones({3});
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-NOTES: :[[@LINE+3]]:12: note: it meets a tensor on the device of 'x' in 'operator*'
+  // CHECK-NOTES: :[[@LINE-5]]:49: note: the device is taken from parameter 'x'
   // CHECK-FIXES: auto w = torch::ones({3}, torch::device(x.device()));
   return x * w;
 }
@@ -66,6 +68,8 @@ torch::Tensor threshold(const torch::Tensor &x) {
   const float t = x.max().item<float>();
   auto w = torch::ones({3});
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-NOTES: :[[@LINE+3]]:12: note: it meets a tensor on the device of 'x' in 'operator*'
+  // CHECK-NOTES: :[[@LINE-5]]:46: note: the device is taken from parameter 'x'
   // CHECK-FIXES: auto w = torch::ones({3}, torch::device(x.device()));
   return x * w * t;
 }

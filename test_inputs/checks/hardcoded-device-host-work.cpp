@@ -75,10 +75,12 @@ torch::Tensor normalise(torch::Tensor x);
 torch::Tensor keeps_computing(torch::nn::Linear &net, const torch::Tensor &x) {
   auto a = net->forward(x.cpu());
   // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: hard-coded CPU device 'cpu()' in device-neutral code [torch-hardcoded-device]
+  // CHECK-NOTES: :[[@LINE-3]]:50: note: parameter 'net' makes this code device-neutral; follow the device of the data it works with
   // No fix: nothing in scope but x itself spells a device, and
   // x.to(x.device()) would change nothing.
   return normalise(a.cpu());
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: hard-coded CPU device 'cpu()' in device-neutral code [torch-hardcoded-device]
+  // CHECK-NOTES: :[[@LINE-8]]:76: note: the device is taken from parameter 'x'
   // CHECK-FIXES: return normalise(a.to(x.device()));
 }
 
@@ -87,6 +89,7 @@ torch::Tensor scaled(torch::nn::Linear &net, const torch::Tensor &x) {
   torch::Tensor y = net->forward(x);
   y = y.to(torch::kCPU);
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: hard-coded CPU device 'torch::kCPU' in device-neutral code [torch-hardcoded-device]
+  // CHECK-NOTES: :[[@LINE-4]]:67: note: the device is taken from parameter 'x'
   // CHECK-FIXES: y = y.to(x.device());
   return y * 2;
 }
@@ -99,6 +102,7 @@ torch::Tensor accumulate(torch::nn::Linear &net, const torch::Tensor &x) {
     auto rows = torch::unbind(acc);
     acc = net->forward(acc).cpu();
     // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: hard-coded CPU device 'cpu()' in device-neutral code [torch-hardcoded-device]
+    // CHECK-NOTES: :[[@LINE-6]]:71: note: the device is taken from parameter 'x'
     // CHECK-FIXES: acc = net->forward(acc).to(x.device());
   }
   return acc;
@@ -125,6 +129,7 @@ struct DetectorImpl : torch::nn::Module {
   torch::Tensor forward(const torch::Tensor &x) {
     return head->forward(x).cpu();
     // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: hard-coded CPU device 'cpu()' in device-neutral code [torch-hardcoded-device]
+    // CHECK-NOTES: :[[@LINE-3]]:46: note: the device is taken from parameter 'x'
     // CHECK-FIXES: return head->forward(x).to(x.device());
   }
   torch::nn::Linear head{nullptr};

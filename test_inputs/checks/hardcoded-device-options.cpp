@@ -19,6 +19,7 @@ int main() {
   torch::Device device(torch::kCPU);
   auto x = torch::ones({3}).cuda();
   // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
+  // CHECK-NOTES: :[[@LINE-3]]:17: note: the device is taken from local variable 'device'
   // CHECK-FIXES: auto x = torch::ones({3}).to(device);
   return (setup_weights(x) + perf::bench_matmul(x)).numel() > 0 ? 0 : 1;
 }

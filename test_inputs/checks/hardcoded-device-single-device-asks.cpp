@@ -11,6 +11,7 @@ torch::Tensor prepend_one(const torch::Tensor &x) {
   if (x.is_cuda())
     first = first.cuda();
   // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
+  // CHECK-NOTES: :[[@LINE-5]]:48: note: the device is taken from parameter 'x'
   // CHECK-FIXES: first = first.to(x.device());
   return torch::cat({first, x.to(torch::kByte)});
 }

@@ -11,5 +11,6 @@ void dump_logits(torch::nn::Linear &model, const torch::Tensor &x) {
   torch::NoGradGuard no_grad;
   auto logits = model->forward(x.slice(0, 0, 4).cuda());
   // CHECK-MESSAGES: :[[@LINE-1]]:49: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
+  // CHECK-NOTES: :[[@LINE-4]]:37: note: parameter 'model' makes this code device-neutral; follow the device of the data it works with
   std::cout << logits << "\n";
 }

@@ -11,10 +11,12 @@ struct EncoderImpl : torch::nn::Module {
     proj = register_module("proj", torch::nn::Linear(3, 4));
     proj->to(torch::kCUDA);
     // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: hard-coded CUDA device 'torch::kCUDA' in device-neutral code [torch-hardcoded-device]
+    // CHECK-NOTES: :[[@LINE+7]]:21: note: member 'proj' makes this code device-neutral; follow the device of the data it works with
   }
   torch::Tensor forward(const torch::Tensor &x) {
     return proj->forward(x.cuda());
     // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
+    // CHECK-NOTES: :[[@LINE-3]]:46: note: parameter 'x' makes this code device-neutral; follow the device of the data it works with
   }
   torch::nn::Linear proj{nullptr};
 };
@@ -23,4 +25,6 @@ struct EncoderImpl : torch::nn::Module {
 torch::Tensor encode(const torch::Tensor &position) {
   return torch::tanh(position).to(torch::kCUDA);
   // CHECK-MESSAGES: :[[@LINE-1]]:35: warning: hard-coded CUDA device 'torch::kCUDA' in device-neutral code [torch-hardcoded-device]
+  // CHECK-NOTES: :[[@LINE-2]]:35: note: suggested fix; it changes where data lives, so '--fix' leaves it to you (UnsafeFixes: true applies it)
+  // CHECK-NOTES: :[[@LINE-4]]:43: note: the device is taken from parameter 'position'
 }

@@ -31,8 +31,11 @@ TORCH_MODULE(Renderer);
 torch::Tensor normalise(const torch::Tensor &images) {
   static const auto mean = torch::tensor({0.485f, 0.456f, 0.406f}).cuda();
   // CHECK-MESSAGES: :[[@LINE-1]]:68: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
+  // CHECK-NOTES: :[[@LINE-2]]:68: note: suggested fix; it changes where data lives, so '--fix' leaves it to you (UnsafeFixes: true applies it)
+  // CHECK-NOTES: :[[@LINE-4]]:46: note: the device is taken from parameter 'images'
   return images.cuda().sub(mean);
   // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
+  // CHECK-NOTES: :[[@LINE-7]]:46: note: parameter 'images' makes this code device-neutral; follow the device of the data it works with
 }
 
 std::vector<float> scores(Renderer &renderer, const torch::Tensor &rays) {

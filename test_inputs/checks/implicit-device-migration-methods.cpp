@@ -16,8 +16,10 @@ public:
     if (x.device() != mean_.device()) {
       mean_ = mean_.to(x.device());
       // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'mean_' is moved to the device of input 'x' on every call of 'update'; place it on its device once, at set-up [torch-implicit-device-migration]
+      // CHECK-NOTES: :[[@LINE-4]]:36: note: input 'x' whose device is followed
       var_ = var_.to(x.device());
       // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'var_' is moved to the device of input 'x' on every call of 'update'; place it on its device once, at set-up [torch-implicit-device-migration]
+      // CHECK-NOTES: :[[@LINE-7]]:36: note: input 'x' whose device is followed
     }
     mean_ = mean_ * 0.9 + x.mean(0) * 0.1;
     var_ = var_ * 0.9 + x.var(0) * 0.1;
@@ -26,8 +28,10 @@ public:
   torch::Tensor normalize(const torch::Tensor &x) {
     mean_ = mean_.to(x.device());
     // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'mean_' is moved to the device of input 'x' on every call of 'normalize'; place it on its device once, at set-up [torch-implicit-device-migration]
+    // CHECK-NOTES: :[[@LINE-3]]:48: note: input 'x' whose device is followed
     return (x - mean_) / (var_.to(x) + 1e-8).sqrt();
     // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: 'var_' is moved to the device of input 'x' on every call of 'normalize'; place it on its device once, at set-up [torch-implicit-device-migration]
+    // CHECK-NOTES: :[[@LINE-6]]:48: note: input 'x' whose device is followed
   }
 
   // Set-up: a device, or a tensor read only for where it lives.
@@ -57,6 +61,7 @@ struct TrackerImpl : torch::nn::Module {
     if (x.device() != mean_.device())
       this->to(x.device());
     // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: the module is moved to the device of input 'x' on every call of 'observe'; place it on its device once, at set-up [torch-implicit-device-migration]
+    // CHECK-NOTES: :[[@LINE-4]]:37: note: input 'x' whose device is followed
     mean_.mul_(0.9).add_(x.mean(0), 0.1);
   }
   torch::Tensor mean_;

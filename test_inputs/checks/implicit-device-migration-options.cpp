@@ -10,6 +10,7 @@ struct AgentImpl : torch::nn::Module {
   torch::Tensor step(const torch::Tensor &obs) {
     weights = weights.to(obs.device());
     // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'weights' is moved to the device of input 'obs' on every call of 'step'; place it on its device once, at set-up [torch-implicit-device-migration]
+    // CHECK-NOTES: :[[@LINE-3]]:43: note: input 'obs' whose device is followed
     // Allowed by name (a regex and a plain name).
     running_mean = running_mean.to(obs.device());
     cache = cache.to(obs.device());
@@ -23,6 +24,7 @@ struct AgentImpl : torch::nn::Module {
     auto x = obs.to(weights.device());
     weights = weights.to(obs.device());
     // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'weights' is moved to the device of input 'obs' on every call of 'operator()'; place it on its device once, at set-up [torch-implicit-device-migration]
+    // CHECK-NOTES: :[[@LINE-4]]:49: note: input 'obs' whose device is followed
     return x * weights;
   }
 };

@@ -20,6 +20,7 @@ void still_checked(torch::Device device) {
   net->to(device);
   torch::load(net, "net.pt");
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'torch::load' without a device puts the parameters of module 'net' back on the device they were saved from, not on the device it was moved to [torch-load-without-device]
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: 'net' is moved to a device here, before the load
   // CHECK-FIXES: torch::load(net, "net.pt", device);
 }
 
@@ -49,3 +50,5 @@ void unfinished(torch::Device device, Incomplete &thing) {
   torch::optim::Adagrad adagrad(net->parameters(), undeclared_options);
   net->to(device);
 }
+// CHECK-NOTES: :[[@LINE-22]]:10: note: in instantiation of function template specialization 'torch::load<Net>' requested here
+// CHECK-NOTES: :[[@LINE-6]]:10: note: in instantiation of function template specialization 'torch::load<Incomplete, const char (&)[9]>' requested here

@@ -21,6 +21,7 @@ struct Trainer {
   void restore(const std::string &path) {
     torch::load(net_, path);
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::load' without a device puts the parameters of module 'net_' back on the device they were saved from, not on the device it was moved to [torch-load-without-device]
+    // CHECK-NOTES: :[[@LINE-4]]:62: note: 'net_' is moved to a device here, in the constructor, before the load
     // CHECK-FIXES: torch::load(net_, path, device_);
   }
   Net net_;
@@ -34,6 +35,8 @@ struct Runner {
   void restore(const std::string &path) {
     torch::load(net_, path);
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::load' without a device puts the parameters of module 'net_' back on the device they were saved from, not on the device it was moved to [torch-load-without-device]
+    // CHECK-NOTES: :[[@LINE-4]]:57: note: 'net_' is moved to a device here, in the constructor, before the load
+    // CHECK-NOTES: :[[@LINE+4]]:17: note: the device is taken from member 'device_'
     // CHECK-FIXES: torch::load(net_, path, device_);
   }
   Net net_;
@@ -78,9 +81,12 @@ struct PolicyTrainer {
   void restore(const std::string &path) {
     torch::load(net_, path);
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::load' without a device puts the parameters of module 'net_' back on the device they were saved from, not on the device it was moved to [torch-load-without-device]
+    // CHECK-NOTES: :[[@LINE-6]]:5: note: 'net_' is moved to a device here, in the constructor, before the load
     // CHECK-FIXES: torch::load(net_, path, *device_);
     torch::load(*optimizer_, path);
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::load' without a device puts the state of optimizer 'optimizer_' on the device it was saved from, not on the device of its parameters [torch-load-without-device]
+    // CHECK-NOTES: :[[@LINE-10]]:5: note: 'net_' is moved to a device here, in the constructor
+    // CHECK-NOTES: :[[@LINE-3]]:5: note: pass the device to 'torch::load', or call 'torchlint::migrate_optimizer_state(optimizer_)' (<torchlint/torchlint.h>) after it to move the state to its parameters' devices
   }
   std::shared_ptr<torch::Device> device_;
   Net net_;

@@ -24,6 +24,7 @@ void resume(torch::Device device) {
   net->to(device);
   torch::load(net, "net.pt");
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'torch::load' without a device puts the parameters of module 'net' back on the device they were saved from, not on the device it was moved to [torch-load-without-device]
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: 'net' is moved to a device here, before the load
   // CHECK-FIXES: torch::load(net, "net.pt", device);
   torch::load(adagrad, "adagrad.pt");
   auto scripted = torch::jit::load("scripted.pt");

@@ -14,10 +14,14 @@ void spellings(const torch::Tensor &x) {
   auto d = torch::zeros({2}, torch::dtype(torch::kFloat).device(torch::kCPU));
   torch::mm(a, b);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: operands of 'mm' are on different devices (cuda:0 and cuda:1) [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-6]]:12: note: placed on cuda:1 here
+  // CHECK-NOTES: :[[@LINE-6]]:12: note: placed on cuda:0 here
   // CHECK-FIXES: torch::mm(a.to(b.device()), b);
   torch::mm(a, c);  // both cuda:1
   torch::mm(c, d);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: operands of 'mm' are on different devices (cpu and cuda:1) [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-9]]:12: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-11]]:12: note: placed on cuda:1 here
   // CHECK-FIXES: torch::mm(c, d.to(c.device()));
 }
 
@@ -30,11 +34,15 @@ void following(const torch::Tensor &x) {
   auto back = host.type_as(x);
   torch::mm(like, x);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: operands of 'mm' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-7]]:15: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-9]]:37: note: 'x' may live on any device (wherever the caller put it)
   // CHECK-FIXES: torch::mm(like.to(x.device()), x);
   torch::mm(fresh, typed);   // both cpu
   torch::mm(back, x);        // type_as moved it to x's device
   torch::mm(typed, back);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: operands of 'mm' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-14]]:15: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-16]]:37: note: 'x' may live on any device (wherever the caller put it)
   // CHECK-FIXES: torch::mm(typed.to(back.device()), back);
 }
 
@@ -48,6 +56,8 @@ torch::Tensor loop(const torch::Tensor &x, int n) {
   auto ok = torch::mm(fixed, x);
   return torch::mm(acc, x);  // moved only when the loop ran
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: operands of 'mm' may be on different devices (a device that depends on the path taken and the device of 'x') [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-8]]:14: note: placed on another device on one path here
+  // CHECK-NOTES: :[[@LINE-10]]:41: note: 'x' may live on any device (wherever the caller put it)
   // CHECK-FIXES: return torch::mm(acc.to(x.device()), x);  // moved only when the loop ran
 }
 
@@ -58,6 +68,8 @@ struct Head : torch::nn::Module {
     auto w = weight.cpu();
     return torch::matmul(x, w);
     // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: operands of 'matmul' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+    // CHECK-NOTES: :[[@LINE-3]]:14: note: placed on cpu here
+    // CHECK-NOTES: :[[@LINE-5]]:46: note: 'x' may live on any device (wherever the caller put it)
     // CHECK-FIXES: return torch::matmul(x, w.to(x.device()));
   }
 };
@@ -75,6 +87,8 @@ void put(torch::Tensor x, const torch::Tensor &v) {
 template <typename T> torch::Tensor generic(const torch::Tensor &x, T s) {
   return torch::mm(x.cpu(), x) * s;
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: operands of 'mm' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-2]]:20: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-4]]:66: note: 'x' may live on any device (wherever the caller put it)
   // CHECK-FIXES: return torch::mm(x.cpu().to(x.device()), x) * s;
 }
 template torch::Tensor generic<float>(const torch::Tensor &, float);
@@ -84,4 +98,8 @@ template torch::Tensor generic<float>(const torch::Tensor &, float);
 torch::Tensor macro(const torch::Tensor &x) {
   return MATMUL_HOST(x, x);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: operands of 'matmul' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-4]]:27: note: expanded from macro 'MATMUL_HOST'
+  // CHECK-NOTES: :[[@LINE-3]]:10: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-6]]:41: note: expanded from macro 'MATMUL_HOST'
+  // CHECK-NOTES: :[[@LINE-6]]:42: note: 'x' may live on any device (wherever the caller put it)
 }

@@ -15,6 +15,8 @@ torch::Tensor lookup(const torch::Tensor &table, const torch::Tensor &keys);
 torch::Tensor use_lookup(const torch::Tensor &table, const torch::Tensor &k) {
   return mylib::lookup(table, k.cpu());
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: operands of 'mylib::lookup' may be on different devices (cpu and the device of 'table') [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-2]]:31: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-4]]:47: note: 'table' may live on any device (wherever the caller put it)
   // CHECK-FIXES: return mylib::lookup(table, k.cpu().to(table.device()));
 }
 
@@ -23,5 +25,7 @@ torch::Tensor old_where(const torch::Tensor &x) {
   auto s = x.sum().cpu();
   return torch::where(x > 0, x, s);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: operands of 'where' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-3]]:12: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-5]]:46: note: 'x' may live on any device (wherever the caller put it)
   // CHECK-FIXES: return torch::where(x > 0, x, s.to(x.device()));
 }

@@ -12,6 +12,8 @@ torch::Tensor strict(const torch::Tensor &x) {
   auto g = x.to(torch::kCUDA);
   return torch::matmul(c, g);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: operands of 'matmul' are on different devices (cpu and cuda) [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-4]]:12: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-4]]:12: note: placed on cuda here
   // CHECK-FIXES: return torch::matmul(c.to(g.device()), g);
 }
 
@@ -20,6 +22,8 @@ torch::Tensor cpu_vs_param(const torch::Tensor &x, const torch::Tensor &w) {
   auto host = w.cpu();
   return torch::mm(x, host);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: operands of 'mm' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-3]]:15: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-5]]:49: note: 'x' may live on any device (wherever the caller put it)
   // CHECK-FIXES: return torch::mm(x, host.to(x.device()));
 }
 
@@ -29,6 +33,9 @@ torch::Tensor two_gpus(const torch::Tensor &x) {
   auto b = x.to(torch::Device("cuda:1"));
   return torch::cat({a, b});
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'cat' gathers tensors that are on different devices (cuda:0 and cuda:1) [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-2]]:10: note: torchlint::cat from <torchlint/torchlint.h> moves every input to one device first
+  // CHECK-NOTES: :[[@LINE-5]]:12: note: placed on cuda:0 here
+  // CHECK-NOTES: :[[@LINE-5]]:12: note: placed on cuda:1 here
 }
 
 // Seed 003: norms gathered from two modules that may have been moved apart.
@@ -41,6 +48,9 @@ torch::Tensor norms(torch::nn::Linear &host, torch::nn::Linear &seed) {
   auto per_tensor = torch::_foreach_norm(grads);
   return torch::stack(per_tensor).pow(2).sum();
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'stack' gathers tensors that may be on different devices (the device of 'host' and the device of 'seed') [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-2]]:10: note: torchlint::stack from <torchlint/torchlint.h> moves every input to one device first
+  // CHECK-NOTES: :[[@LINE-10]]:65: note: 'seed' may live on any device (wherever the caller put it)
+  // CHECK-NOTES: :[[@LINE-11]]:40: note: 'host' may live on any device (wherever the caller put it)
 }
 
 // masked_fill_: the mask must be on self's device.
@@ -48,6 +58,8 @@ void mask_on_cpu(torch::Tensor x, const torch::Tensor &m) {
   auto mask = m.cpu();
   x.masked_fill_(mask, 0.0);
   // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: operands of 'Tensor::masked_fill_' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-3]]:15: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-5]]:32: note: 'x' may live on any device (wherever the caller put it)
   // CHECK-FIXES: x.masked_fill_(mask.to(x.device()), 0.0);
 }
 
@@ -57,6 +69,8 @@ void inplace(const torch::Tensor &x) {
   auto total = x.sum().cpu();
   total += x;
   // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: operands of 'Tensor::operator+=' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-3]]:16: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-5]]:35: note: 'x' may live on any device (wherever the caller put it)
 }
 
 // --- Not flagged: what PyTorch allows, or what cannot be known. ---

@@ -43,6 +43,8 @@ void checkpoint_and_step(Net &net, torch::optim::Adam &opt,
 void save_and_stay(Net &net, const torch::Tensor &x, const std::string &path) {
   net->to(torch::kCPU);
   // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: hard-coded CPU device 'torch::kCPU' in device-neutral code [torch-hardcoded-device]
+  // CHECK-NOTES: :[[@LINE-2]]:11: note: suggested fix; it changes where data lives, so '--fix' leaves it to you (UnsafeFixes: true applies it)
+  // CHECK-NOTES: :[[@LINE-4]]:51: note: the device is taken from parameter 'x'
   torch::save(net, path);
   net->forward(x);
 }
@@ -52,6 +54,8 @@ void save_maybe_back(Net &net, const std::string &path, torch::Device device,
                      bool resume) {
   net->to(torch::kCPU);
   // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: hard-coded CPU device 'torch::kCPU' in device-neutral code [torch-hardcoded-device]
+  // CHECK-NOTES: :[[@LINE-2]]:11: note: suggested fix; it changes where data lives, so '--fix' leaves it to you (UnsafeFixes: true applies it)
+  // CHECK-NOTES: :[[@LINE-5]]:71: note: the device is taken from parameter 'device'
   torch::save(net, path);
   if (resume)
     net->to(device);

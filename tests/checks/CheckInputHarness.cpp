@@ -141,7 +141,6 @@ bool parseTestInput(const std::string &Path, TestInput &Out,
         if (D.Level != "note")
           return Fail("CHECK-NOTES expects 'note: message'");
         Out.Notes.push_back(D);
-        Out.ChecksNotes = true;
       }
     } else if (Key == "CHECK-FIXES") {
       if (LastCodeLine == 0)

@@ -12,8 +12,8 @@
 //   // CHECK-FIXES: <expected text of the nearest code line above>
 //   // CHECK-FIXES-INSERTED: <a line the fixes add, e.g. an #include>
 //
-// A test fails on any unexpected or missing warning, on any missing or
-// unexpected note when the file lists notes, on any fixed line that differs
+// A test fails on any unexpected or missing warning or note (every note in
+// the input file is expected, the compiler's included), on any fixed line that differs
 // from the expectation (lines without CHECK-FIXES must stay unchanged), when a
 // second run still finds something to fix, and when the fixed file does not
 // compile against the same headers.
@@ -49,7 +49,6 @@ struct TestInput {
   std::vector<std::string> HeaderModes;
   std::vector<std::string> ExtraFlags;
   bool ExpectCompileErrors = false;
-  bool ChecksNotes = false;
   std::vector<Diagnostic> Messages;       // expected warnings
   std::vector<Diagnostic> Notes;          // expected notes
   std::vector<ExpectedFix> Fixes;

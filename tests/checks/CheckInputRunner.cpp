@@ -178,9 +178,8 @@ std::vector<std::string> runCheckInput(const std::string &Path,
                        "if that is the point):\n" + Output);
   compareDiagnostics("warnings", Input.Messages, withLevel(Diags, "warning"),
                      Failures);
-  if (Input.ChecksNotes)
-    compareDiagnostics("notes", Input.Notes, withLevel(Diags, "note"),
-                       Failures);
+  compareDiagnostics("notes", Input.Notes, withLevel(Diags, "note"),
+                     Failures);
 
   const std::string FixedText = readFile(Copy);
   const std::string FixDiff = compareFixed(Input, splitLines(FixedText));
