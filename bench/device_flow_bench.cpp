@@ -131,6 +131,40 @@ torch::Tensor to_one_hot(const torch::Tensor &labels, int64_t classes) {
   return eye.index_select(0, labels);
 }
 
+// --- Helpers reached through calls and templates ---------------------------------
+// Correct code that makes the checks follow calls (summaries of the callees)
+// and analyse template instantiations.
+
+torch::Tensor scale_like(const torch::Tensor &x, const torch::Tensor &ref) {
+  return x * ref.abs().max();
+}
+
+torch::Tensor centre_on(const torch::Tensor &x, const torch::Tensor &ref) {
+  return scale_like(x - ref.mean(), ref);
+}
+
+template <typename Scalar>
+torch::Tensor clipped(const torch::Tensor &x, Scalar bound) {
+  auto limit = torch::full({1}, bound, x.options());
+  return torch::minimum(torch::maximum(x, -limit), limit);
+}
+
+template <int Channels> struct GateImpl : torch::nn::Module {
+  GateImpl() { weight = register_parameter("weight", torch::ones({Channels})); }
+  torch::Tensor forward(const torch::Tensor &x) {
+    return centre_on(x, weight) * weight.sigmoid();
+  }
+  torch::Tensor weight;
+};
+
+torch::Tensor gated(const torch::Tensor &x) {
+  GateImpl<4> narrow;
+  GateImpl<8> wide;
+  narrow.to(x.device());
+  wide.to(x.device());
+  return clipped(narrow.forward(x), 1.0) + clipped(wide.forward(x), 2.0f);
+}
+
 // --- Losses and metrics ----------------------------------------------------------
 
 torch::Tensor label_smoothing_loss(const torch::Tensor &logits,
