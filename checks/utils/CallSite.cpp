@@ -109,23 +109,24 @@ bool isInstantiated(const DeclContext *Inner) {
   return false;
 }
 
+bool isAnalysedInstantiation(TemplateSpecializationKind Kind) {
+  return Kind == TSK_ImplicitInstantiation ||
+         Kind == TSK_ExplicitInstantiationDefinition;
+}
+
 unsigned instantiationsAround(const DeclContext *Inner) {
-  auto Instantiated = [](TemplateSpecializationKind Kind) {
-    return Kind == TSK_ImplicitInstantiation ||
-           Kind == TSK_ExplicitInstantiationDefinition;
-  };
   unsigned Most = 0;
   for (const DeclContext *Ctx = Inner; Ctx; Ctx = Ctx->getParent()) {
     unsigned Count = 0;
     if (const auto *F = llvm::dyn_cast<FunctionDecl>(Ctx)) {
       if (const FunctionTemplateDecl *Template = F->getPrimaryTemplate())
         for (const FunctionDecl *Spec : Template->specializations())
-          Count += Instantiated(Spec->getTemplateSpecializationKind());
+          Count += isAnalysedInstantiation(Spec->getTemplateSpecializationKind());
     } else if (const auto *Spec =
                    llvm::dyn_cast<ClassTemplateSpecializationDecl>(Ctx)) {
       for (const ClassTemplateSpecializationDecl *Other :
            Spec->getSpecializedTemplate()->specializations())
-        Count += Instantiated(Other->getSpecializationKind());
+        Count += isAnalysedInstantiation(Other->getSpecializationKind());
     }
     Most = std::max(Most, Count);
   }

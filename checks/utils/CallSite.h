@@ -44,6 +44,10 @@ const FunctionDecl *enclosingNamedFunction(const FunctionDecl *Fn);
 /// (through lambdas) is a template instantiation.
 bool isInstantiated(const DeclContext *Ctx);
 
+/// True for the instantiations whose code the checks analyse: implicit ones
+/// and explicit instantiation definitions (forEachFunctionBody).
+bool isAnalysedInstantiation(TemplateSpecializationKind Kind);
+
 /// How many instantiations this translation unit has of the template that
 /// \p Ctx (or a function or class around it) was instantiated from; the
 /// most of any such template. 0 outside instantiations.

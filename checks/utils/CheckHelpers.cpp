@@ -123,9 +123,7 @@ private:
       return;
     unsigned Walked = 0;
     auto Walk = [&](const Decl *Instance, TemplateSpecializationKind Kind) {
-      if (Walked >= MaxInstantiations ||
-          (Kind != TSK_ImplicitInstantiation &&
-           Kind != TSK_ExplicitInstantiationDefinition))
+      if (Walked >= MaxInstantiations || !isAnalysedInstantiation(Kind))
         return;
       ++Walked;
       ++InInstantiation;
