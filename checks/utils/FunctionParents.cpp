@@ -10,6 +10,7 @@ namespace {
 
 thread_local FunctionParentScope *InnermostScope = nullptr;
 thread_local uint64_t ScopesOpened = 0;
+thread_local uint64_t WholeUnitLookups = 0;
 
 using ParentTable =
     llvm::DenseMap<const void *, llvm::SmallVector<DynTypedNode, 1>>;
@@ -97,7 +98,10 @@ DynTypedNodeList parentsOf(const DynTypedNode &Node, ASTContext &Ctx) {
     if (std::optional<llvm::ArrayRef<DynTypedNode>> Found = Scope->lookup(Node))
       return DynTypedNodeList(*Found);
   }
+  ++WholeUnitLookups;
   return Ctx.getParents(Node);
 }
+
+uint64_t wholeUnitParentLookups() { return WholeUnitLookups; }
 
 } // namespace clang::tidy::torch::utils

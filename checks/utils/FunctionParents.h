@@ -59,6 +59,10 @@ uint64_t currentFunctionScopeId();
 /// that holds it, else from \p Ctx (whole-TU map).
 DynTypedNodeList parentsOf(const DynTypedNode &Node, ASTContext &Ctx);
 
+/// How many parentsOf questions this thread sent to the whole-TU map: a
+/// regression test's measure of a missed scope.
+uint64_t wholeUnitParentLookups();
+
 template <typename NodeT>
 DynTypedNodeList parentsOf(const NodeT &Node, ASTContext &Ctx) {
   return parentsOf(DynTypedNode::create(Node), Ctx);

@@ -1,5 +1,6 @@
 //===--- FunctionSummaries.cpp - what a call passes through a function ----===//
 #include "utils/FunctionSummaries.h"
+#include "utils/FunctionParents.h"
 #include "utils/LibraryCode.h"
 #include "utils/TorchTypes.h"
 
@@ -101,8 +102,7 @@ void FunctionSummaries::learnClass(const CXXRecordDecl *Class,
         Opaque = true;
       continue;
     }
-    std::unique_ptr<DeviceFlow> Flow =
-        DeviceFlow::analyze(Definition, Ctx, RuleIndex, Options, this);
+    std::unique_ptr<DeviceFlow> Flow = analyseOther(Definition, Ctx);
     if (!Flow->gaveUp().empty()) {
       Opaque = true; // What it does to the members is not known.
       continue;
@@ -174,11 +174,18 @@ const FunctionSummary *FunctionSummaries::of(const CallExpr *Call,
   return summarise(Definition, Ctx);
 }
 
+std::unique_ptr<DeviceFlow>
+FunctionSummaries::analyseOther(const FunctionDecl *Fn, ASTContext &Ctx) {
+  // The open scope is the caller's: without one of its own, every climb in
+  // \p Fn would build the whole translation unit's parent map (seconds).
+  FunctionParentScope Parents(Fn, Ctx);
+  return DeviceFlow::analyze(Fn, Ctx, RuleIndex, Options, this);
+}
+
 const FunctionSummary *FunctionSummaries::summarise(const FunctionDecl *Fn,
                                                     ASTContext &Ctx) {
   InProgress.insert(Fn);
-  std::unique_ptr<DeviceFlow> Flow =
-      DeviceFlow::analyze(Fn, Ctx, RuleIndex, Options, this);
+  std::unique_ptr<DeviceFlow> Flow = analyseOther(Fn, Ctx);
   InProgress.erase(Fn);
   std::unique_ptr<FunctionSummary> Summary;
   if (Flow->gaveUp().empty()) {

@@ -57,6 +57,9 @@ private:
 
   const FunctionSummary *summarise(const FunctionDecl *Definition,
                                    ASTContext &Ctx);
+  /// Analyses a function other than the one being checked.
+  std::unique_ptr<DeviceFlow> analyseOther(const FunctionDecl *Fn,
+                                           ASTContext &Ctx);
 
   llvm::StringMap<DeviceRule> RuleIndex;
   DeviceFlowOptions Options;

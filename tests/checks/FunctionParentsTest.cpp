@@ -3,6 +3,7 @@
 // checks/utils/FunctionParents.h), for every node of the function, from the
 // scope's own map.
 #include "utils/CallSite.h"
+#include "utils/DeviceFlow.h"
 #include "utils/FunctionParents.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -148,6 +149,44 @@ TEST(FunctionParents, OutsideEveryScopeTheASTContextAnswers) {
   const DynTypedNodeList Parents = parentsOf(*Fn->getBody(), Ctx);
   ASSERT_EQ(Parents.size(), 1u);
   EXPECT_EQ(Parents[0].get<FunctionDecl>(), Fn);
+}
+
+// A function analysed for its summary is another function than the one in
+// scope: it gets a scope of its own, or each climb in it would build the
+// whole translation unit's map (with libtorch included, seconds per file).
+TEST(FunctionParents, SummariesClimbWithinTheFunctionTheyAnalyse) {
+  constexpr const char *Calls = R"cpp(
+#include <torch/torch.h>
+torch::Tensor scale(const torch::Tensor &x, bool gpu) {
+  torch::Device device = gpu ? torch::kCUDA : torch::kCPU;
+  torch::Tensor w = torch::ones({3}, torch::TensorOptions().device(device));
+  auto sum = (x * w).sum().item<float>();
+  return x.mul(sum).to(device);
+}
+torch::Tensor run(const torch::Tensor &batch) {
+  return scale(batch, batch.is_cuda()) + scale(batch.cpu(), false);
+}
+)cpp";
+  std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
+      Calls, {"-std=c++17", "-isystem", TORCHLINT_FAST_INCLUDES});
+  ASSERT_NE(AST, nullptr);
+  ASSERT_FALSE(AST->getDiagnostics().hasErrorOccurred());
+  ASTContext &Ctx = AST->getASTContext();
+  const FunctionDecl *Run = nullptr;
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (const auto *F = llvm::dyn_cast<FunctionDecl>(D);
+        F && F->getName() == "run")
+      Run = F;
+  ASSERT_NE(Run, nullptr);
+  std::string Error;
+  const tidy::torch::utils::DeviceFlowConfig Config =
+      tidy::torch::utils::DeviceFlowConfig::fromOptions("", "", Error);
+  ASSERT_EQ(Error, "");
+  const uint64_t Before = tidy::torch::utils::wholeUnitParentLookups();
+  FunctionParentScope Scope(Run, Ctx);
+  std::unique_ptr<tidy::torch::utils::DeviceFlow> Flow = Config.analyze(Run, Ctx);
+  EXPECT_EQ(Flow->gaveUp(), "");
+  EXPECT_EQ(tidy::torch::utils::wholeUnitParentLookups(), Before);
 }
 
 } // namespace
