@@ -1,6 +1,7 @@
 //===--- DeviceFlow.cpp - where each tensor lives, per function -----------===//
 #include "utils/DeviceFlow.h"
 #include "utils/DeviceChoice.h"
+#include "utils/DeviceUsage.h"
 #include "utils/FunctionSummaries.h"
 #include "utils/TensorOptionsAnalysis.h"
 #include "utils/TorchTypes.h"
@@ -324,38 +325,39 @@ std::optional<int> literalIndex(const Expr *E) {
   return static_cast<int>(Index->getValue().getSExtValue());
 }
 
-AbstractDevice deviceFromString(llvm::StringRef S, const Stmt *Origin) {
-  if (S.starts_with("cuda")) {
-    int Index = -1;
-    if (S.consume_front("cuda:"))
-      S.getAsInteger(10, Index);
-    return AbstractDevice::cuda(Index, Origin);
-  }
-  if (S == "cpu")
-    return AbstractDevice::cpu(Origin);
+AbstractDevice otherDevice(const Stmt *Origin) {
   AbstractDevice D;
   D.K = Kind::Other;
   D.Origin = Origin;
   return D;
 }
 
-/// kCUDA, kCPU, DeviceType::CUDA, c10::kMPS, ...
-std::optional<AbstractDevice> deviceFromConstant(const NamedDecl *D,
-                                                 const Stmt *Origin) {
-  if (!D || !D->getIdentifier() ||
-      !(llvm::isa<EnumConstantDecl>(D) ||
-        (llvm::isa<VarDecl>(D) && isDeviceTypeEnum(llvm::cast<VarDecl>(D)->getType()))))
-    return std::nullopt;
-  llvm::StringRef Name = D->getName();
-  Name.consume_front("k");
-  if (Name == "CUDA")
-    return AbstractDevice::cuda(-1, Origin);
-  if (Name == "CPU")
+/// "cuda:1", "cpu", "mps", ...
+AbstractDevice deviceFromString(const StringLiteral *S, const Stmt *Origin) {
+  const std::string Backend = backendOfString(S);
+  if (Backend == "CUDA") {
+    int Index = -1;
+    llvm::StringRef Text = S->getString();
+    if (Text.consume_front("cuda:"))
+      Text.getAsInteger(10, Index);
+    return AbstractDevice::cuda(Index, Origin);
+  }
+  if (Backend == "CPU")
     return AbstractDevice::cpu(Origin);
-  AbstractDevice Other;
-  Other.K = Kind::Other;
-  Other.Origin = Origin;
-  return Other;
+  return otherDevice(Origin);
+}
+
+/// kCUDA, kCPU, DeviceType::CUDA, c10::kMPS, ...
+std::optional<AbstractDevice> deviceFromConstant(const ValueDecl *D,
+                                                 const Stmt *Origin) {
+  if (!isDeviceTypeConstant(D))
+    return std::nullopt;
+  const std::string Backend = backendOfConstant(D);
+  if (Backend == "CUDA")
+    return AbstractDevice::cuda(-1, Origin);
+  if (Backend == "CPU")
+    return AbstractDevice::cpu(Origin);
+  return otherDevice(Origin);
 }
 
 bool isReduction(llvm::StringRef Name) {
@@ -654,7 +656,7 @@ AbstractDevice DeviceFlowBuilder::evalDevice(const Expr *E,
   if (!E)
     return AbstractDevice::unknown();
   if (const auto *Lit = llvm::dyn_cast<StringLiteral>(E))
-    return deviceFromString(Lit->getString(), E);
+    return deviceFromString(Lit, E);
   // A device variable that holds a run-time choice (`cuda ? kCUDA : kCPU`,
   // or CPU then CUDA under an `if`) is one device, whichever was chosen:
   // everything placed with it is together, so it stands for itself.

@@ -3,6 +3,7 @@
 #include "utils/CallSite.h"
 #include "utils/CheckHelpers.h"
 #include "utils/DeviceChoice.h"
+#include "utils/DeviceUsage.h"
 #include "utils/FunctionParents.h"
 #include "utils/LibraryCode.h"
 #include "utils/ModuleMoves.h"
@@ -31,57 +32,9 @@ bool isNamed(const NamedDecl *D, llvm::StringRef Name) {
   return D && D->getIdentifier() && D->getName() == Name;
 }
 
-/// "CUDA" for kCUDA / DeviceType::CUDA; empty for other declarations.
-std::string backendOfConstant(const ValueDecl *D) {
-  if (!D || !D->getIdentifier() || !isDeviceTypeEnum(D->getType()))
-    return "";
-  llvm::StringRef Name = D->getName();
-  if (const auto *Var = llvm::dyn_cast<VarDecl>(D)) {
-    // The c10 constants (kCUDA, reached as torch::kCUDA or at::kCUDA), not a
-    // user's variable of type DeviceType.
-    const auto *NS = llvm::dyn_cast<NamespaceDecl>(
-        Var->getDeclContext()->getRedeclContext());
-    if (!Var->hasGlobalStorage() || !NS || !NS->getIdentifier() ||
-        NS->getName() != "c10" || !Name.consume_front("k"))
-      return "";
-  } else if (!llvm::isa<EnumConstantDecl>(D)) {
-    return "";
-  }
-  return llvm::StringSwitch<std::string>(Name)
-      .Case("CPU", "CPU")
-      .Case("CUDA", "CUDA")
-      .Case("MPS", "MPS")
-      .Case("HIP", "HIP")
-      .Case("XPU", "XPU")
-      .Default("");
-}
-
-std::string backendOfString(const StringLiteral *S) {
-  if (!S || !S->isOrdinary())
-    return "";
-  llvm::StringRef Text = S->getString();
-  llvm::StringRef Type = Text.split(':').first;
-  return llvm::StringSwitch<std::string>(Type)
-      .Case("cpu", "CPU")
-      .Case("cuda", "CUDA")
-      .Case("mps", "MPS")
-      .Case("hip", "HIP")
-      .Case("xpu", "XPU")
-      .Default("");
-}
-
 bool isStdString(QualType T) {
   const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
   return RD && isNamed(RD, "basic_string");
-}
-
-bool isOptionalDevice(QualType T) {
-  const auto *Spec = llvm::dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      T.getNonReferenceType()->getAsCXXRecordDecl());
-  return Spec && isNamed(Spec, "optional") &&
-         Spec->getTemplateArgs().size() == 1 &&
-         Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
-         isDeviceType(Spec->getTemplateArgs()[0].getAsType());
 }
 
 bool isWrapper(const Stmt *S) {
@@ -618,94 +571,6 @@ bool HardcodedPlacementFinder::ignored(const FunctionDecl *Fn,
   return false;
 }
 
-namespace {
-
-/// What a stretch of code does with devices, for the single-device rules.
-struct DeviceUsage {
-  /// Holds a device as a value (a torch::Device or DeviceType member,
-  /// parameter or variable), asks where data lives (`y.to(x.device())`,
-  /// `torch::zeros(n, x.options())`, `y.to(x)`, `y.type_as(x)`) or branches
-  /// on a device (`if (x.is_cuda())`, `torch::cuda::is_available()`).
-  bool HandlesDevices = false;
-  /// Puts one of its own modules on CUDA (`net_->to(torch::kCUDA)`).
-  bool OwnStateOnCuda = false;
-  unsigned CudaPlacements = 0;
-  llvm::StringSet<> Accelerators; ///< Every backend it spells, but the CPU.
-
-  bool onlyCuda() const {
-    return !HandlesDevices && Accelerators.size() == 1 &&
-           Accelerators.contains("CUDA");
-  }
-};
-
-bool holdsDeviceType(QualType T) {
-  return isDeviceType(T) || isDeviceTypeEnum(T) || isOptionalDevice(T);
-}
-
-/// Whether \p Call takes where data lives from a tensor: an argument
-/// `x.device()` or `x.options()`, or `y.to(x)` / `y.type_as(x)`. Printing
-/// `x.device()` follows nothing.
-bool followsDevice(const CallExpr &Call) {
-  if (llvm::isa<CXXOperatorCallExpr>(Call))
-    return false;
-  const auto *Method =
-      llvm::dyn_cast_or_null<CXXMethodDecl>(Call.getDirectCallee());
-  const bool Converts = isTensorMethod(Method) &&
-                        (isNamed(Method, "to") || isNamed(Method, "type_as"));
-  for (const Expr *Arg : Call.arguments()) {
-    if (Converts && isTensorType(Arg->getType()))
-      return true;
-    const auto *Query = llvm::dyn_cast<CXXMemberCallExpr>(ignoreWrappers(Arg));
-    if (Query && isTensorMethod(Query->getMethodDecl()) &&
-        (isNamed(Query->getMethodDecl(), "device") ||
-         isNamed(Query->getMethodDecl(), "options")))
-      return true;
-  }
-  return false;
-}
-
-void addDeviceUsage(const FunctionDecl *Fn, DeviceUsage &Usage) {
-  for (const ParmVarDecl *Param : Fn->parameters())
-    Usage.HandlesDevices |= holdsDeviceType(Param->getType());
-  if (const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Fn))
-    for (const FieldDecl *Field : Method->getParent()->fields())
-      Usage.HandlesDevices |= holdsDeviceType(Field->getType());
-  for (const ModuleMove &M : collectModuleMoves(Fn->getBody()))
-    if (llvm::isa_and_nonnull<FieldDecl>(M.Module) && !M.ToCpu)
-      if (const auto *Ref =
-              llvm::dyn_cast_or_null<DeclRefExpr>(ignoreWrappers(M.Device)))
-        Usage.OwnStateOnCuda |= backendOfConstant(Ref->getDecl()) == "CUDA";
-  forEachOwnStmt(Fn, [&](const Stmt &S) {
-    if (const auto *DS = llvm::dyn_cast<DeclStmt>(&S))
-      for (const Decl *D : DS->decls())
-        if (const auto *Var = llvm::dyn_cast<VarDecl>(D))
-          Usage.HandlesDevices |= holdsDeviceType(Var->getType());
-    std::string Backend;
-    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(&S))
-      Backend = backendOfConstant(Ref->getDecl());
-    else if (const auto *Str = llvm::dyn_cast<StringLiteral>(&S))
-      Backend = backendOfString(Str);
-    else if (const auto *Call = llvm::dyn_cast<CallExpr>(&S)) {
-      const auto *Callee =
-          llvm::dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
-      if (Callee && isTensorMethod(Callee) && isNamed(Callee, "cuda"))
-        Backend = "CUDA";
-      Usage.HandlesDevices |= followsDevice(*Call);
-    }
-    if (const auto *If = llvm::dyn_cast<IfStmt>(&S))
-      Usage.HandlesDevices |= isDeviceChoiceCondition(If->getCond());
-    else if (const auto *Ternary =
-                 llvm::dyn_cast<AbstractConditionalOperator>(&S))
-      Usage.HandlesDevices |= isDeviceChoiceCondition(Ternary->getCond());
-    if (Backend == "CUDA")
-      ++Usage.CudaPlacements;
-    if (!Backend.empty() && Backend != "CPU")
-      Usage.Accelerators.insert(Backend);
-  });
-}
-
-} // namespace
-
 void HardcodedPlacementFinder::resetCachesFor(const ASTContext &Ctx) {
   if (SingleDeviceCtx == &Ctx)
     return;
@@ -739,9 +604,7 @@ bool HardcodedPlacementFinder::isSingleDeviceClass(const CXXRecordDecl *Class,
 bool HardcodedPlacementFinder::isSingleDeviceUnit(ASTContext &Ctx) {
   resetCachesFor(Ctx);
   if (!SingleDeviceUnit) {
-    DeviceUsage Usage;
-    forEachFunctionBody(
-        Ctx, [&](const FunctionDecl *Fn) { addDeviceUsage(Fn, Usage); });
+    const DeviceUsage Usage = unitDeviceUsage(Ctx);
     SingleDeviceUnit = Usage.onlyCuda() && Usage.CudaPlacements >= 2;
   }
   return *SingleDeviceUnit;

@@ -1,6 +1,7 @@
 //===--- ModuleMoves.cpp - where modules go, in one function body ---------===//
 #include "utils/ModuleMoves.h"
 #include "utils/CallSite.h"
+#include "utils/DeviceUsage.h"
 #include "utils/FunctionParents.h"
 #include "utils/TensorOptionsAnalysis.h"
 #include "utils/TorchTypes.h"
@@ -56,14 +57,10 @@ bool hasName(const NamedDecl *D, llvm::StringRef Name) {
 /// torch::kCPU, c10::DeviceType::CPU, "cpu" (as a device string).
 bool namesCpu(const Expr *E) {
   E = strip(E);
-  if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(E)) {
-    const ValueDecl *D = Ref->getDecl();
-    if (const auto *Enum = llvm::dyn_cast<EnumConstantDecl>(D))
-      return hasName(Enum, "CPU") && isDeviceTypeEnum(Enum->getType());
-    return hasName(D, "kCPU") && isDeviceTypeEnum(D->getType());
-  }
+  if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(E))
+    return backendOfConstant(Ref->getDecl()) == "CPU";
   if (const auto *Str = llvm::dyn_cast_or_null<StringLiteral>(E))
-    return Str->getCharByteWidth() == 1 && Str->getString() == "cpu";
+    return backendOfString(Str) == "CPU";
   return false;
 }
 

@@ -52,3 +52,16 @@ int main() {
   // CHECK-FIXES: auto z = torch::mm(x, y.cpu().to(x.device()));
   return z.numel() > 0 ? 0 : 1;
 }
+
+// A DeviceType held in a variable is the backend it was given: the note
+// says the CPU tensor meets one on CUDA.
+torch::Tensor kinds() {
+  const torch::DeviceType kind = torch::kCUDA;
+  auto a = torch::ones({3}).to(kind);
+  auto b = torch::ones({3}).to(torch::kCPU);
+  // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: hard-coded CPU device 'torch::kCPU' in device-neutral code [torch-hardcoded-device]
+  // CHECK-FIXES: auto b = torch::ones({3}).to(kind);
+  // CHECK-NOTES: :[[@LINE-5]]:27: note: the device is taken from local variable 'kind'
+  return a + b;
+  // CHECK-NOTES: :[[@LINE-1]]:12: note: the tensor it places meets a tensor on cuda here, in 'operator+'
+}
