@@ -437,6 +437,32 @@ std::vector<Case> makeCases(const Env &env) {
       [](const Env &e) { return devs(torch::addmm(T({2, 2}, e.dev), T({2, 2}, e.dev), T({2, 2}, kCpu))); });
   add("torch::addmm", "addmm(cpu0, dev[2,2], dev[2,2])", Side::CpuZeroDim, Mech::Wrapper,
       [](const Env &e) { return devs(torch::addmm(S(kCpu), T({2, 2}, e.dev), T({2, 2}, e.dev))); });
+  add("torch::baddbmm", "baddbmm(dev[1,2,2], dev[1,2,2], dev[1,2,2])", Side::Same, Mech::Wrapper,
+      [](const Env &e) { return devs(torch::baddbmm(T({1, 2, 2}, e.dev), T({1, 2, 2}, e.dev), T({1, 2, 2}, e.dev))); });
+  add("torch::baddbmm", "baddbmm(dev[1,2,2], dev[1,2,2], cpu[1,2,2])", Side::CpuNonScalar, Mech::Wrapper,
+      [](const Env &e) { return devs(torch::baddbmm(T({1, 2, 2}, e.dev), T({1, 2, 2}, e.dev), T({1, 2, 2}, kCpu))); });
+  add("torch::baddbmm", "baddbmm(cpu0, dev[1,2,2], dev[1,2,2])", Side::CpuZeroDim, Mech::Wrapper,
+      [](const Env &e) { return devs(torch::baddbmm(S(kCpu), T({1, 2, 2}, e.dev), T({1, 2, 2}, e.dev))); });
+  add("at::Tensor::baddbmm", "dev[1,2,2].baddbmm(dev[1,2,2], dev[1,2,2])", Side::Same, Mech::Wrapper,
+      [](const Env &e) { return devs(T({1, 2, 2}, e.dev).baddbmm(T({1, 2, 2}, e.dev), T({1, 2, 2}, e.dev))); });
+  add("at::Tensor::baddbmm", "dev[1,2,2].baddbmm(cpu[1,2,2], dev[1,2,2])", Side::CpuNonScalar, Mech::Wrapper,
+      [](const Env &e) { return devs(T({1, 2, 2}, e.dev).baddbmm(T({1, 2, 2}, kCpu), T({1, 2, 2}, e.dev))); });
+  add("torch::mv", "mv(dev[2,2], dev[2])", Side::Same, Mech::Wrapper,
+      [](const Env &e) { return devs(torch::mv(T({2, 2}, e.dev), T({2}, e.dev))); });
+  add("torch::mv", "mv(dev[2,2], cpu[2])", Side::CpuNonScalar, Mech::Wrapper,
+      [](const Env &e) { return devs(torch::mv(T({2, 2}, e.dev), T({2}, kCpu))); });
+  add("at::Tensor::mv", "dev[2,2].mv(dev[2])", Side::Same, Mech::Wrapper,
+      [](const Env &e) { return devs(T({2, 2}, e.dev).mv(T({2}, e.dev))); });
+  add("at::Tensor::mv", "cpu[2,2].mv(dev[2])", Side::CpuNonScalar, Mech::Wrapper,
+      [](const Env &e) { return devs(T({2, 2}, kCpu).mv(T({2}, e.dev))); });
+  add("torch::dot", "dot(dev[2], dev[2])", Side::Same, Mech::Wrapper,
+      [](const Env &e) { return devs(torch::dot(T({2}, e.dev), T({2}, e.dev))); });
+  add("torch::dot", "dot(dev[2], cpu[2])", Side::CpuNonScalar, Mech::Wrapper,
+      [](const Env &e) { return devs(torch::dot(T({2}, e.dev), T({2}, kCpu))); });
+  add("at::Tensor::dot", "dev[2].dot(dev[2])", Side::Same, Mech::Wrapper,
+      [](const Env &e) { return devs(T({2}, e.dev).dot(T({2}, e.dev))); });
+  add("at::Tensor::dot", "dev[2].dot(cpu[2])", Side::CpuNonScalar, Mech::Wrapper,
+      [](const Env &e) { return devs(T({2}, e.dev).dot(T({2}, kCpu))); });
   add("at::Tensor::addmm", "dev[2,2].addmm(dev[2,2], dev[2,2])", Side::Same, Mech::Wrapper,
       [](const Env &e) { return devs(T({2, 2}, e.dev).addmm(T({2, 2}, e.dev), T({2, 2}, e.dev))); });
   add("at::Tensor::addmm", "dev[2,2].addmm(cpu[2,2], dev[2,2])", Side::CpuNonScalar, Mech::Wrapper,
@@ -538,6 +564,23 @@ std::vector<Case> makeCases(const Env &env) {
   add("torch::nn::functional::conv2d", "conv2d(x_dev[1,1,3,3], w_cpu[1,1,2,2])",
       Side::CpuNonScalar, Mech::Backend, [](const Env &e) {
         return devs(F::conv2d(T({1, 1, 3, 3}, e.dev), T({1, 1, 2, 2}, kCpu)));
+      });
+
+  add("torch::nn::functional::conv1d", "conv1d(x_dev[1,1,3], w_dev[1,1,2])", Side::Same,
+      Mech::Backend, [](const Env &e) {
+        return devs(F::conv1d(T({1, 1, 3}, e.dev), T({1, 1, 2}, e.dev)));
+      });
+  add("torch::nn::functional::conv1d", "conv1d(x_dev[1,1,3], w_cpu[1,1,2])",
+      Side::CpuNonScalar, Mech::Backend, [](const Env &e) {
+        return devs(F::conv1d(T({1, 1, 3}, e.dev), T({1, 1, 2}, kCpu)));
+      });
+  add("torch::nn::functional::conv3d", "conv3d(x_dev[1,1,3,3,3], w_dev[1,1,2,2,2])", Side::Same,
+      Mech::Backend, [](const Env &e) {
+        return devs(F::conv3d(T({1, 1, 3, 3, 3}, e.dev), T({1, 1, 2, 2, 2}, e.dev)));
+      });
+  add("torch::nn::functional::conv3d", "conv3d(x_dev[1,1,3,3,3], w_cpu[1,1,2,2,2])",
+      Side::CpuNonScalar, Mech::Backend, [](const Env &e) {
+        return devs(F::conv3d(T({1, 1, 3, 3, 3}, e.dev), T({1, 1, 2, 2, 2}, kCpu)));
       });
 
   // ---- lerp / addcmul: cpu_scalar in the table, version-dependent for 0-dim CPU -----------

@@ -108,3 +108,37 @@ void allowed(torch::Tensor x, const torch::Tensor &i) {
   x.copy_(x.flatten().cpu().reshape(x.sizes()));
   auto norms = torch::_foreach_norm({x, x.cpu()});
 }
+
+// strict: matrix-vector, dot and batched products, and convolutions of any
+// rank, in every spelling; a 0-dim CPU bias of baddbmm is rejected too.
+void strict_products(const torch::Tensor &m, const torch::Tensor &v) {
+  auto hv = v.cpu();
+  torch::mv(m, hv);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: operands of 'mv' may be on different devices (cpu and the device of 'm') [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-3]]:13: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-5]]:43: note: 'm' may live on any device (wherever the caller put it)
+  // CHECK-FIXES: torch::mv(m, hv.to(m.device()));
+  v.dot(hv);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: operands of 'Tensor::dot' may be on different devices (cpu and the device of 'v') [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-8]]:13: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-10]]:67: note: 'v' may live on any device (wherever the caller put it)
+  // CHECK-FIXES: v.dot(hv.to(v.device()));
+  auto bias = m.sum().cpu();
+  torch::baddbmm(bias, m, m);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: operands of 'baddbmm' may be on different devices (cpu and the device of 'm') [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-3]]:15: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-16]]:43: note: 'm' may live on any device (wherever the caller put it)
+  // CHECK-FIXES: torch::baddbmm(bias.to(m.device()), m, m);
+  namespace F = torch::nn::functional;
+  F::conv1d(m, m.cpu());
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: operands of 'torch::nn::functional::conv1d' may be on different devices (cpu and the device of 'm') [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-2]]:16: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-22]]:43: note: 'm' may live on any device (wherever the caller put it)
+  // CHECK-FIXES: F::conv1d(m, m.cpu().to(m.device()));
+  F::conv3d(m, m.cpu());
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: operands of 'torch::nn::functional::conv3d' may be on different devices (cpu and the device of 'm') [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-2]]:16: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-27]]:43: note: 'm' may live on any device (wherever the caller put it)
+  // CHECK-FIXES: F::conv3d(m, m.cpu().to(m.device()));
+  m.mv(v) + v.dot(v) + m.baddbmm(m, m) + F::conv1d(m, m); // one device each
+}

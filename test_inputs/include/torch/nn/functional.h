@@ -1,6 +1,6 @@
 // Test-only faithful subset of libtorch 1.13.1:
 // torch/csrc/api/include/torch/nn/functional.h
-// (linear, relu, softmax, log_softmax, conv2d, dropout, mse_loss,
+// (linear, relu, softmax, log_softmax, conv1d/2d/3d, dropout, mse_loss,
 // cross_entropy; the real bodies live in functional/*.h and forward to
 // functional::detail helpers; the fake ones forward to ATen directly).
 #pragma once
@@ -39,6 +39,34 @@ inline Tensor relu(Tensor input, const ReLUFuncOptions& options = {}) {
 }
 
 // functional/conv.h
+inline Tensor conv1d(
+    const Tensor& input,
+    const Tensor& weight,
+    const Conv1dFuncOptions& options = {}) {
+  return torch::conv1d(
+      input,
+      weight,
+      options.bias(),
+      options.stride(),
+      /*padding=*/at::IntArrayRef{},
+      options.dilation(),
+      options.groups());
+}
+
+inline Tensor conv3d(
+    const Tensor& input,
+    const Tensor& weight,
+    const Conv3dFuncOptions& options = {}) {
+  return torch::conv3d(
+      input,
+      weight,
+      options.bias(),
+      options.stride(),
+      /*padding=*/at::IntArrayRef{},
+      options.dilation(),
+      options.groups());
+}
+
 inline Tensor conv2d(
     const Tensor& input,
     const Tensor& weight,
