@@ -4,6 +4,7 @@
 #include "utils/CheckHelpers.h"
 #include "utils/DeviceContext.h"
 #include "utils/FunctionParents.h"
+#include "utils/FunctionSummaries.h"
 #include "utils/ModuleMoves.h"
 #include "utils/TorchTypes.h"
 
@@ -514,8 +515,9 @@ void LoadWithoutDeviceCheck::checkTorchLoad(const CallExpr *Call,
                               (!Earlier || IsEarlier(*Earlier, M)))
         Earlier = &M;
     }
-    // A member module that every constructor moved (and no other method
-    // moves again) reaches the load from the constructor.
+    // A member module that every constructor moved, itself or through a
+    // setup method it calls (and no other method moves again), reaches the
+    // load from there.
     std::vector<ModuleMove> ConstructorMoves;
     const FunctionDecl *MovedIn = Fn;
     if (!Earlier && Before.Origin)
@@ -525,12 +527,16 @@ void LoadWithoutDeviceCheck::checkTorchLoad(const CallExpr *Call,
           const FunctionDecl *Definition = nullptr;
           if (!Constructor->hasBody(Definition) || !Definition)
             continue;
-          for (const ModuleMove &M :
-               utils::collectModuleMoves(Definition->getBody()))
-            if (M.Call == Before.Origin && !M.ToCpu) {
-              ConstructorMoves.push_back(M);
-              MovedIn = Definition;
-            }
+          std::vector<const FunctionDecl *> Placing =
+              utils::FunctionSummaries::initMethodsOf(Definition);
+          Placing.insert(Placing.begin(), Definition);
+          for (const FunctionDecl *Placer : Placing)
+            for (const ModuleMove &M :
+                 utils::collectModuleMoves(Placer->getBody()))
+              if (M.Call == Before.Origin && !M.ToCpu) {
+                ConstructorMoves.push_back(M);
+                MovedIn = Placer;
+              }
         }
     if (!ConstructorMoves.empty())
       Earlier = &ConstructorMoves.front();
@@ -569,7 +575,13 @@ void LoadWithoutDeviceCheck::checkTorchLoad(const CallExpr *Call,
     }
     if (Fix)
       offerFixOnNote(At, *Fix, FixSafety::Unsafe);
-    if (Earlier)
+    if (Earlier && MovedIn != Fn && !llvm::isa<CXXConstructorDecl>(MovedIn))
+      diag(Earlier->Call->getBeginLoc(),
+           "'%0' is moved to a device here, in '%1', which the constructor "
+           "calls, before the load",
+           DiagnosticIDs::Note)
+          << Name << MovedIn->getNameAsString();
+    else if (Earlier)
       diag(Earlier->Call->getBeginLoc(),
            MovedIn != Fn ? "'%0' is moved to a device here, in the "
                            "constructor, before the load"

@@ -8,6 +8,8 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 
+#include <functional>
+
 namespace clang::tidy::torch::utils {
 namespace {
 
@@ -49,7 +51,54 @@ bool isInterface(const AbstractDevice &D, const FunctionDecl *Fn) {
          !Method->isStatic();
 }
 
+/// The methods of \p Class that \p Body calls on `this`, in source order.
+void collectOwnCalls(const Stmt *Body, const CXXRecordDecl *Class,
+                     std::vector<const CXXMemberCallExpr *> &Out) {
+  if (!Body || llvm::isa<LambdaExpr>(Body))
+    return;
+  if (const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(Body)) {
+    const auto *Object = Call->getImplicitObjectArgument();
+    const CXXMethodDecl *Method = Call->getMethodDecl();
+    if (Object && Method &&
+        llvm::isa<CXXThisExpr>(Object->IgnoreParenImpCasts()) &&
+        Method->getParent()->getCanonicalDecl() == Class->getCanonicalDecl())
+      Out.push_back(Call);
+  }
+  for (const Stmt *Child : Body->children())
+    collectOwnCalls(Child, Class, Out);
+}
+
 } // namespace
+
+std::vector<const FunctionDecl *>
+FunctionSummaries::initMethodsOf(const FunctionDecl *Constructor) {
+  std::vector<const FunctionDecl *> Found;
+  const auto *Ctor = llvm::dyn_cast_or_null<CXXConstructorDecl>(Constructor);
+  if (!Ctor)
+    return Found;
+  const CXXRecordDecl *Class = Ctor->getParent();
+  std::vector<const FunctionDecl *> Work = {Constructor};
+  // Nested setup (init() calling build()) a few levels deep.
+  for (unsigned Level = 0; Level < 3 && !Work.empty(); ++Level) {
+    std::vector<const FunctionDecl *> Next;
+    for (const FunctionDecl *Fn : Work) {
+      std::vector<const CXXMemberCallExpr *> Calls;
+      collectOwnCalls(Fn->getBody(), Class, Calls);
+      for (const CXXMemberCallExpr *Call : Calls) {
+        const FunctionDecl *Definition = nullptr;
+        const CXXMethodDecl *Method = Call->getMethodDecl();
+        if (llvm::isa<CXXConstructorDecl>(Method) || Method->isStatic() ||
+            !Method->hasBody(Definition) || !Definition ||
+            llvm::is_contained(Found, Definition))
+          continue;
+        Found.push_back(Definition);
+        Next.push_back(Definition);
+      }
+    }
+    Work = std::move(Next);
+  }
+  return Found;
+}
 
 void FunctionSummaries::reset(ASTContext &Ctx) {
   if (Unit == Ctx.getTranslationUnitDecl())
@@ -88,6 +137,35 @@ void FunctionSummaries::learnClass(const CXXRecordDecl *Class,
   llvm::DenseSet<const FieldDecl *> Placed; // by a method, not constructors
   unsigned Constructors = 0;
   bool Opaque = false;
+  // What a method leaves in the members at its exit (those of this class);
+  // none when the analysis gave up on it.
+  auto MembersAtExit = [&](const FunctionDecl *Definition)
+      -> std::optional<llvm::DenseMap<const FieldDecl *, AbstractDevice>> {
+    std::unique_ptr<DeviceFlow> Flow = analyseOther(Definition, Ctx);
+    if (!Flow->gaveUp().empty())
+      return std::nullopt; // What it does to the members is not known.
+    llvm::DenseMap<const FieldDecl *, AbstractDevice> AtExit;
+    for (const auto &[D, Device] : Flow->membersAtExit())
+      if (const auto *F = llvm::dyn_cast<FieldDecl>(D); F && F->getParent() == Class)
+        AtExit[F] = Device;
+    return AtExit;
+  };
+  // Setup methods a constructor calls on `this` (`init()`) place members as
+  // the constructor does.
+  llvm::DenseMap<const FunctionDecl *, std::vector<const FunctionDecl *>> Inits;
+  llvm::DenseSet<const FunctionDecl *> InitMethods;
+  for (const CXXConstructorDecl *Declared : Class->ctors()) {
+    const FunctionDecl *Definition = nullptr;
+    if (Declared->hasBody(Definition) && Definition &&
+        !Declared->isCopyOrMoveConstructor())
+      for (const FunctionDecl *Init : initMethodsOf(Definition)) {
+        Inits[Definition].push_back(Init);
+        InitMethods.insert(Init);
+      }
+  }
+  llvm::DenseMap<const FunctionDecl *,
+                 llvm::DenseMap<const FieldDecl *, AbstractDevice>>
+      InitAtExit;
   for (const CXXMethodDecl *Method : Class->methods()) {
     const FunctionDecl *Definition = nullptr;
     // A copy keeps the source's placement: it proves nothing new.
@@ -102,26 +180,69 @@ void FunctionSummaries::learnClass(const CXXRecordDecl *Class,
         Opaque = true;
       continue;
     }
-    std::unique_ptr<DeviceFlow> Flow = analyseOther(Definition, Ctx);
-    if (!Flow->gaveUp().empty()) {
-      Opaque = true; // What it does to the members is not known.
+    if (Constructor)
+      continue; // Below, once the setup methods are known.
+    std::optional<llvm::DenseMap<const FieldDecl *, AbstractDevice>> AtExit =
+        MembersAtExit(Definition);
+    if (!AtExit) {
+      Opaque = true;
       continue;
     }
-    const bool IsConstructor = Constructor != nullptr;
-    llvm::DenseMap<const FieldDecl *, AbstractDevice> AtExit;
-    for (const auto &[D, Device] : Flow->membersAtExit())
-      if (const auto *F = llvm::dyn_cast<FieldDecl>(D); F && F->getParent() == Class)
-        AtExit[F] = Device;
-    if (!IsConstructor) {
-      for (const auto &Entry : AtExit)
-        Placed.insert(Entry.first);
+    if (InitMethods.contains(Definition)) {
+      InitAtExit[Definition] = std::move(*AtExit);
       continue;
     }
+    for (const auto &Entry : *AtExit)
+      Placed.insert(Entry.first);
+  }
+  // A setup method's placements hold in its caller, unless the caller
+  // places the member again after the call.
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::function<void(const FunctionDecl *,
+                     llvm::DenseMap<const FieldDecl *, AbstractDevice> &,
+                     unsigned)>
+      applySetupCalls = [&](const FunctionDecl *Caller,
+                            llvm::DenseMap<const FieldDecl *, AbstractDevice> &AtExit,
+                            unsigned Depth) {
+        if (Depth >= 3)
+          return;
+        std::vector<const CXXMemberCallExpr *> Calls;
+        collectOwnCalls(Caller->getBody(), Class, Calls);
+        for (const CXXMemberCallExpr *Call : Calls) {
+          const FunctionDecl *Callee = nullptr;
+          if (!Call->getMethodDecl()->hasBody(Callee) || !Callee ||
+              !InitAtExit.count(Callee))
+            continue;
+          llvm::DenseMap<const FieldDecl *, AbstractDevice> Effects =
+              InitAtExit.lookup(Callee);
+          applySetupCalls(Callee, Effects, Depth + 1);
+          for (const auto &[F, Device] : Effects) {
+            auto [Known, New] = AtExit.try_emplace(F, Device);
+            if (!New && !(Known->second.Origin &&
+                          SM.isBeforeInTranslationUnit(
+                              Call->getBeginLoc(),
+                              Known->second.Origin->getBeginLoc())))
+              Known->second = Device;
+          }
+        }
+      };
+  for (const CXXConstructorDecl *Declared : Class->ctors()) {
+    const FunctionDecl *Definition = nullptr;
+    if (Declared->isDeleted() || Declared->isCopyOrMoveConstructor() ||
+        !Declared->hasBody(Definition) || !Definition)
+      continue;
+    std::optional<llvm::DenseMap<const FieldDecl *, AbstractDevice>> AtExit =
+        MembersAtExit(Definition);
+    if (!AtExit) {
+      Opaque = true;
+      continue;
+    }
+    applySetupCalls(Definition, *AtExit, 0);
     // A member a constructor leaves alone lives wherever it was made.
     for (auto &[F, Device] : Facts)
-      if (!AtExit.count(F))
+      if (!AtExit->count(F))
         Device = AbstractDevice::unknown();
-    for (const auto &[F, Device] : AtExit) {
+    for (const auto &[F, Device] : *AtExit) {
       auto [Known, New] = Facts.try_emplace(F, Device);
       if (New && Constructors > 0)
         Known->second = AbstractDevice::unknown(); // an earlier one did not

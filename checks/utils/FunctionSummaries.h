@@ -43,10 +43,16 @@ public:
 
   /// Where the module member \p Field of `*this` lives when a method (not a
   /// constructor) of its class starts: where every constructor leaves it
-  /// (`net_->to(device_)`), provided no other method of the class moves or
-  /// assigns it. Unknown otherwise. The answer's Origin is the constructor's
-  /// move.
+  /// (`net_->to(device_)`), themselves or through the setup methods they
+  /// call (initMethodsOf), provided no other method of the class moves or
+  /// assigns it. Unknown otherwise. The answer's Origin is that move.
   AbstractDevice memberOnEntry(const FieldDecl *Field, ASTContext &Ctx);
+
+  /// The setup methods \p Constructor calls on `this` (`init()`, and what
+  /// they call on `this` in turn, a few levels deep): they place members as
+  /// the constructor does.
+  static std::vector<const FunctionDecl *>
+  initMethodsOf(const FunctionDecl *Constructor);
 
   /// Calls nested deeper than this are opaque.
   static constexpr unsigned MaxDepth = 6;

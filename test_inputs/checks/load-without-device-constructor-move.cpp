@@ -92,3 +92,41 @@ struct PolicyTrainer {
   Net net_;
   std::shared_ptr<torch::optim::Adam> optimizer_;
 };
+
+// A setup method the constructor calls (and what it calls in turn) places
+// the member as the constructor would.
+struct Agent {
+  explicit Agent(torch::Device device) : device_(device) { init(); }
+  void init() { build(); }
+  void build() { net_->to(device_); }
+  void restore(const std::string &path) {
+    torch::load(net_, path);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::load' without a device puts the parameters of module 'net_' back on the device they were saved from, not on the device it was moved to [torch-load-without-device]
+    // CHECK-NOTES: :[[@LINE-4]]:18: note: 'net_' is moved to a device here, in 'build', which the constructor calls, before the load
+    // CHECK-FIXES: torch::load(net_, path, device_);
+  }
+  Net net_;
+  torch::Device device_;
+};
+
+// The constructor moves it again after its setup call: it ends on the CPU.
+struct SetupThenHost {
+  explicit SetupThenHost(torch::Device device) : device_(device) {
+    init();
+    net_->to(torch::kCPU);
+  }
+  void init() { net_->to(device_); }
+  void restore(const std::string &path) { torch::load(net_, path); }
+  Net net_;
+  torch::Device device_;
+};
+
+// A setup method, and another method that moves it elsewhere: unknown.
+struct SetupAndSwitch {
+  explicit SetupAndSwitch(torch::Device device) : device_(device) { init(); }
+  void init() { net_->to(device_); }
+  void to_host() { net_->to(torch::kCPU); }
+  void restore(const std::string &path) { torch::load(net_, path); }
+  Net net_;
+  torch::Device device_;
+};
