@@ -19,7 +19,7 @@ using Origin = DeviceSource::Origin;
 std::optional<Carrier> carrierOf(QualType T) {
   if (isTensorType(T))
     return Carrier::Tensor;
-  if (isDeviceType(T) || isDeviceTypeEnum(T))
+  if (isDeviceType(T) || isDeviceTypeEnum(T) || isDevicePointerType(T))
     return Carrier::Device;
   if (isModuleType(T))
     return Carrier::Module;
@@ -152,7 +152,7 @@ std::string DeviceSource::deviceSpelling() const {
   case Carrier::Tensor:
     return Name + ".device()";
   case Carrier::Device:
-    return Name;
+    return isDevicePointerType(Decl->getType()) ? "*" + Name : Name;
   case Carrier::Module:
     return "";
   }

@@ -650,6 +650,58 @@ AbstractDevice DeviceFlowBuilder::evalTo(const CXXMemberCallExpr *Call,
   return Result;
 }
 
+/// The member or variable \p E dereferences: `*device_`, `*ptr`.
+static const ValueDecl *heldThroughPointer(const Expr *E) {
+  const Expr *Pointer = nullptr;
+  if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(E);
+      Op && Op->getOperator() == OO_Star && Op->getNumArgs() == 1)
+    Pointer = Op->getArg(0);
+  else if (const auto *Unary = llvm::dyn_cast<UnaryOperator>(E);
+           Unary && Unary->getOpcode() == UO_Deref)
+    Pointer = Unary->getSubExpr();
+  Pointer = Pointer ? strip(Pointer) : nullptr;
+  if (const auto *Member = llvm::dyn_cast_or_null<MemberExpr>(Pointer))
+    return llvm::isa<CXXThisExpr>(strip(Member->getBase()))
+               ? Member->getMemberDecl()
+               : nullptr;
+  if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(Pointer))
+    return llvm::dyn_cast<VarDecl>(Ref->getDecl());
+  return nullptr;
+}
+
+/// For a call of a getter on `this` whose body is `return member;` (or
+/// `return *member;`), that member expression; evaluated in the caller, it
+/// names the same object's member.
+static const Expr *getterField(const Expr *E) {
+  const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(E);
+  if (!Call || Call->getNumArgs() != 0 || !Call->getImplicitObjectArgument() ||
+      !llvm::isa<CXXThisExpr>(strip(Call->getImplicitObjectArgument())))
+    return nullptr;
+  const FunctionDecl *Definition = nullptr;
+  const CXXMethodDecl *Method = Call->getMethodDecl();
+  if (!Method || Method->isVirtual() || !Method->hasBody(Definition) ||
+      !Definition)
+    return nullptr;
+  const auto *Body = llvm::dyn_cast_or_null<CompoundStmt>(Definition->getBody());
+  if (!Body || Body->size() != 1)
+    return nullptr;
+  const auto *Return = llvm::dyn_cast<ReturnStmt>(Body->body_front());
+  const Expr *Value =
+      Return && Return->getRetValue() ? strip(Return->getRetValue()) : nullptr;
+  // The copy into the returned Device.
+  if (const auto *Copy = llvm::dyn_cast_or_null<CXXConstructExpr>(Value);
+      Copy && Copy->getNumArgs() == 1)
+    Value = strip(Copy->getArg(0));
+  if (!Value)
+    return nullptr;
+  if (const auto *Member = llvm::dyn_cast<MemberExpr>(Value);
+      Member && llvm::isa<CXXThisExpr>(strip(Member->getBase())))
+    return Value;
+  if (heldThroughPointer(Value) && llvm::isa<FieldDecl>(heldThroughPointer(Value)))
+    return Value;
+  return nullptr;
+}
+
 AbstractDevice DeviceFlowBuilder::evalDevice(const Expr *E,
                                              const State &S) const {
   E = strip(E);
@@ -676,6 +728,13 @@ AbstractDevice DeviceFlowBuilder::evalDevice(const Expr *E,
   if (const auto *Member = llvm::dyn_cast<MemberExpr>(E))
     if (llvm::isa<CXXThisExpr>(strip(Member->getBase())))
       return Chosen(Member->getMemberDecl());
+  // A device held through a pointer (`*device_`, a shared_ptr<Device>
+  // member) stands for itself, as a member holding it directly does.
+  if (const ValueDecl *Holder = heldThroughPointer(E))
+    return Chosen(Holder);
+  // A getter of this class that returns a member (`device()`).
+  if (const Expr *Field = getterField(E))
+    return evalDevice(Field, S);
   if (const auto *Cond = llvm::dyn_cast<ConditionalOperator>(E))
     return AbstractDevice::join(evalDevice(Cond->getTrueExpr(), S),
                                 evalDevice(Cond->getFalseExpr(), S));

@@ -74,7 +74,8 @@ bool isOptionalDevice(QualType T) {
 }
 
 bool holdsDeviceType(QualType T) {
-  return isDeviceType(T) || isDeviceTypeEnum(T) || isOptionalDevice(T);
+  return isDeviceType(T) || isDeviceTypeEnum(T) || isOptionalDevice(T) ||
+         isDevicePointerType(T);
 }
 
 /// Whether \p Call takes where data lives from a tensor: an argument

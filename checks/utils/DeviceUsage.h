@@ -29,7 +29,7 @@ bool isDeviceTypeConstant(const ValueDecl *D);
 std::string backendOfString(const StringLiteral *S);
 /// `std::optional<torch::Device>` / `c10::optional<c10::Device>`.
 bool isOptionalDevice(QualType T);
-/// A torch::Device, a DeviceType or an optional device.
+/// A torch::Device, a DeviceType, an optional device or a pointer to one.
 bool holdsDeviceType(QualType T);
 
 /// What a stretch of code does with devices, for the single-device rules.

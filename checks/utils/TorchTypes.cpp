@@ -78,6 +78,20 @@ bool isDeviceTypeEnum(QualType T) {
   return isInNamespace(canonicalDecl(T), "c10", "DeviceType");
 }
 
+bool isDevicePointerType(QualType T) {
+  T = T.getNonReferenceType();
+  if (T->isPointerType())
+    return isDeviceType(T->getPointeeType());
+  const auto *Spec = llvm::dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      canonicalDecl(T));
+  return Spec &&
+         (isInNamespace(Spec, "std", "shared_ptr") ||
+          isInNamespace(Spec, "std", "unique_ptr")) &&
+         Spec->getTemplateArgs().size() >= 1 &&
+         Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
+         isDeviceType(Spec->getTemplateArgs()[0].getAsType());
+}
+
 bool isTensorOptionsType(QualType T) {
   return isInNamespace(canonicalDecl(T), "c10", "TensorOptions");
 }

@@ -20,6 +20,9 @@ namespace clang::tidy::torch::utils {
 bool isTensorType(QualType T);
 /// c10::Device.
 bool isDeviceType(QualType T);
+/// A pointer to a c10::Device: `torch::Device *`, `std::shared_ptr<torch::Device>`,
+/// `std::unique_ptr<torch::Device>` (a device shared between objects).
+bool isDevicePointerType(QualType T);
 /// c10::DeviceType (the kCPU/kCUDA enum).
 bool isDeviceTypeEnum(QualType T);
 /// c10::TensorOptions.

@@ -71,7 +71,7 @@ struct Reloader {
 };
 
 // The device held through a pointer; the optimizer built over the moved
-// module: its state must follow too.
+// module: its state must follow too, to the device the pointer holds.
 struct PolicyTrainer {
   explicit PolicyTrainer(std::shared_ptr<torch::Device> device)
       : device_(std::move(device)) {
@@ -85,8 +85,8 @@ struct PolicyTrainer {
     // CHECK-FIXES: torch::load(net_, path, *device_);
     torch::load(*optimizer_, path);
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::load' without a device puts the state of optimizer 'optimizer_' on the device it was saved from, not on the device of its parameters [torch-load-without-device]
-    // CHECK-NOTES: :[[@LINE-10]]:5: note: 'net_' is moved to a device here, in the constructor
-    // CHECK-NOTES: :[[@LINE-3]]:5: note: pass the device to 'torch::load', or call 'torchlint::migrate_optimizer_state(optimizer_)' (<torchlint/torchlint.h>) after it to move the state to its parameters' devices
+    // CHECK-FIXES: torch::load(*optimizer_, path, *device_);
+    // CHECK-NOTES: :[[@LINE+2]]:34: note: the device is taken from member 'device_'
   }
   std::shared_ptr<torch::Device> device_;
   Net net_;
