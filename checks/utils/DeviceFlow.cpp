@@ -224,19 +224,6 @@ const Expr *strip(const Expr *E) {
   return E;
 }
 
-/// std::vector<Tensor>, c10::ArrayRef<Tensor> (TensorList), an
-/// initializer_list<Tensor>, ...: a template whose first argument is a tensor.
-bool isTensorListType(QualType T) {
-  const auto *Spec = llvm::dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      T.getNonReferenceType()->getAsCXXRecordDecl());
-  if (!Spec || Spec->getTemplateArgs().size() == 0)
-    return false;
-  const TemplateArgument &Arg = Spec->getTemplateArgs()[0];
-  return Arg.getKind() == TemplateArgument::Type &&
-         isTensorType(Arg.getAsType()) &&
-         llvm::StringRef(Spec->getName()) != "optional" &&
-         llvm::StringRef(Spec->getName()) != "shared_ptr";
-}
 
 bool isDeviceLike(QualType T) { return isDeviceType(T) || isDeviceTypeEnum(T); }
 
@@ -528,7 +515,11 @@ AbstractDevice DeviceFlowBuilder::atCall(const AbstractDevice &D,
     if (Index >= Call->getNumArgs() ||
         llvm::isa<CXXDefaultArgExpr>(Call->getArg(Index)))
       return AbstractDevice::unknown();
-    Here = eval(Call->getArg(Index), S);
+    // A module argument (`*host`, `net`) is where that module lives.
+    const ValueDecl *Module = isModuleType(Param->getType())
+                                  ? moduleRoot(Call->getArg(Index))
+                                  : nullptr;
+    Here = Module ? lookup(Module, S) : eval(Call->getArg(Index), S);
     if (Arg)
       *Arg = Call->getArg(Index);
   } else if (llvm::isa<FieldDecl>(D.Symbol)) {
@@ -786,6 +777,20 @@ AbstractDevice DeviceFlowBuilder::evalDevice(const Expr *E,
   return AbstractDevice::unknown();
 }
 
+/// The list variable whose `begin()` (or \p Which) \p E calls.
+static const ValueDecl *rangeOwner(const Expr *E,
+                                   llvm::StringRef Which = "begin") {
+  const auto *Call = llvm::dyn_cast_or_null<CXXMemberCallExpr>(strip(E));
+  const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
+  if (!Method || !Method->getIdentifier() || Method->getName() != Which ||
+      Call->getNumArgs() != 0)
+    return nullptr;
+  const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(
+      strip(Call->getImplicitObjectArgument()));
+  return Ref && isTensorListType(Ref->getDecl()->getType()) ? Ref->getDecl()
+                                                             : nullptr;
+}
+
 ListValue DeviceFlowBuilder::evalList(const Expr *E, const State &S) const {
   ListValue L;
   E = strip(E);
@@ -822,6 +827,22 @@ ListValue DeviceFlowBuilder::evalList(const Expr *E, const State &S) const {
       for (AbstractDevice &D : In.Elements)
         D.ZeroDim = Tri::Yes;
       return In;
+    }
+    // A function of this translation unit that returns a list: its
+    // elements, seen from here.
+    if (const FunctionSummary *Summary = summaryOf(Call);
+        Summary && Summary->ResultElements) {
+      for (const AbstractDevice &Element : *Summary->ResultElements) {
+        const AbstractDevice Here =
+            Element.K == Kind::SameAs ? atCall(Element, Call, *Summary, S)
+                                      : Element;
+        if (Here.K == Kind::Unknown) {
+          L.Opaque = true;
+          return L;
+        }
+        L.add(Here);
+      }
+      return L;
     }
     // module->parameters(), buffers(): every element where the module is.
     if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Call))
@@ -1132,6 +1153,24 @@ void DeviceFlowBuilder::transfer(const Stmt *Element, State &S) const {
         (Method->getName() == "push_back" ||
          Method->getName() == "emplace_back"))
       S.Lists[List].add(eval(Member->getArg(0), S));
+    // list.insert(pos, other.begin(), other.end()): other's elements join.
+    if (Method && Method->getIdentifier() && List &&
+        isTensorListType(List->getType()) && Method->getName() == "insert" &&
+        Member->getNumArgs() == 3) {
+      const ValueDecl *From = rangeOwner(Member->getArg(1));
+      ListValue &Into = S.Lists[List];
+      if (From && From == rangeOwner(Member->getArg(2), "end")) {
+        const ListValue Other = evalList(
+            strip(llvm::cast<CXXMemberCallExpr>(strip(Member->getArg(1)))
+                      ->getImplicitObjectArgument()),
+            S);
+        Into.Opaque |= Other.Opaque;
+        for (const AbstractDevice &E : Other.Elements)
+          Into.add(E);
+      } else {
+        Into.Opaque = true;
+      }
+    }
   }
 }
 
@@ -1440,12 +1479,29 @@ DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
   // the statement that contains it, and where the returned value lives.
   llvm::DenseSet<const CallExpr *> Seen;
   bool Returns = false;
+  bool ReturnsOpaqueList = false;
   if (!ForEachSettled([&](const Stmt *Element, const State &S) {
         if (const auto *Return = llvm::dyn_cast<ReturnStmt>(Element);
             Return && Return->getRetValue()) {
           const AbstractDevice D = Builder.eval(Return->getRetValue(), S);
           Result->Returned =
               Returns ? AbstractDevice::join(Result->Returned, D) : D;
+          if (isTensorListType(Fn->getReturnType())) {
+            const ListValue L = Builder.evalList(Return->getRetValue(), S);
+            if (L.Opaque) {
+              ReturnsOpaqueList = true;
+            } else {
+              ListValue All;
+              if (Result->ReturnedElements)
+                All.Elements = *Result->ReturnedElements;
+              for (const AbstractDevice &E : L.Elements)
+                All.add(E);
+              if (All.Opaque)
+                ReturnsOpaqueList = true;
+              else
+                Result->ReturnedElements = All.Elements;
+            }
+          }
           Returns = true;
         }
         return Builder.record(Element, S, Seen, Result->Uses);
@@ -1453,6 +1509,8 @@ DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
     return GiveUp("an expression is nested more than " +
                   std::to_string(Options.Limits.MaxExprDepth) +
                   " levels deep");
+  if (ReturnsOpaqueList)
+    Result->ReturnedElements.reset();
   for (const ParmVarDecl *Param : Fn->parameters())
     if (Builder.HostParams.contains(Param))
       Result->HostParams.push_back(Param);

@@ -140,6 +140,13 @@ public:
   const std::string &gaveUp() const { return GaveUp; }
   /// Where the returned tensor lives, joined over every return.
   const AbstractDevice &returned() const { return Returned; }
+  /// For a function returning a list of tensors (std::vector<Tensor>), where
+  /// its elements may live, gathered over every return; none when some
+  /// return's contents are not known.
+  const std::optional<llvm::SmallVector<AbstractDevice, 4>> &
+  returnedElements() const {
+    return ReturnedElements;
+  }
   /// Parameters whose memory the function reads on the host (directly or
   /// through a function it calls): it needs them on the CPU.
   const llvm::SmallVector<const ParmVarDecl *, 2> &hostParams() const {
@@ -162,6 +169,7 @@ private:
   std::vector<OpUse> Uses;
   std::string GaveUp;
   AbstractDevice Returned;
+  std::optional<llvm::SmallVector<AbstractDevice, 4>> ReturnedElements;
   llvm::SmallVector<const ParmVarDecl *, 2> HostParams;
   /// The settled states, kept for deviceBefore.
   struct Solution;

@@ -27,10 +27,11 @@ const FunctionDecl *staticCallee(const CallExpr *Call) {
 
 /// Whether anything of \p Fn can carry a device across the call.
 bool passesTensors(const FunctionDecl *Fn) {
-  if (isTensorType(Fn->getReturnType()))
+  if (isTensorType(Fn->getReturnType()) ||
+      isTensorListType(Fn->getReturnType()))
     return true;
   for (const ParmVarDecl *Param : Fn->parameters())
-    if (isTensorType(Param->getType()))
+    if (isTensorType(Param->getType()) || isModuleType(Param->getType()))
       return true;
   return false;
 }
@@ -327,6 +328,14 @@ const FunctionSummary *FunctionSummaries::summarise(const FunctionDecl *Fn,
     }
     if (isInterface(Flow->returned(), Fn))
       Summary->Result = Flow->returned();
+    // A list result: each element a parameter's or member's device, or a
+    // concrete one; anything else leaves the list unknown at the call.
+    if (const auto &Elements = Flow->returnedElements();
+        Elements && llvm::all_of(*Elements, [&](const AbstractDevice &E) {
+          return isInterface(E, Fn) || E.K == AbstractDevice::Kind::Cpu ||
+                 E.K == AbstractDevice::Kind::Cuda;
+        }))
+      Summary->ResultElements = *Elements;
   }
   const FunctionSummary *Result = Summary.get();
   Done[Fn] = std::move(Summary);

@@ -30,6 +30,10 @@ struct FunctionSummary {
   /// Where the result lives: the device of a parameter or member, or
   /// unknown.
   AbstractDevice Result;
+  /// For a function returning a list of tensors: where its elements live
+  /// (each the device of a parameter or member, or a concrete device);
+  /// none when that is not known.
+  std::optional<llvm::SmallVector<AbstractDevice, 4>> ResultElements;
 };
 
 class FunctionSummaries {

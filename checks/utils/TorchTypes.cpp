@@ -92,6 +92,20 @@ bool isDevicePointerType(QualType T) {
          isDeviceType(Spec->getTemplateArgs()[0].getAsType());
 }
 
+/// std::vector<Tensor>, c10::ArrayRef<Tensor> (TensorList), an
+/// initializer_list<Tensor>, ...: a template whose first argument is a tensor.
+bool isTensorListType(QualType T) {
+  const auto *Spec = llvm::dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!Spec || Spec->getTemplateArgs().size() == 0)
+    return false;
+  const TemplateArgument &Arg = Spec->getTemplateArgs()[0];
+  return Arg.getKind() == TemplateArgument::Type &&
+         isTensorType(Arg.getAsType()) &&
+         llvm::StringRef(Spec->getName()) != "optional" &&
+         llvm::StringRef(Spec->getName()) != "shared_ptr";
+}
+
 bool isTensorOptionsType(QualType T) {
   return isInNamespace(canonicalDecl(T), "c10", "TensorOptions");
 }

@@ -23,6 +23,9 @@ bool isDeviceType(QualType T);
 /// A pointer to a c10::Device: `torch::Device *`, `std::shared_ptr<torch::Device>`,
 /// `std::unique_ptr<torch::Device>` (a device shared between objects).
 bool isDevicePointerType(QualType T);
+/// std::vector<Tensor>, c10::ArrayRef<Tensor> (TensorList), an
+/// initializer_list<Tensor>, ...: a template whose first argument is a tensor.
+bool isTensorListType(QualType T);
 /// c10::DeviceType (the kCPU/kCUDA enum).
 bool isDeviceTypeEnum(QualType T);
 /// c10::TensorOptions.
