@@ -145,7 +145,8 @@ void FactoryWithoutDeviceCheck::checkFunction(const FunctionDecl *Fn,
 
 void FactoryWithoutDeviceCheck::checkFlow(const FunctionDecl *Fn,
                                           ASTContext &Ctx) {
-  const std::unique_ptr<utils::DeviceFlow> Facts = analyzeFlow(Flow, Fn, Ctx);
+  const std::shared_ptr<const utils::DeviceFlow> Facts =
+      analyzeFlow(Flow, Fn, Ctx);
   for (const utils::DeviceConflict &C : utils::findDeviceConflicts(*Facts)) {
     if (!C.fromDeviceLessFactory())
       continue;

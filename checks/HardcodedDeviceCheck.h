@@ -34,7 +34,7 @@ private:
   /// a function once a placement that moves a tensor is reported there.
   struct FunctionConflicts {
     bool Computed = false;
-    std::unique_ptr<utils::DeviceFlow> Facts; ///< What All points into.
+    std::shared_ptr<const utils::DeviceFlow> Facts; ///< What All points into.
     std::vector<utils::DeviceConflict> All;
   };
   void report(const Expr *Leaf, const FunctionDecl *Fn, ASTContext &Ctx,

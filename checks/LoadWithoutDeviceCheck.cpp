@@ -270,6 +270,47 @@ const CallExpr *deviceUseAfter(const ValueDecl *Object, SourceLocation After,
   return Found;
 }
 
+/// The first assignment after \p After of the local \p Object to a module
+/// member of `*this` (`net_ = fresh;`, `net_ = std::move(fresh);`): the
+/// assignment, and the member it replaces.
+std::pair<const Expr *, const FieldDecl *>
+memberReplacedAfter(const ValueDecl *Object, SourceLocation After,
+                    const FunctionDecl *Fn, ASTContext &Ctx) {
+  std::pair<const Expr *, const FieldDecl *> Found = {nullptr, nullptr};
+  if (!llvm::isa_and_nonnull<VarDecl>(Object) ||
+      llvm::isa<ParmVarDecl>(Object) || !llvm::isa<CXXMethodDecl>(Fn))
+    return Found;
+  forEachStmt(Fn->getBody(), [&](const Stmt *S) {
+    const Expr *Target = nullptr, *Source = nullptr;
+    if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(S);
+        Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2) {
+      Target = Op->getArg(0);
+      Source = Op->getArg(1);
+    } else if (const auto *Assign = llvm::dyn_cast<BinaryOperator>(S);
+               Assign && Assign->getOpcode() == BO_Assign) {
+      Target = Assign->getLHS();
+      Source = Assign->getRHS();
+    }
+    if (Found.first || !Target ||
+        !utils::isBefore(After, S->getBeginLoc(), Ctx.getSourceManager()))
+      return;
+    Source = Source->IgnoreParenImpCasts();
+    if (const auto *Move = llvm::dyn_cast<CallExpr>(Source);
+        Move && Move->getNumArgs() == 1 &&
+        utils::qualifiedName(Move->getDirectCallee()) == "std::move")
+      Source = Move->getArg(0);
+    const auto *Member =
+        llvm::dyn_cast<MemberExpr>(Target->IgnoreParenImpCasts());
+    const auto *Field =
+        Member ? llvm::dyn_cast<FieldDecl>(Member->getMemberDecl()) : nullptr;
+    if (Field && llvm::isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts()) &&
+        utils::isModuleType(Field->getType()) &&
+        utils::referencedObject(Source) == Object)
+      Found = {llvm::cast<Expr>(S), Field};
+  });
+  return Found;
+}
+
 /// The variable or member that keeps the value of \p E (a load or an
 /// optimizer construction): `auto m = E;`, `m = E;`, `member_(E)`.
 const ValueDecl *holderOf(const Expr *E, ASTContext &Ctx) {
@@ -542,7 +583,22 @@ void LoadWithoutDeviceCheck::checkTorchLoad(const CallExpr *Call,
       Earlier = &ConstructorMoves.front();
     const CallExpr *Use =
         Earlier ? nullptr : deviceUseAfter(Object, Call->getEndLoc(), Fn, Ctx);
-    if (!Earlier && !Use)
+    // A local loaded to replace a member that lives on a device
+    // (`torch::load(fresh, path); net_ = fresh;`): the member's device is
+    // where the loaded parameters belong.
+    const Expr *Replacing = nullptr;
+    utils::AbstractDevice Replaced;
+    if (!Earlier && !Use) {
+      const auto [Assignment, Member] =
+          memberReplacedAfter(Object, Call->getEndLoc(), Fn, Ctx);
+      if (Assignment) {
+        Replaced = flowOf(Fn, Ctx).deviceBefore(Member, Assignment);
+        if (Replaced.Origin && Replaced.K != utils::AbstractDevice::Kind::Unknown &&
+            !Replaced.isCpu())
+          Replacing = Assignment;
+      }
+    }
+    if (!Earlier && !Use && !Replacing)
       return;
 
     std::string Device;
@@ -566,9 +622,13 @@ void LoadWithoutDeviceCheck::checkTorchLoad(const CallExpr *Call,
                              "parameters of module '%0' back on the device "
                              "they were saved from, not on the device it was "
                              "moved to"
+                   : Use   ? "'torch::load' without a device puts the "
+                             "parameters of module '%0' on the device they "
+                             "were saved from, not on the device it is used on"
                            : "'torch::load' without a device puts the "
                              "parameters of module '%0' on the device they "
-                             "were saved from, not on the device it is used on")
+                             "were saved from, not on the device of the member "
+                             "it replaces")
           << Name;
       if (Fix && fixOnWarning(FixSafety::Unsafe))
         Diag << *Fix;
@@ -589,10 +649,17 @@ void LoadWithoutDeviceCheck::checkTorchLoad(const CallExpr *Call,
                          : "'%0' is moved to a device here, before the load",
            DiagnosticIDs::Note)
           << Name;
-    else
+    else if (Use)
       diag(Use->getBeginLoc(), "'%0' is used on a device here, after the load",
            DiagnosticIDs::Note)
           << Name;
+    else {
+      diag(Replacing->getBeginLoc(), "'%0' replaces a member here",
+           DiagnosticIDs::Note)
+          << Name;
+      diag(Replaced.Origin->getBeginLoc(),
+           "the member is moved to a device here", DiagnosticIDs::Note);
+    }
     if (Fix && Source)
       diag(Source->Decl->getLocation(), "the device is taken from %0",
            DiagnosticIDs::Note)

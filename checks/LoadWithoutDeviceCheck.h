@@ -45,7 +45,7 @@ private:
   const bool CheckAdagrad;
   utils::DeviceFlowConfig Flow;
   /// The flow of the function being checked, made on its first load.
-  std::unique_ptr<utils::DeviceFlow> Facts;
+  std::shared_ptr<const utils::DeviceFlow> Facts;
   const FunctionDecl *FactsOf = nullptr;
 };
 

@@ -87,7 +87,8 @@ void MixedDeviceOpCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 
 void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
                                        ASTContext &Ctx) {
-  const std::unique_ptr<utils::DeviceFlow> Facts = analyzeFlow(Flow, Fn, Ctx);
+  const std::shared_ptr<const utils::DeviceFlow> Facts =
+      analyzeFlow(Flow, Fn, Ctx);
 
   for (const utils::DeviceConflict &C : utils::findDeviceConflicts(*Facts)) {
     // A device-less factory is torch-factory-without-device's to report:

@@ -319,10 +319,10 @@ void FunctionBodyCheck::offerFixOnNote(SourceLocation Loc,
     Note << Fix;
 }
 
-std::unique_ptr<utils::DeviceFlow>
+std::shared_ptr<const utils::DeviceFlow>
 FunctionBodyCheck::analyzeFlow(const utils::DeviceFlowConfig &Config,
                                const FunctionDecl *Fn, ASTContext &Ctx) {
-  std::unique_ptr<utils::DeviceFlow> Facts = Config.analyze(Fn, Ctx);
+  std::shared_ptr<const utils::DeviceFlow> Facts = Config.analyze(Fn, Ctx);
   if (DebugAnalysis && !Facts->gaveUp().empty())
     diag(Fn->getLocation(), "device analysis gave up on %0: %1",
          DiagnosticIDs::Remark)

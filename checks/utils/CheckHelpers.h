@@ -39,7 +39,7 @@ protected:
 
   /// The device flow of \p Fn. Where the analysis gave up on it, the
   /// DebugAnalysis option says so with a remark at the function.
-  std::unique_ptr<utils::DeviceFlow>
+  std::shared_ptr<const utils::DeviceFlow>
   analyzeFlow(const utils::DeviceFlowConfig &Config, const FunctionDecl *Fn,
               ASTContext &Ctx);
 

@@ -1184,6 +1184,12 @@ namespace {
 const Expr *hostReadTensor(const Stmt *E) {
   auto MemoryOf = [](const Expr *Pointer) -> const Expr * {
     Pointer = strip(Pointer);
+    // A local pointer that holds it (`const float *p = t.data_ptr<float>();`).
+    if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(Pointer))
+      if (const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl());
+          Var && Var->hasLocalStorage() && !llvm::isa<ParmVarDecl>(Var) &&
+          Var->getType()->isPointerType() && Var->getInit())
+        Pointer = strip(Var->getInit());
     // `p + n`: the same memory.
     while (const auto *Offset =
                llvm::dyn_cast_or_null<BinaryOperator>(Pointer)) {
@@ -1524,9 +1530,27 @@ DeviceFlowConfig DeviceFlowConfig::fromOptions(const std::string &LibtorchVersio
   DeviceFlowConfig Config;
   Config.RuleIndex = buildRuleIndex(rulesWithProjectFile(RulesFile, Error));
   Config.Options.WhereMovesZeroDim = !isLibtorchBefore2(LibtorchVersion);
-  Config.Summaries =
-      std::make_shared<FunctionSummaries>(Config.RuleIndex, Config.Options);
+  // The checks of one translation unit are built together on its thread:
+  // those with the same rules share one model instead of each analysing
+  // every function again.
+  thread_local llvm::StringMap<std::weak_ptr<FunctionSummaries>> Shared;
+  const std::string Key = LibtorchVersion + '\n' + RulesFile + '\n' +
+                          (Error.empty() ? "" : "error");
+  std::weak_ptr<FunctionSummaries> &Slot = Shared[Key];
+  Config.Summaries = Slot.lock();
+  if (!Config.Summaries) {
+    Config.Summaries =
+        std::make_shared<FunctionSummaries>(Config.RuleIndex, Config.Options);
+    Slot = Config.Summaries;
+  }
   return Config;
+}
+
+std::shared_ptr<const DeviceFlow>
+DeviceFlowConfig::analyze(const FunctionDecl *Fn, ASTContext &Ctx) const {
+  if (!Summaries)
+    return DeviceFlow::analyze(Fn, Ctx, RuleIndex, Options);
+  return Summaries->flowOf(Fn, Ctx);
 }
 
 } // namespace clang::tidy::torch::utils

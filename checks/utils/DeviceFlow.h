@@ -185,7 +185,8 @@ llvm::StringMap<DeviceRule> buildRuleIndex(const OpRuleSet &Rules);
 struct DeviceFlowConfig {
   llvm::StringMap<DeviceRule> RuleIndex;
   DeviceFlowOptions Options;
-  /// Summaries of the translation unit's functions, made on first call.
+  /// Summaries and flows of the translation unit's functions, made on first
+  /// call; one object for all checks of this thread with the same options.
   std::shared_ptr<FunctionSummaries> Summaries;
 
   /// On a bad \p RulesFile, sets \p Error and keeps the built-in rules.
@@ -193,10 +194,10 @@ struct DeviceFlowConfig {
                                       const std::string &RulesFile,
                                       std::string &Error);
 
-  std::unique_ptr<DeviceFlow> analyze(const FunctionDecl *Fn,
-                                      ASTContext &Ctx) const {
-    return DeviceFlow::analyze(Fn, Ctx, RuleIndex, Options, Summaries.get());
-  }
+  /// The flow of \p Fn, shared with every check of the same configuration
+  /// in this translation unit.
+  std::shared_ptr<const DeviceFlow> analyze(const FunctionDecl *Fn,
+                                            ASTContext &Ctx) const;
 };
 
 /// The rule of \p Call's callee, if it is in \p Index.

@@ -108,6 +108,16 @@ void FunctionSummaries::reset(ASTContext &Ctx) {
   Done.clear();
   InProgress.clear();
   MemberFacts.clear();
+  Flows.clear();
+}
+
+std::shared_ptr<const DeviceFlow>
+FunctionSummaries::flowOf(const FunctionDecl *Fn, ASTContext &Ctx) {
+  reset(Ctx);
+  auto &Known = Flows[Fn];
+  if (!Known)
+    Known = DeviceFlow::analyze(Fn, Ctx, RuleIndex, Options, this);
+  return Known;
 }
 
 AbstractDevice FunctionSummaries::memberOnEntry(const FieldDecl *Field,

@@ -17,6 +17,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
+#include <memory>
+
 namespace clang::tidy::torch::utils {
 
 struct FunctionSummary {
@@ -41,6 +43,11 @@ public:
   FunctionSummaries(const llvm::StringMap<DeviceRule> &RuleIndex,
                     const DeviceFlowOptions &Options)
       : RuleIndex(RuleIndex), Options(Options) {}
+
+  /// The device flow of \p Fn, analysed once per translation unit however
+  /// many checks ask: the one model every check queries.
+  std::shared_ptr<const DeviceFlow> flowOf(const FunctionDecl *Fn,
+                                           ASTContext &Ctx);
 
   /// The summary of the function \p Call calls, or null when it has none.
   const FunctionSummary *of(const CallExpr *Call, ASTContext &Ctx);
@@ -77,6 +84,7 @@ private:
   /// Null where a function has no summary.
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<FunctionSummary>> Done;
   llvm::DenseSet<const FunctionDecl *> InProgress;
+  llvm::DenseMap<const FunctionDecl *, std::shared_ptr<const DeviceFlow>> Flows;
   /// Members' devices on entry to methods, by class; a class being learnt
   /// has an entry and no facts yet.
   llvm::DenseMap<const CXXRecordDecl *,

@@ -399,6 +399,44 @@ bool onlyReadBackAfter(const ValueDecl *Target, const Expr *Assign,
   return usesReadBack(Target, Assign->getEndLoc(), Fn, Ctx, Depth);
 }
 
+/// A device the code holds rather than spells: a variable, parameter or
+/// member of type Device/DeviceType (`device`, `device_`, `*device_`).
+bool namesHeldDevice(const Expr *Arg) {
+  const Expr *E = ignoreWrappers(Arg);
+  if (const auto *Copy = llvm::dyn_cast_or_null<CXXConstructExpr>(E);
+      Copy && Copy->getNumArgs() == 1)
+    E = ignoreWrappers(Copy->getArg(0));
+  if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(E))
+    return llvm::isa<VarDecl>(Ref->getDecl()) &&
+           backendOfConstant(Ref->getDecl()).empty() &&
+           !isDeviceTypeConstant(Ref->getDecl());
+  if (const auto *Member = llvm::dyn_cast_or_null<MemberExpr>(E))
+    return llvm::isa<FieldDecl>(Member->getMemberDecl());
+  return false;
+}
+
+/// \p Call, which takes the variable \p Use names, is assigned back to that
+/// variable (`r = normalize(r, opts);`).
+bool feedsItself(const CallExpr *Call, const Expr *Use, ASTContext &Ctx) {
+  const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(ignoreWrappers(Use));
+  if (!Ref)
+    return false;
+  const Expr *Child = nullptr;
+  const DynTypedNode Parent = wrappedParent(Call, Ctx, &Child);
+  const Expr *Target = nullptr;
+  if (const auto *Op = Parent.get<CXXOperatorCallExpr>();
+      Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
+      Op->getArg(1) == Child)
+    Target = Op->getArg(0);
+  else if (const auto *Assign = Parent.get<BinaryOperator>();
+           Assign && Assign->getOpcode() == BO_Assign &&
+           Assign->getRHS() == Child)
+    Target = Assign->getLHS();
+  const auto *Into =
+      llvm::dyn_cast_or_null<DeclRefExpr>(Target ? ignoreWrappers(Target) : nullptr);
+  return Into && Into->getDecl() == Ref->getDecl();
+}
+
 bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
                     int Depth) {
   if (!E || Depth > 8)
@@ -455,6 +493,12 @@ bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
                          : Arg->getType();
         if (llvm::isa<CXXDefaultArgExpr>(Arg))
           continue;
+        // Moved to a device the code holds (`r.to(device)`): the host
+        // stretch ends in a deliberate transfer.
+        if ((isDeviceType(T) || isDeviceTypeEnum(T) ||
+             isTensorOptionsType(T)) &&
+            I == 0 && namesHeldDevice(Arg))
+          return true;
         if (isDeviceType(T) || isDeviceTypeEnum(T) || isTensorType(T) ||
             isOptionalDevice(T))
           return false;
@@ -476,7 +520,8 @@ bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
     if (Method->getParent()->isInStdNamespace() &&
         llvm::is_contained({"begin", "end", "cbegin", "cend"}, Name))
       return consumedByHost(Call, Fn, Ctx, Depth + 1);
-    return false;
+    // `r = r.sigmoid();`
+    return isTensorMethod(Method) && feedsItself(Call, E, Ctx);
   }
   if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(S)) {
     if (Op->getOperator() == OO_LessLess && Op->getNumArgs() == 2 &&
@@ -499,7 +544,12 @@ bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
       if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Target))
         return onlyReadBackAfter(Ref->getDecl(), Op, Fn, Ctx, Depth);
     }
-    return false;
+    // Overwritten (`r = ...`): that use reads nothing.
+    if (Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
+        Op->getArg(0) == Child)
+      return true;
+    // `r = r / 2;`
+    return Op->getOperator() != OO_Equal && feedsItself(Op, Child, Ctx);
   }
   if (const auto *Call = llvm::dyn_cast<CallExpr>(S)) {
     const FunctionDecl *Callee = Call->getDirectCallee();
@@ -515,6 +565,10 @@ bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
                             "at::tensor_split"},
                            Name))
       return consumedByHost(Call, Fn, Ctx, Depth + 1);
+    // `r = normalize(r, ...)`: worked on and stored back where it was; its
+    // later uses decide.
+    if (feedsItself(Call, Child, Ctx))
+      return true;
     return isHostHandOff(Call, Callee, Child, Ctx);
   }
   return false;
@@ -537,7 +591,25 @@ HardcodedPlacementFinder::HardcodedPlacementFinder(
       HasIgnoredFiles(!IgnoredFiles.trim().empty() &&
                       this->IgnoredFiles.isValid()),
       ReportSingleDeviceCode(ReportSingleDeviceCode),
-      Migrations(Migrations) {}
+      Migrations(Migrations) {
+  std::string Unused; // The built-in rules: only host reads are asked.
+  HostReads = DeviceFlowConfig::fromOptions("2", "", Unused);
+}
+
+bool HardcodedPlacementFinder::isHostHelper(
+    const FunctionDecl *Fn, llvm::ArrayRef<const DeviceSource *> Sources,
+    ASTContext &Ctx) {
+  if (Sources.empty())
+    return false;
+  for (const DeviceSource *S : Sources)
+    if (S->What != Carrier::Tensor || S->Where != Origin::Parameter)
+      return false;
+  const std::shared_ptr<const DeviceFlow> Flow = HostReads.analyze(Fn, Ctx);
+  for (const DeviceSource *S : Sources)
+    if (!llvm::is_contained(Flow->hostParams(), S->Decl))
+      return false;
+  return true;
+}
 
 std::unique_ptr<HardcodedPlacementFinder>
 HardcodedPlacementFinder::create(const ClangTidyContext *Context,
@@ -691,6 +763,17 @@ HardcodedPlacementFinder::analyseLeaf(const Expr *Leaf, const FunctionDecl *Fn,
   // net->to(device);`): a portable checkpoint, not a placement.
   if (Result.Backend == "CPU" && !Result.Move && isHostVisit(Result.Consumer, Fn, Ctx))
     return std::nullopt;
+  // A tensor made on the host on purpose and only worked on there until it
+  // is moved to the code's device (`auto r = torch::rand(n, kCPU); r =
+  // normalize(r); rotation = r.to(device);`): host staging, not a placement.
+  if (Result.Backend == "CPU" && !Result.Move && !Where.Receiver) {
+    bool Pinned = false;
+    const CallExpr *Made = optionsDestination(Result.Consumer, Ctx, Pinned);
+    if (!Made)
+      Made = llvm::dyn_cast_or_null<CallExpr>(Result.Consumer);
+    if (Made && isTensorType(Made->getType()) && isHostReadback(Made, Fn, Ctx))
+      return std::nullopt;
+  }
   // Options that describe memory rather than choose a device: from_blob's
   // (the pointer lives there) and pinned host buffers.
   if (!Result.Move && !Where.Receiver) {
@@ -712,6 +795,12 @@ HardcodedPlacementFinder::analyseLeaf(const Expr *Leaf, const FunctionDecl *Fn,
     if (S.Where != Origin::Local || S.What == Carrier::Device)
       Sources.push_back(&S);
   if (Sources.empty())
+    return std::nullopt;
+  // A helper that reads every tensor it receives on the host
+  // (`*x.data_ptr<float>()`, `x.accessor<float, 2>()`) is host code by
+  // contract: a CUDA input would crash it, so its CPU placements are where
+  // its data lives.
+  if (Result.Backend == "CPU" && isHostHelper(Fn, Sources, Ctx))
     return std::nullopt;
   Result.Witness = *Sources.front();
 

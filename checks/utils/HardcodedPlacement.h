@@ -136,6 +136,12 @@ public:
 private:
   bool ignored(const FunctionDecl *Fn, SourceLocation Loc,
                const SourceManager &SM) const;
+  /// Whether \p Fn's only device sources are tensor parameters it reads on
+  /// the host (a host helper by contract).
+  bool isHostHelper(const FunctionDecl *Fn,
+                    llvm::ArrayRef<const DeviceSource *> Sources,
+                    ASTContext &Ctx);
+  DeviceFlowConfig HostReads;
 
   llvm::Regex IgnoredFunctions;
   llvm::Regex IgnoredFiles;

@@ -108,3 +108,10 @@ torch::Tensor unmold_boxes(const torch::Tensor &detections, float scale) {
   auto scales = torch::tensor({scale, scale, scale, scale});
   return boxes * scales - y0;
 }
+
+// Read through a local pointer to its memory: still a host helper.
+torch::Tensor first_scaled(const torch::Tensor &points) {
+  const float *p = points.contiguous().data_ptr<float>();
+  const float first = p[0];
+  return torch::ones({3}) * points + first;
+}

@@ -134,3 +134,48 @@ struct DetectorImpl : torch::nn::Module {
   }
   torch::nn::Linear head{nullptr};
 };
+
+// A helper that reads every tensor it receives on the host works on the
+// host by contract: its CPU placements are where its data lives.
+torch::Tensor pairwise_host(const torch::Tensor &points, int64_t limit) {
+  const int64_t n = points.size(0);
+  if (n > limit)
+    return torch::full({n, 2}, 0.5, torch::TensorOptions().device(torch::kCPU));
+  const float *p = points.contiguous().data_ptr<float>();
+  std::vector<float> out(static_cast<size_t>(n) * 2, p[0]);
+  return torch::tensor(out).view({n, 2});
+}
+
+// The same helper that only hands its input on: device-neutral.
+torch::Tensor pairwise_any(const torch::Tensor &points, int64_t limit) {
+  const int64_t n = points.size(0);
+  if (n > limit)
+    return torch::full({n, 2}, 0.5, torch::TensorOptions().device(torch::kCPU));
+    // CHECK-MESSAGES: :[[@LINE-1]]:67: warning: hard-coded CPU device 'torch::kCPU' in device-neutral code [torch-hardcoded-device]
+    // CHECK-NOTES: :[[@LINE-5]]:49: note: the device is taken from parameter 'points'
+    // CHECK-FIXES: return torch::full({n, 2}, 0.5, torch::TensorOptions().device(points.device()));
+  return points.slice(1, 0, 2);
+}
+
+// Staged on the host on purpose, worked on there, then moved to the device
+// the code holds.
+struct Splats {
+  void init(int64_t n, const torch::Device &dev) {
+    device = dev;
+    auto rot_cpu = torch::rand({n, 4}, torch::TensorOptions().device(torch::kCPU));
+    rot_cpu = torch::sigmoid(rot_cpu);
+    rot_cpu = rot_cpu.exp();
+    rot_cpu = rot_cpu / 2;
+    rotation = rot_cpu.to(device);
+  }
+  // Made on the host and combined there with device data: still flagged.
+  torch::Tensor jitter(const torch::Tensor &x) {
+    auto noise = torch::rand({4}, torch::TensorOptions().device(torch::kCPU));
+    // CHECK-MESSAGES: :[[@LINE-1]]:65: warning: hard-coded CPU device 'torch::kCPU' in device-neutral code [torch-hardcoded-device]
+    // CHECK-NOTES: :[[@LINE-3]]:45: note: the device is taken from parameter 'x'
+    // CHECK-FIXES: auto noise = torch::rand({4}, torch::TensorOptions().device(x.device()));
+    return x + noise;
+  }
+  torch::Tensor rotation;
+  torch::Device device = torch::kCPU;
+};

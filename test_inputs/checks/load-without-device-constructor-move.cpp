@@ -130,3 +130,35 @@ struct SetupAndSwitch {
   Net net_;
   torch::Device device_;
 };
+
+// A local loaded to replace a member that lives on a device: the loaded
+// parameters belong where the member was moved.
+struct Refresher {
+  explicit Refresher(torch::Device device) : device_(device) {
+    net_->to(device_);
+  }
+  void restore(const std::string &path) {
+    Net fresh;
+    torch::load(fresh, path);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::load' without a device puts the parameters of module 'fresh' on the device they were saved from, not on the device of the member it replaces [torch-load-without-device]
+    // CHECK-FIXES: torch::load(fresh, path, device_);
+    net_ = fresh;
+    // CHECK-NOTES: :[[@LINE-1]]:5: note: 'fresh' replaces a member here
+    // CHECK-NOTES: :[[@LINE-9]]:5: note: the member is moved to a device here
+    // CHECK-NOTES: :[[@LINE+15]]:17: note: the device is taken from member 'device_'
+  }
+  // Loaded onto the member's device, or moved there before it replaces it.
+  void restore_given(const std::string &path) {
+    Net fresh;
+    torch::load(fresh, path, device_);
+    net_ = fresh;
+  }
+  void restore_moved(const std::string &path) {
+    Net fresh;
+    torch::load(fresh, path);
+    fresh->to(device_);
+    net_ = std::move(fresh);
+  }
+  Net net_;
+  torch::Device device_;
+};

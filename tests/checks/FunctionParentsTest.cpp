@@ -184,9 +184,21 @@ torch::Tensor run(const torch::Tensor &batch) {
   ASSERT_EQ(Error, "");
   const uint64_t Before = tidy::torch::utils::wholeUnitParentLookups();
   FunctionParentScope Scope(Run, Ctx);
-  std::unique_ptr<tidy::torch::utils::DeviceFlow> Flow = Config.analyze(Run, Ctx);
+  std::shared_ptr<const tidy::torch::utils::DeviceFlow> Flow =
+      Config.analyze(Run, Ctx);
   EXPECT_EQ(Flow->gaveUp(), "");
   EXPECT_EQ(tidy::torch::utils::wholeUnitParentLookups(), Before);
+
+  // One model: a second check with the same options gets the same analysis
+  // of the function; one with other rules its own.
+  const tidy::torch::utils::DeviceFlowConfig Same =
+      tidy::torch::utils::DeviceFlowConfig::fromOptions("", "", Error);
+  EXPECT_EQ(Same.Summaries, Config.Summaries);
+  EXPECT_EQ(Same.analyze(Run, Ctx), Flow);
+  const tidy::torch::utils::DeviceFlowConfig Older =
+      tidy::torch::utils::DeviceFlowConfig::fromOptions("1.13", "", Error);
+  EXPECT_NE(Older.Summaries, Config.Summaries);
+  EXPECT_NE(Older.analyze(Run, Ctx), Flow);
 }
 
 } // namespace
