@@ -54,6 +54,27 @@ void DiscardedToCheck::checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) {
     report(Call, Fn, Ctx);
 }
 
+/// The tensor a chain of conversions starts from: `t` in
+/// `t.toType(dtype).contiguous()`; \p E itself when it is no such chain.
+static const Expr *conversionRoot(const Expr *E) {
+  const Expr *Root = E;
+  for (int Depth = 0; Depth < 8; ++Depth) {
+    const auto *Call =
+        llvm::dyn_cast<CXXMemberCallExpr>(utils::ignoreWrappers(Root));
+    const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
+    if (!utils::isTensorMethod(Method) || !Method->getIdentifier() ||
+        !utils::isTensorType(Call->getType()) ||
+        !llvm::is_contained({"to", "toType", "type", "type_as", "contiguous",
+                             "float", "double", "half", "bfloat16", "long",
+                             "int", "bool", "cpu", "cuda"},
+                            Method->getName()))
+      break;
+    Root = Call->getImplicitObjectArgument();
+  }
+  return llvm::isa<DeclRefExpr, MemberExpr>(utils::ignoreWrappers(Root)) ? Root
+                                                                         : E;
+}
+
 void DiscardedToCheck::report(const CXXMemberCallExpr *Call,
                               const FunctionDecl *Fn, ASTContext &Ctx) {
   const CXXMethodDecl *Method = Call->getMethodDecl();
@@ -80,6 +101,9 @@ void DiscardedToCheck::report(const CXXMemberCallExpr *Call,
     if (!Text.empty())
       Target = "*" + Text;
   } else {
+    // `t.toType(dtype).to(device);`: the conversions before the move all
+    // start from `t`, which is what keeping the result updates.
+    Receiver = conversionRoot(Receiver);
     Target = utils::sourceText(Receiver->getSourceRange(), Ctx);
   }
   const bool InMacro = utils::inMacro(Call->getSourceRange());

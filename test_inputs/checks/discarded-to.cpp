@@ -29,8 +29,10 @@ void prepare(torch::Tensor t, const torch::Tensor &c, torch::Tensor &out,
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: result of 'to' is discarded; it returns a new tensor and leaves 'c' unchanged [torch-discarded-to]
   (t + 1).to(device);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: result of 'to' is discarded; it returns a new tensor and leaves '(t + 1)' unchanged [torch-discarded-to]
+  // A chain of conversions starts from `t`: keeping the result updates it.
   t.to(device).to(torch::kHalf);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: result of 'to' is discarded; it returns a new tensor and leaves 't.to(device)' unchanged [torch-discarded-to]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: result of 'to' is discarded; it returns a new tensor and leaves 't' unchanged [torch-discarded-to]
+  // CHECK-FIXES: t = t.to(device).to(torch::kHalf);
   out = t + c;
 }
 
@@ -82,4 +84,14 @@ int main() {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: result of 'cuda' is discarded; it returns a new tensor and leaves 't' unchanged [torch-discarded-to]
   // CHECK-FIXES: t = t.cuda();
   return widen(t, 2).numel() > 0 ? 0 : 1;
+}
+
+// Conversions chained before the move all start from `boxes`: keeping the
+// result updates it.
+torch::Tensor anchors(const torch::Tensor &image, torch::ScalarType dtype) {
+  torch::Tensor boxes = torch::ones({4, 4});
+  boxes.toType(dtype).to(image.device());
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: result of 'to' is discarded; it returns a new tensor and leaves 'boxes' unchanged [torch-discarded-to]
+  // CHECK-FIXES: boxes = boxes.toType(dtype).to(image.device());
+  return boxes.unsqueeze(0);
 }
