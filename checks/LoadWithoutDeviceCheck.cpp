@@ -235,15 +235,19 @@ bool inputOnDevice(const Expr *Input, const CallExpr *Use,
   return Found;
 }
 
-/// The first call after \p After that runs \p Object (`m->forward(...)`,
-/// `m(...)`, `m.forward(...)`) on inputs placed on a device.
-const CallExpr *deviceUseAfter(const ValueDecl *Object, SourceLocation After,
-                               const FunctionDecl *Fn, ASTContext &Ctx) {
+/// The first call after \p After (in the text, and on some path:
+/// \p RunsAfter) that runs \p Object (`m->forward(...)`, `m(...)`,
+/// `m.forward(...)`) on inputs placed on a device.
+const CallExpr *
+deviceUseAfter(const ValueDecl *Object, SourceLocation After,
+               const FunctionDecl *Fn, ASTContext &Ctx,
+               llvm::function_ref<bool(const CallExpr *)> RunsAfter) {
   const CallExpr *Found = nullptr;
   forEachStmt(Fn->getBody(), [&](const Stmt *S) {
     const auto *Call = llvm::dyn_cast<CallExpr>(S);
     if (Found || !Call ||
-        !utils::isBefore(After, Call->getBeginLoc(), Ctx.getSourceManager()))
+        !utils::isBefore(After, Call->getBeginLoc(), Ctx.getSourceManager()) ||
+        !RunsAfter(Call))
       return;
     unsigned FirstInput = 0;
     if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Call)) {
@@ -539,8 +543,12 @@ void LoadWithoutDeviceCheck::checkTorchLoad(const CallExpr *Call,
     if (!Object)
       return;
     // `load` then `->to(device)` (or ensure_module_device) is the right order.
+    // A move in a branch the load is not on repairs nothing.
+    auto RunsAfterLoad = [&](const Stmt *S) {
+      return flowOf(Fn, Ctx).mayRunAfter(Call, S);
+    };
     for (const ModuleMove &M : Moves)
-      if (M.Module == Object && !IsBeforeLoad(M))
+      if (M.Module == Object && !IsBeforeLoad(M) && RunsAfterLoad(M.Call))
         return;
     // The move the load undoes: the one whose device reaches the load on
     // some path. Where the flow cannot say (a device it does not model, a
@@ -582,7 +590,9 @@ void LoadWithoutDeviceCheck::checkTorchLoad(const CallExpr *Call,
     if (!ConstructorMoves.empty())
       Earlier = &ConstructorMoves.front();
     const CallExpr *Use =
-        Earlier ? nullptr : deviceUseAfter(Object, Call->getEndLoc(), Fn, Ctx);
+        Earlier ? nullptr
+                : deviceUseAfter(Object, Call->getEndLoc(), Fn, Ctx,
+                                 RunsAfterLoad);
     // A local loaded to replace a member that lives on a device
     // (`torch::load(fresh, path); net_ = fresh;`): the member's device is
     // where the loaded parameters belong.
@@ -591,7 +601,7 @@ void LoadWithoutDeviceCheck::checkTorchLoad(const CallExpr *Call,
     if (!Earlier && !Use) {
       const auto [Assignment, Member] =
           memberReplacedAfter(Object, Call->getEndLoc(), Fn, Ctx);
-      if (Assignment) {
+      if (Assignment && flowOf(Fn, Ctx).mayRunAfter(Call, Assignment)) {
         Replaced = flowOf(Fn, Ctx).deviceBefore(Member, Assignment);
         if (Replaced.Origin && Replaced.K != utils::AbstractDevice::Kind::Unknown &&
             !Replaced.isCpu())
@@ -810,13 +820,18 @@ void LoadWithoutDeviceCheck::checkJitLoad(const CallExpr *Call,
   if (Holder)
     for (const ModuleMove &M : utils::collectModuleMoves(Fn->getBody()))
       if (M.Module == Holder &&
-          utils::isBefore(Call->getEndLoc(), M.Call->getBeginLoc(), SM))
+          utils::isBefore(Call->getEndLoc(), M.Call->getBeginLoc(), SM) &&
+          flowOf(Fn, Ctx).mayRunAfter(Call, M.Call))
         return;
   const utils::DeviceContext Context =
       utils::DeviceContext::collect(Fn, Call, Ctx);
   const DeviceSource *Source = pickDeviceSource(Context, Fn, Call->getBeginLoc(), Ctx);
   const CallExpr *Use =
-      Holder ? deviceUseAfter(Holder, Call->getEndLoc(), Fn, Ctx) : nullptr;
+      Holder ? deviceUseAfter(Holder, Call->getEndLoc(), Fn, Ctx,
+                              [&](const CallExpr *Use) {
+                                return flowOf(Fn, Ctx).mayRunAfter(Call, Use);
+                              })
+             : nullptr;
   if (!Source && !Use)
     return;
 

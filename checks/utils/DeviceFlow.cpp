@@ -1350,6 +1350,34 @@ struct DeviceFlow::Solution {
         indexInside(Child, Block, I, Depth + 1);
   }
 
+  /// Whether some path runs \p To after \p From; std::nullopt when either
+  /// is not a statement of the graph.
+  std::optional<bool> mayRunAfter(const Stmt *From, const Stmt *To) {
+    if (!Indexed)
+      index();
+    auto F = Where.find(From), T = Where.find(To);
+    if (F == Where.end() || T == Where.end())
+      return std::nullopt;
+    const auto [FromBlock, FromIndex] = F->second;
+    const auto [ToBlock, ToIndex] = T->second;
+    if (FromBlock == ToBlock && FromIndex < ToIndex)
+      return true;
+    llvm::SmallVector<const CFGBlock *, 16> Work;
+    llvm::DenseSet<const CFGBlock *> Seen;
+    for (const CFGBlock *Succ : FromBlock->succs())
+      if (Succ && Seen.insert(Succ).second)
+        Work.push_back(Succ);
+    while (!Work.empty()) {
+      const CFGBlock *Block = Work.pop_back_val();
+      if (Block == ToBlock)
+        return true;
+      for (const CFGBlock *Succ : Block->succs())
+        if (Succ && Seen.insert(Succ).second)
+          Work.push_back(Succ);
+    }
+    return false;
+  }
+
   /// The state just before the element that evaluates \p At.
   std::optional<State> stateBefore(const Stmt *At) {
     if (!Indexed)
@@ -1374,6 +1402,12 @@ AbstractDevice DeviceFlow::deviceBefore(const ValueDecl *D,
     return AbstractDevice::unknown();
   const std::optional<State> S = Solved->stateBefore(At);
   return S ? Solved->Builder.lookupIn(D, *S) : AbstractDevice::unknown();
+}
+
+bool DeviceFlow::mayRunAfter(const Stmt *From, const Stmt *To) const {
+  if (!Solved || !From || !To)
+    return true;
+  return Solved->mayRunAfter(From, To).value_or(true);
 }
 
 std::vector<std::pair<const ValueDecl *, AbstractDevice>>

@@ -160,6 +160,9 @@ public:
   /// is). Unknown where \p At is not reached, not in the body, or the
   /// analysis gave up.
   AbstractDevice deviceBefore(const ValueDecl *D, const Stmt *At) const;
+  /// Whether some path of the body runs \p To after \p From (a later
+  /// iteration of a loop counts). True where the analysis cannot say.
+  bool mayRunAfter(const Stmt *From, const Stmt *To) const;
   /// The members of `*this` that some path of the function places or
   /// assigns, with where they live when it returns.
   std::vector<std::pair<const ValueDecl *, AbstractDevice>>

@@ -200,3 +200,21 @@ void evaluate_or_restore(Net net, torch::Device device, bool evaluate) {
   }
   torch::load(net, "net.pt");
 }
+
+// Moved after the load on every path, or never used on a device after it
+// (the branch returns).
+void resume_then_place(Net &net, torch::Device device, const std::string &path,
+                       bool resume, torch::Tensor x) {
+  if (resume)
+    torch::load(net, path);
+  net->to(device);
+  net->forward(x.to(device));
+}
+void resume_and_return(Net &net, torch::Device device, const std::string &path,
+                       bool resume, torch::Tensor x) {
+  if (resume) {
+    torch::load(net, path);
+    return;
+  }
+  net->forward(x.to(device));
+}

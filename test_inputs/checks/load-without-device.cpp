@@ -239,3 +239,19 @@ struct AdagradTrainer {
     // CHECK-NOTES: :[[@LINE-1]]:5: note: 'net' is moved to a device here, after the optimizer was constructed; construct the optimizer after this move, or call 'torchlint::migrate_optimizer_state(opt)' (<torchlint/torchlint.h>) after it
   }
 };
+
+// A move in the branch the load is not on repairs nothing: the module is
+// used on a device after both.
+void resume_or_place(Generator &net, torch::Device device,
+                     const std::string &path, bool resume, torch::Tensor x) {
+  if (resume) {
+    torch::load(net, path);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::load' without a device puts the parameters of module 'net' on the device they were saved from, not on the device it is used on [torch-load-without-device]
+    // CHECK-FIXES: torch::load(net, path, device);
+  } else {
+    net->to(device);
+  }
+  net->forward(x.to(device));
+  // CHECK-NOTES: :[[@LINE-1]]:3: note: 'net' is used on a device here, after the load
+  // CHECK-NOTES: :[[@LINE-11]]:52: note: the device is taken from parameter 'device'
+}
