@@ -209,7 +209,10 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
       if (S.Decl == Met && S.What != utils::DeviceSource::Carrier::Module)
         Source = &S;
   }
-  if (!Source)
+  // A tensor met on a concrete device that nothing names (`x.cuda() * w`):
+  // another device in scope may not be that one, so no fix. A module or
+  // member met (`lattice->lookup(...)`) lives where the code's device is.
+  if (!Source && (!Meeting || Meeting->Other.K == utils::AbstractDevice::Kind::SameAs))
     Source = Context.bestFor(Call, Ctx);
   if (!Source && !Meeting)
     return; // StrictMode: no device context, nothing to follow.
@@ -244,8 +247,10 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
     auto Diag = diag(Call->getBeginLoc(),
                      "tensor factory '%0' is called without a device and "
                      "creates a CPU tensor %select{in device-aware code|that "
-                     "meets a tensor on another device}1")
-                << utils::qualifiedName(Factory) << (Meeting != nullptr);
+                     "meets a tensor on another device|that meets a tensor "
+                     "that may be on another device}1")
+                << utils::qualifiedName(Factory)
+                << (!Meeting ? 0 : Meeting->Provable ? 1 : 2);
     if (Fix && fixOnWarning(Safety))
       Diag << *Fix;
   }

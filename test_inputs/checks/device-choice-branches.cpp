@@ -91,7 +91,7 @@ torch::Tensor not_a_choice(const torch::Tensor &x, const Config &cfg) {
 // a CPU tensor on the other path.
 torch::Tensor unrelated_branch(const torch::Tensor &x, const Config &cfg) {
   auto t = torch::ones({3});
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
   // CHECK-NOTES: :[[@LINE+5]]:12: note: it meets a tensor on the device of 'x' in 'operator*'
   // CHECK-NOTES: :[[@LINE-4]]:53: note: the device is taken from parameter 'x'
   // CHECK-FIXES: auto t = torch::ones({3}, torch::device(x.device()));

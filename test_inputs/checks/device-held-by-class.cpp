@@ -13,7 +13,7 @@ struct Scorer {
 
   torch::Tensor through_getter(const torch::Tensor &x) {
     auto w = torch::tensor({1.0, 2.0, 3.0});
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: tensor factory 'torch::tensor' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: tensor factory 'torch::tensor' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
     // CHECK-FIXES: auto w = torch::tensor({1.0, 2.0, 3.0}, torch::device(device_));
     return x.to(device()) * w;
     // CHECK-NOTES: :[[@LINE-1]]:27: note: it meets a tensor on the device of 'device_' in 'operator*'
@@ -37,7 +37,7 @@ struct SharedDevice {
 
   torch::Tensor score(const torch::Tensor &x) {
     auto w = torch::ones({3});
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
     // CHECK-FIXES: auto w = torch::ones({3}, torch::device(*device_));
     return x.to(*device_) * w;
     // CHECK-NOTES: :[[@LINE-1]]:27: note: it meets a tensor on the device of 'device_' in 'operator*'

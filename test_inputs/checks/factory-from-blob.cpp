@@ -9,7 +9,7 @@
 
 torch::Tensor wrap(const torch::Tensor &x, float *host_data) {
   auto t = torch::from_blob(host_data, {3}, torch::kFloat).clone();
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::from_blob' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::from_blob' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
   // CHECK-NOTES: :[[@LINE+3]]:12: note: it meets a tensor on the device of 'x' in 'operator*'
   // CHECK-NOTES: :[[@LINE-4]]:41: note: the device is taken from parameter 'x'
   // CHECK-FIXES: auto t = torch::from_blob(host_data, {3}, torch::kFloat).to(x.device()).clone();

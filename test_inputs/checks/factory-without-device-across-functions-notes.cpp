@@ -22,7 +22,7 @@ struct Probe {
   explicit Probe(torch::Device d) : device(d) { grid->to(d); }
   double value(int64_t i) {
     return grid->at(torch::tensor({i})).item<double>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: tensor factory 'torch::tensor' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+    // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: tensor factory 'torch::tensor' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
     // CHECK-NOTES: :[[@LINE-2]]:18: note: it is passed to 'at' here, where it meets a tensor on the device of 'grid'
     // CHECK-NOTES: :[[@LINE-12]]:53: note: 'at' passes it on to 'pick' here
     // CHECK-NOTES: :[[@LINE-15]]:12: note: 'pick' calls 'where' here

@@ -41,8 +41,8 @@ struct Simulator {
   // A debug path builds its indices without a device.
   double debug_value(int64_t h0, int64_t k0) {
     return lattice->lookup(torch::tensor({{h0}}), torch::tensor({{k0}}))
-        // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: tensor factory 'torch::tensor' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
-        // CHECK-MESSAGES: :[[@LINE-2]]:51: warning: tensor factory 'torch::tensor' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+        // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: tensor factory 'torch::tensor' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+        // CHECK-MESSAGES: :[[@LINE-2]]:51: warning: tensor factory 'torch::tensor' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
         // CHECK-NOTES: :[[@LINE-3]]:21: note: it is passed to 'lookup' here, where it meets a tensor on the device of 'lattice'
         // CHECK-NOTES: :[[@LINE-23]]:12: note: 'lookup' passes it on to 'nearest' here
         // CHECK-NOTES: :[[@LINE-27]]:12: note: 'nearest' calls 'where' here
@@ -56,7 +56,7 @@ struct Simulator {
   }
   double debug_scale(double s) {
     auto factor = torch::tensor({s});
-    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: tensor factory 'torch::tensor' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: tensor factory 'torch::tensor' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
     // CHECK-NOTES: :[[@LINE+4]]:21: note: it is passed to 'scaled' here, where it meets a tensor on the device of 'lattice'
     // CHECK-NOTES: :[[@LINE-35]]:63: note: 'scaled' calls 'operator*' here
     // CHECK-NOTES: :[[@LINE-24]]:17: note: the device is taken from member 'device'
@@ -79,7 +79,7 @@ torch::Tensor blend(const torch::Tensor &a, const torch::Tensor &b) {
 }
 torch::Tensor blend_with_zeros(const torch::Tensor &x) {
   return blend(x, torch::zeros({4}));
-  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: tensor factory 'torch::zeros' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: tensor factory 'torch::zeros' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
   // CHECK-NOTES: :[[@LINE-2]]:10: note: it is passed to 'blend' here, where it meets a tensor on the device of 'x'
   // CHECK-NOTES: :[[@LINE-6]]:18: note: 'blend' calls 'operator+' here
   // CHECK-NOTES: :[[@LINE-5]]:53: note: the device is taken from parameter 'x'
@@ -92,7 +92,7 @@ torch::Tensor blend_on_host() { return blend(torch::ones({4}), torch::zeros({4})
 torch::Tensor doubled(const torch::Tensor &t) { return t * 2; }
 torch::Tensor add_doubled_ones(const torch::Tensor &x) {
   auto y = doubled(torch::ones({4}));
-  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
   // CHECK-NOTES: :[[@LINE+3]]:12: note: it meets a tensor on the device of 'x' in 'operator+'
   // CHECK-NOTES: :[[@LINE-4]]:53: note: the device is taken from parameter 'x'
   // CHECK-FIXES: auto y = doubled(torch::ones({4}, torch::device(x.device())));

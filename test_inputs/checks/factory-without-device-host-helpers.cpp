@@ -56,7 +56,7 @@ void launch(const float *data, int64_t n);
 torch::Tensor kernel_input(const torch::Tensor &x) {
   launch(x.data_ptr<float>(), x.numel());
   auto w = torch::ones({3});
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
   // CHECK-NOTES: :[[@LINE+3]]:12: note: it meets a tensor on the device of 'x' in 'operator*'
   // CHECK-NOTES: :[[@LINE-5]]:49: note: the device is taken from parameter 'x'
   // CHECK-FIXES: auto w = torch::ones({3}, torch::device(x.device()));
@@ -67,7 +67,7 @@ torch::Tensor kernel_input(const torch::Tensor &x) {
 torch::Tensor threshold(const torch::Tensor &x) {
   const float t = x.max().item<float>();
   auto w = torch::ones({3});
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
   // CHECK-NOTES: :[[@LINE+3]]:12: note: it meets a tensor on the device of 'x' in 'operator*'
   // CHECK-NOTES: :[[@LINE-5]]:46: note: the device is taken from parameter 'x'
   // CHECK-FIXES: auto w = torch::ones({3}, torch::device(x.device()));

@@ -28,7 +28,7 @@ float on_device(torch::Device device) {
   Normalizer normalizer(3);
   normalizer->to(device);
   auto observation = torch::ones({3});
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
   // CHECK-NOTES: :[[@LINE+4]]:22: note: it is passed to 'process' here, where it meets a tensor on the device of 'device'
   // CHECK-NOTES: :[[@LINE-18]]:66: note: 'process' calls 'operator-' here
   // CHECK-NOTES: :[[@LINE-7]]:31: note: the device is taken from parameter 'device'
@@ -38,7 +38,7 @@ float on_device(torch::Device device) {
 
 float handed_in(Normalizer &normalizer) {
   auto observation = torch::ones({3});
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
   // CHECK-NOTES: :[[@LINE+3]]:22: note: it is passed to 'process' here, where it meets a tensor on the device of 'normalizer'
   // CHECK-NOTES: :[[@LINE-28]]:66: note: 'process' calls 'operator-' here
   // CHECK-NOTES: :[[@LINE-5]]:29: note: 'normalizer' may live on any device (wherever the caller put it)

@@ -6,7 +6,7 @@
 // Seed 002: a device-less factory meets data that may live on CUDA.
 torch::Tensor scale(const torch::Tensor &x) {
   auto w = torch::ones({3});
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
   // CHECK-FIXES: auto w = torch::ones({3}, torch::device(x.device()));
   return x * w;
 }
@@ -17,17 +17,17 @@ torch::Tensor scale(const torch::Tensor &x) {
 // Two factories combined first are both reported, so one run fixes all.
 torch::Tensor weighted(const torch::Tensor &x) {
   auto w = torch::tensor({1.0, 2.0, 0.5}, torch::kDouble);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::tensor' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::tensor' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
   // CHECK-FIXES: auto w = torch::tensor({1.0, 2.0, 0.5}, torch::dtype(torch::kDouble).device(x.device()));
   auto ids = torch::zeros({3}, torch::dtype(torch::kLong));
-  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: tensor factory 'torch::zeros' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: tensor factory 'torch::zeros' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
   // CHECK-FIXES: auto ids = torch::zeros({3}, torch::dtype(torch::kLong).device(x.device()));
   auto mask = torch::ones({3}, torch::TensorOptions().dtype(torch::kBool));
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
   // CHECK-FIXES: auto mask = torch::ones({3}, torch::TensorOptions().dtype(torch::kBool).device(x.device()));
   auto opts = torch::TensorOptions().dtype(torch::kLong);
   auto steps = torch::arange(3, opts);
-  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: tensor factory 'torch::arange' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: tensor factory 'torch::arange' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
   // CHECK-FIXES: auto steps = torch::arange(3, opts.device(x.device()));
   return x.index_select(0, ids) * w + mask * steps;
 }
@@ -37,7 +37,7 @@ struct ScalerImpl : torch::nn::Module {
   torch::Tensor bias;
   torch::Tensor forward(const torch::Tensor &input) {
     return input + (bias - torch::full({1}, 0.5));
-    // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: tensor factory 'torch::full' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+    // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: tensor factory 'torch::full' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
     // CHECK-FIXES: return input + (bias - torch::full({1}, 0.5, torch::device(bias.device())));
   }
 };
@@ -46,14 +46,14 @@ struct ScalerImpl : torch::nn::Module {
 // a module's device: warn without a fix.
 void reset(torch::nn::Linear &layer) {
   auto scale = torch::rand({4});
-  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: tensor factory 'torch::rand' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: tensor factory 'torch::rand' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
   layer->weight.mul_(scale);
 }
 
 // Flow: moved on one branch only, the tensor may still be on the CPU.
 torch::Tensor branch(const torch::Tensor &x, bool fast) {
   auto t = torch::randn({3});
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::randn' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::randn' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
   // CHECK-FIXES: auto t = torch::randn({3}, torch::device(x.device()));
   if (fast)
     t = t.to(x.device());
@@ -65,7 +65,7 @@ torch::Tensor gathered(const torch::Tensor &x, int n) {
   std::vector<torch::Tensor> parts;
   for (int i = 0; i < n; ++i)
     parts.push_back(torch::zeros({2}));
-  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: tensor factory 'torch::zeros' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: tensor factory 'torch::zeros' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
   // CHECK-FIXES: parts.push_back(torch::zeros({2}, torch::device(x.device())));
   parts.push_back(x);
   return torch::stack(parts);
@@ -74,7 +74,7 @@ torch::Tensor gathered(const torch::Tensor &x, int n) {
 // Lambdas are analysed as functions of their own.
 torch::Tensor with_lambda(const torch::Tensor &x) {
   auto shift = [](const torch::Tensor &v) { return v - torch::ones({2}); };
-  // CHECK-MESSAGES: :[[@LINE-1]]:56: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-MESSAGES: :[[@LINE-1]]:56: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
   // CHECK-FIXES: auto shift = [](const torch::Tensor &v) { return v - torch::ones({2}, torch::device(v.device())); };
   return shift(x);
 }
@@ -132,3 +132,23 @@ torch::Tensor returned(const torch::Tensor &x) { return torch::zeros({3}); }
 // CHECK-NOTES: :[[@LINE-61]]:10: note: it meets a tensor on the device of 'x' in 'stack'
 // CHECK-NOTES: :[[@LINE-57]]:40: note: the device is taken from parameter 'v'
 // CHECK-NOTES: :[[@LINE-58]]:54: note: it meets a tensor on the device of 'v' in 'operator-'
+
+// Met on a device known here: the message says so. The fix follows the
+// tensor met where it has a name; `x.cuda()` has none, and x itself may be
+// elsewhere, so no fix.
+torch::Tensor on_gpu_named(const torch::Tensor &x) {
+  auto g = x.cuda();
+  auto w = torch::ones({3});
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-FIXES: auto w = torch::ones({3}, torch::device(g.device()));
+  return g * w;
+  // CHECK-NOTES: :[[@LINE-1]]:12: note: it meets a tensor on cuda in 'operator*'
+  // CHECK-NOTES: :[[@LINE-6]]:8: note: the device is taken from local variable 'g'
+}
+torch::Tensor on_gpu_unnamed(const torch::Tensor &x) {
+  auto w = torch::ones({3});
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  return x.cuda() * w;
+  // CHECK-NOTES: :[[@LINE-1]]:19: note: it meets a tensor on cuda in 'operator*'
+  // CHECK-NOTES: :[[@LINE-2]]:10: note: placed on cuda here
+}

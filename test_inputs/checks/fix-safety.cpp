@@ -12,7 +12,7 @@
 // the same values and removes the crash.
 torch::Tensor safe_factory(const torch::Tensor &x) {
   auto w = torch::ones({3});
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
   // CHECK-NOTES: :[[@LINE+3]]:12: note: it meets a tensor on the device of 'x' in 'operator*'
   // CHECK-NOTES: :[[@LINE-4]]:49: note: the device is taken from parameter 'x'
   // CHECK-FIXES: auto w = torch::ones({3}, torch::device(x.device()));
@@ -72,7 +72,7 @@ void unsafe_load(torch::nn::Linear net, const std::string &path,
 // about it. Moving the result is the repair, and it copies: unsafe.
 torch::Tensor wrap(const torch::Tensor &x, float *host_data) {
   auto t = torch::from_blob(host_data, {3});
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::from_blob' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::from_blob' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
   // CHECK-NOTES: :[[@LINE-2]]:12: note: suggested fix; it changes where data lives, so '--fix' leaves it to you (UnsafeFixes: true applies it)
   // CHECK-NOTES: :[[@LINE+3]]:12: note: it meets a tensor on the device of 'x' in 'operator*'
   // CHECK-NOTES: :[[@LINE-5]]:41: note: the device is taken from parameter 'x'

@@ -48,7 +48,7 @@ torch::Tensor constant_loops(const torch::Tensor &x) {
     x.print(); // Unreachable: no block reaches it.
   }
   auto w = torch::ones({3});
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
   // CHECK-NOTES: :[[@LINE+3]]:12: note: it meets a tensor on the device of 'x' in 'operator*'
   // CHECK-NOTES: :[[@LINE-27]]:51: note: the device is taken from parameter 'x'
   // CHECK-FIXES: auto w = torch::ones({3}, torch::device(x.device()));
@@ -57,7 +57,7 @@ torch::Tensor constant_loops(const torch::Tensor &x) {
 
 torch::Tensor loop_then_meet(const torch::Tensor &x, int n) {
   auto acc = torch::zeros({4});
-  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: tensor factory 'torch::zeros' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: tensor factory 'torch::zeros' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
   // CHECK-NOTES: :[[@LINE+3]]:13: note: it meets a tensor on the device of 'x' in 'operator+'
   // CHECK-NOTES: :[[@LINE-4]]:51: note: the device is taken from parameter 'x'
   // CHECK-FIXES: auto acc = torch::zeros({4}, torch::device(x.device()));

@@ -30,7 +30,7 @@ Task produce(torch::Tensor x) {
 
 torch::Tensor scale(const torch::Tensor &x) {
   auto w = torch::ones({3});
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
   // CHECK-NOTES: :[[@LINE+3]]:12: note: it meets a tensor on the device of 'x' in 'operator*'
   // CHECK-NOTES: :[[@LINE-4]]:42: note: the device is taken from parameter 'x'
   // CHECK-FIXES: auto w = torch::ones({3}, torch::device(x.device()));

@@ -23,7 +23,7 @@ template <typename T> void widen(T &&t) {
 // A factory that meets a dependent parameter.
 template <typename T> T scaled(const T &x) {
   auto w = torch::ones({3});
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
   // CHECK-NOTES: :[[@LINE+3]]:12: note: it meets a tensor on the device of 'x' in 'operator*'
   // CHECK-NOTES: :[[@LINE-4]]:41: note: the device is taken from parameter 'x'
   // CHECK-FIXES: auto w = torch::ones({3}, torch::device(x.device()));
@@ -49,7 +49,7 @@ template <int Width> struct Table {
   torch::Tensor rows;
   torch::Tensor shifted() {
     auto offset = torch::zeros({Width});
-    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: tensor factory 'torch::zeros' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: tensor factory 'torch::zeros' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
     // CHECK-NOTES: :[[@LINE-2]]:19: note: suggested fix; this template is instantiated for other types too, so '--fix' leaves it to you
     // CHECK-NOTES: :[[@LINE+2]]:17: note: it meets a tensor on the device of 'rows' in 'operator+'
     // CHECK-NOTES: :[[@LINE-6]]:17: note: the device is taken from member 'rows'
