@@ -285,19 +285,12 @@ memberReplacedAfter(const ValueDecl *Object, SourceLocation After,
       llvm::isa<ParmVarDecl>(Object) || !llvm::isa<CXXMethodDecl>(Fn))
     return Found;
   forEachStmt(Fn->getBody(), [&](const Stmt *S) {
-    const Expr *Target = nullptr, *Source = nullptr;
-    if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(S);
-        Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2) {
-      Target = Op->getArg(0);
-      Source = Op->getArg(1);
-    } else if (const auto *Assign = llvm::dyn_cast<BinaryOperator>(S);
-               Assign && Assign->getOpcode() == BO_Assign) {
-      Target = Assign->getLHS();
-      Source = Assign->getRHS();
-    }
-    if (Found.first || !Target ||
+    const auto Sides = utils::assignmentSides(S);
+    if (Found.first || !Sides ||
         !utils::isBefore(After, S->getBeginLoc(), Ctx.getSourceManager()))
       return;
+    const Expr *Target = Sides->first;
+    const Expr *Source = Sides->second;
     Source = Source->IgnoreParenImpCasts();
     if (const auto *Move = llvm::dyn_cast<CallExpr>(Source);
         Move && Move->getNumArgs() == 1 &&

@@ -23,6 +23,17 @@ bool isWrapper(const Stmt *S) {
 
 } // namespace
 
+std::optional<std::pair<const Expr *, const Expr *>>
+assignmentSides(const Stmt *S) {
+  if (const auto *Op = llvm::dyn_cast_or_null<CXXOperatorCallExpr>(S);
+      Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2)
+    return std::make_pair(Op->getArg(0), Op->getArg(1));
+  if (const auto *Op = llvm::dyn_cast_or_null<BinaryOperator>(S);
+      Op && Op->getOpcode() == BO_Assign)
+    return std::make_pair(Op->getLHS(), Op->getRHS());
+  return std::nullopt;
+}
+
 DynTypedNode wrappedParent(const Expr *E, ASTContext &Ctx, const Expr **Child) {
   const Expr *Current = E;
   DynTypedNode Node = DynTypedNode::create(*E);

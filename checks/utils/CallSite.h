@@ -17,6 +17,9 @@
 #include "llvm/ADT/StringRef.h"
 #include <string>
 
+#include <optional>
+#include <utility>
+
 namespace clang::tidy {
 class ClangTidyContext;
 namespace torch::utils {
@@ -30,6 +33,11 @@ const Expr *ignoreWrappers(const Expr *E);
 /// wrapper of \p E, i.e. the direct child of the returned node.
 DynTypedNode wrappedParent(const Expr *E, ASTContext &Ctx,
                            const Expr **Child = nullptr);
+
+/// The target and the value of a plain assignment (`a = b`, built in or a
+/// class's `operator=`); none for anything else.
+std::optional<std::pair<const Expr *, const Expr *>>
+assignmentSides(const Stmt *S);
 
 /// True when \p E is an expression statement whose value is thrown away:
 /// a statement of a block, a branch or loop body, or a for-loop increment.

@@ -1,5 +1,6 @@
 //===--- DeviceFlow.cpp - where each tensor lives, per function -----------===//
 #include "utils/DeviceFlow.h"
+#include "utils/CallSite.h"
 #include "utils/DeviceChoice.h"
 #include "utils/DeviceUsage.h"
 #include "utils/FunctionSummaries.h"
@@ -1111,17 +1112,8 @@ void DeviceFlowBuilder::transfer(const Stmt *Element, State &S) const {
   if (!E)
     return;
   E = strip(E);
-  const Expr *LHS = nullptr, *RHS = nullptr;
-  if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(E);
-      Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2) {
-    LHS = Op->getArg(0);
-    RHS = Op->getArg(1);
-  } else if (const auto *Op = llvm::dyn_cast<BinaryOperator>(E);
-             Op && Op->getOpcode() == BO_Assign) {
-    LHS = Op->getLHS();
-    RHS = Op->getRHS();
-  }
-  if (LHS) {
+  if (const auto Sides = assignmentSides(E)) {
+    const auto [LHS, RHS] = *Sides;
     if (const ValueDecl *Target = assignedDecl(LHS)) {
       const QualType T = Target->getType();
       if (isTensorType(T))

@@ -423,15 +423,9 @@ bool feedsItself(const CallExpr *Call, const Expr *Use, ASTContext &Ctx) {
     return false;
   const Expr *Child = nullptr;
   const DynTypedNode Parent = wrappedParent(Call, Ctx, &Child);
-  const Expr *Target = nullptr;
-  if (const auto *Op = Parent.get<CXXOperatorCallExpr>();
-      Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
-      Op->getArg(1) == Child)
-    Target = Op->getArg(0);
-  else if (const auto *Assign = Parent.get<BinaryOperator>();
-           Assign && Assign->getOpcode() == BO_Assign &&
-           Assign->getRHS() == Child)
-    Target = Assign->getLHS();
+  const auto Sides = assignmentSides(Parent.get<Stmt>());
+  const Expr *Target =
+      Sides && Sides->second == Child ? Sides->first : nullptr;
   const auto *Into =
       llvm::dyn_cast_or_null<DeclRefExpr>(Target ? ignoreWrappers(Target) : nullptr);
   return Into && Into->getDecl() == Ref->getDecl();
