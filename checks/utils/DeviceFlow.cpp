@@ -153,6 +153,12 @@ struct ListValue {
     else
       Elements.push_back(D);
   }
+  /// Joins \p O's elements (and its opacity) into this list.
+  void addAll(const ListValue &O) {
+    Opaque |= O.Opaque;
+    for (const AbstractDevice &E : O.Elements)
+      add(E);
+  }
   bool sameValue(const ListValue &O) const {
     if (Opaque != O.Opaque || Elements.size() != O.Elements.size())
       return false;
@@ -201,12 +207,8 @@ struct State {
       else
         It->second = AbstractDevice::join(It->second, V);
     }
-    for (const auto &[D, L] : O.Lists) {
-      ListValue &Mine = Lists[D];
-      Mine.Opaque |= L.Opaque;
-      for (const AbstractDevice &E : L.Elements)
-        Mine.add(E);
-    }
+    for (const auto &[D, L] : O.Lists)
+      Lists[D].addAll(L);
   }
 };
 
@@ -689,9 +691,8 @@ static const Expr *getterField(const Expr *E) {
   if (const auto *Member = llvm::dyn_cast<MemberExpr>(Value);
       Member && llvm::isa<CXXThisExpr>(strip(Member->getBase())))
     return Value;
-  if (heldThroughPointer(Value) && llvm::isa<FieldDecl>(heldThroughPointer(Value)))
-    return Value;
-  return nullptr;
+  return llvm::isa_and_nonnull<FieldDecl>(heldThroughPointer(Value)) ? Value
+                                                                    : nullptr;
 }
 
 AbstractDevice DeviceFlowBuilder::evalDevice(const Expr *E,
@@ -779,8 +780,8 @@ AbstractDevice DeviceFlowBuilder::evalDevice(const Expr *E,
 }
 
 /// The list variable whose `begin()` (or \p Which) \p E calls.
-static const ValueDecl *rangeOwner(const Expr *E,
-                                   llvm::StringRef Which = "begin") {
+static const DeclRefExpr *rangeOwner(const Expr *E,
+                                     llvm::StringRef Which = "begin") {
   const auto *Call = llvm::dyn_cast_or_null<CXXMemberCallExpr>(strip(E));
   const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
   if (!Method || !Method->getIdentifier() || Method->getName() != Which ||
@@ -788,8 +789,7 @@ static const ValueDecl *rangeOwner(const Expr *E,
     return nullptr;
   const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(
       strip(Call->getImplicitObjectArgument()));
-  return Ref && isTensorListType(Ref->getDecl()->getType()) ? Ref->getDecl()
-                                                             : nullptr;
+  return Ref && isTensorListType(Ref->getDecl()->getType()) ? Ref : nullptr;
 }
 
 ListValue DeviceFlowBuilder::evalList(const Expr *E, const State &S) const {
@@ -1149,19 +1149,13 @@ void DeviceFlowBuilder::transfer(const Stmt *Element, State &S) const {
     if (Method && Method->getIdentifier() && List &&
         isTensorListType(List->getType()) && Method->getName() == "insert" &&
         Member->getNumArgs() == 3) {
-      const ValueDecl *From = rangeOwner(Member->getArg(1));
+      const DeclRefExpr *From = rangeOwner(Member->getArg(1));
+      const DeclRefExpr *To = rangeOwner(Member->getArg(2), "end");
       ListValue &Into = S.Lists[List];
-      if (From && From == rangeOwner(Member->getArg(2), "end")) {
-        const ListValue Other = evalList(
-            strip(llvm::cast<CXXMemberCallExpr>(strip(Member->getArg(1)))
-                      ->getImplicitObjectArgument()),
-            S);
-        Into.Opaque |= Other.Opaque;
-        for (const AbstractDevice &E : Other.Elements)
-          Into.add(E);
-      } else {
+      if (From && To && From->getDecl() == To->getDecl())
+        Into.addAll(evalList(From, S));
+      else
         Into.Opaque = true;
-      }
     }
   }
 }
@@ -1511,29 +1505,15 @@ DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
   // the statement that contains it, and where the returned value lives.
   llvm::DenseSet<const CallExpr *> Seen;
   bool Returns = false;
-  bool ReturnsOpaqueList = false;
+  ListValue ReturnedList; // joined over every return of a list
   if (!ForEachSettled([&](const Stmt *Element, const State &S) {
         if (const auto *Return = llvm::dyn_cast<ReturnStmt>(Element);
             Return && Return->getRetValue()) {
           const AbstractDevice D = Builder.eval(Return->getRetValue(), S);
           Result->Returned =
               Returns ? AbstractDevice::join(Result->Returned, D) : D;
-          if (isTensorListType(Fn->getReturnType())) {
-            const ListValue L = Builder.evalList(Return->getRetValue(), S);
-            if (L.Opaque) {
-              ReturnsOpaqueList = true;
-            } else {
-              ListValue All;
-              if (Result->ReturnedElements)
-                All.Elements = *Result->ReturnedElements;
-              for (const AbstractDevice &E : L.Elements)
-                All.add(E);
-              if (All.Opaque)
-                ReturnsOpaqueList = true;
-              else
-                Result->ReturnedElements = All.Elements;
-            }
-          }
+          if (isTensorListType(Fn->getReturnType()))
+            ReturnedList.addAll(Builder.evalList(Return->getRetValue(), S));
           Returns = true;
         }
         return Builder.record(Element, S, Seen, Result->Uses);
@@ -1541,8 +1521,8 @@ DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
     return GiveUp("an expression is nested more than " +
                   std::to_string(Options.Limits.MaxExprDepth) +
                   " levels deep");
-  if (ReturnsOpaqueList)
-    Result->ReturnedElements.reset();
+  if (Returns && isTensorListType(Fn->getReturnType()) && !ReturnedList.Opaque)
+    Result->ReturnedElements = ReturnedList.Elements;
   for (const ParmVarDecl *Param : Fn->parameters())
     if (Builder.HostParams.contains(Param))
       Result->HostParams.push_back(Param);

@@ -1,9 +1,9 @@
 //===--- DeviceUsage.h - what code does with devices ------------*- C++ -*-===//
 //
 // Which backends a stretch of user code spells and whether it handles
-// devices as values. torch-hardcoded-device asks it whether a class or a
-// file is single-device by design (CUDA throughout); torch-factory-without-
-// device whether a file names a device at all (host-only data plumbing).
+// devices as values, and the one reader of device literals (kCUDA, "cuda:1")
+// the flow, module moves and placements share. torch-hardcoded-device asks
+// it whether a class or a file is single-device by design (CUDA throughout).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TORCHLINT_CHECKS_UTILS_DEVICEUSAGE_H
@@ -43,12 +43,6 @@ struct DeviceUsage {
   bool OwnStateOnCuda = false;
   unsigned CudaPlacements = 0;
   llvm::StringSet<> Accelerators; ///< Every backend it spells, but the CPU.
-
-  /// Names no accelerator and handles no device: a CPU-only program, or
-  /// host-side data plumbing.
-  bool namesNoDevice() const {
-    return !HandlesDevices && Accelerators.empty();
-  }
 
   bool onlyCuda() const {
     return !HandlesDevices && Accelerators.size() == 1 &&

@@ -163,16 +163,13 @@ void FunctionSummaries::learnClass(const CXXRecordDecl *Class,
   };
   // Setup methods a constructor calls on `this` (`init()`) place members as
   // the constructor does.
-  llvm::DenseMap<const FunctionDecl *, std::vector<const FunctionDecl *>> Inits;
   llvm::DenseSet<const FunctionDecl *> InitMethods;
   for (const CXXConstructorDecl *Declared : Class->ctors()) {
     const FunctionDecl *Definition = nullptr;
     if (Declared->hasBody(Definition) && Definition &&
         !Declared->isCopyOrMoveConstructor())
-      for (const FunctionDecl *Init : initMethodsOf(Definition)) {
-        Inits[Definition].push_back(Init);
+      for (const FunctionDecl *Init : initMethodsOf(Definition))
         InitMethods.insert(Init);
-      }
   }
   llvm::DenseMap<const FunctionDecl *,
                  llvm::DenseMap<const FieldDecl *, AbstractDevice>>

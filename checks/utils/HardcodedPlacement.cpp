@@ -408,7 +408,6 @@ bool namesHeldDevice(const Expr *Arg) {
     E = ignoreWrappers(Copy->getArg(0));
   if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(E))
     return llvm::isa<VarDecl>(Ref->getDecl()) &&
-           backendOfConstant(Ref->getDecl()).empty() &&
            !isDeviceTypeConstant(Ref->getDecl());
   if (const auto *Member = llvm::dyn_cast_or_null<MemberExpr>(E))
     return llvm::isa<FieldDecl>(Member->getMemberDecl());
