@@ -1,7 +1,8 @@
 //===--- DiscardedToCheck.cpp - torch-discarded-to ------------------------===//
 #include "DiscardedToCheck.h"
+#include "device/functions/FunctionBodies.h"
 #include "utils/CallSite.h"
-#include "utils/CheckHelpers.h"
+#include "utils/FunctionBodyCheck.h"
 #include "utils/TorchTypes.h"
 
 #include "clang/AST/ASTContext.h"
@@ -62,7 +63,7 @@ static const Expr *conversionRoot(const Expr *E) {
     const auto *Call =
         llvm::dyn_cast<CXXMemberCallExpr>(utils::ignoreWrappers(Root));
     const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
-    if (!utils::isTensorMethod(Method) || !Method->getIdentifier() ||
+    if (!Method || !utils::isTensorMethod(Method) || !Method->getIdentifier() ||
         !utils::isTensorType(Call->getType()) ||
         !llvm::is_contained({"to", "toType", "type", "type_as", "contiguous",
                              "float", "double", "half", "bfloat16", "long",

@@ -2,9 +2,9 @@
 #ifndef TORCHLINT_CHECKS_DISCARDEDTOCHECK_H
 #define TORCHLINT_CHECKS_DISCARDEDTOCHECK_H
 
-#include "utils/CheckHelpers.h"
-#include "utils/DeviceMigration.h"
-#include "utils/HardcodedPlacement.h"
+#include "device/findings/DeviceMigration.h"
+#include "device/findings/HardcodedPlacement.h"
+#include "utils/FunctionBodyCheck.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include <memory>

@@ -1,12 +1,13 @@
 //===--- FactoryWithoutDeviceCheck.cpp - torch-factory-without-device -----===//
 #include "FactoryWithoutDeviceCheck.h"
-#include "utils/CheckHelpers.h"
-#include "utils/DeviceConflicts.h"
-#include "utils/DeviceContext.h"
-#include "utils/DeviceFlow.h"
-#include "utils/LibraryCode.h"
-#include "utils/OpRules.h"
-#include "utils/TensorOptionsAnalysis.h"
+#include "device/findings/DeviceConflicts.h"
+#include "device/findings/FindingNotes.h"
+#include "device/fixes/DeviceContext.h"
+#include "device/flow/DeviceFlow.h"
+#include "device/flow/TensorOptionsAnalysis.h"
+#include "device/functions/LibraryCode.h"
+#include "device/rules/OpRules.h"
+#include "utils/FunctionBodyCheck.h"
 #include "utils/TorchTypes.h"
 
 #include "clang/AST/ASTContext.h"
@@ -234,7 +235,7 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
                                      getLangOpts()),
           ".to(" + Device + ")");
   } else if (!Device.empty()) {
-    const bool UseOptions = Style == FixStyle::Options &&
+    const bool UseOptions = Style == FixStyle::Options && Source &&
                             Source->What == utils::DeviceSource::Carrier::Tensor;
     Fix = deviceFix(Call, OptionsIndex, Factory, Device,
                     UseOptions ? Source->Decl->getNameAsString() + ".options()"

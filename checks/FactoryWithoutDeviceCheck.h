@@ -2,8 +2,8 @@
 #ifndef TORCHLINT_CHECKS_FACTORYWITHOUTDEVICECHECK_H
 #define TORCHLINT_CHECKS_FACTORYWITHOUTDEVICECHECK_H
 
-#include "utils/CheckHelpers.h"
-#include "utils/DeviceFlow.h"
+#include "device/flow/DeviceFlow.h"
+#include "utils/FunctionBodyCheck.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseSet.h"

@@ -1,8 +1,10 @@
 //===--- HardcodedDeviceCheck.cpp - torch-hardcoded-device ----------------===//
 #include "HardcodedDeviceCheck.h"
+#include "device/findings/DeviceConflicts.h"
+#include "device/findings/FindingNotes.h"
+#include "device/functions/FunctionBodies.h"
 #include "utils/CallSite.h"
-#include "utils/CheckHelpers.h"
-#include "utils/DeviceConflicts.h"
+#include "utils/FunctionBodyCheck.h"
 #include "utils/TorchTypes.h"
 
 #include "clang/AST/ASTContext.h"
@@ -26,9 +28,8 @@ mixedDeviceOpFlow(const ClangTidyContext *Context) {
   if (!Context->isCheckEnabled(Sibling))
     return std::nullopt;
   std::string Error;
-  utils::DeviceFlowConfig Config = utils::DeviceFlowConfig::fromOptions(
-      utils::checkOption(Context, Sibling, "LibtorchVersion", "2", true),
-      utils::checkOption(Context, Sibling, "RulesFile", "", true), Error);
+  utils::DeviceFlowConfig Config =
+      utils::DeviceFlowConfig::forCheck(Context, Sibling, &Error);
   if (!Error.empty())
     return std::nullopt;
   return Config;
@@ -45,7 +46,6 @@ HardcodedDeviceCheck::HardcodedDeviceCheck(StringRef Name,
       IgnoredFiles(Options.get("IgnoredFiles",
                                HardcodedPlacementFinder::DefaultIgnoredFiles)),
       ReportSingleDeviceCode(Options.get("ReportSingleDeviceCode", false)),
-      DiscardedToEnabled(Context->isCheckEnabled("torch-discarded-to")),
       MixedDeviceOpFlow(mixedDeviceOpFlow(Context)),
       Migrations(MigrationFinder::create(Context)),
       Placements(IgnoredFunctions, IgnoredFiles, ReportSingleDeviceCode,
@@ -97,9 +97,7 @@ void HardcodedDeviceCheck::report(const Expr *Leaf, const FunctionDecl *Fn,
       Placements.analyseLeaf(Leaf, Fn, Ctx);
   if (!Placement)
     return;
-  // One defect, one warning: a discarded `t.cuda();` belongs to
-  // torch-discarded-to, whose fix also replaces the device.
-  if (DiscardedToEnabled && Placement->Move &&
+  if (leftToOwner(utils::SharedDefect::DiscardedMove) && Placement->Move &&
       utils::isDiscardedStatement(Placement->Move, Ctx))
     return;
 

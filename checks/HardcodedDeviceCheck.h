@@ -2,11 +2,11 @@
 #ifndef TORCHLINT_CHECKS_HARDCODEDDEVICECHECK_H
 #define TORCHLINT_CHECKS_HARDCODEDDEVICECHECK_H
 
-#include "utils/CheckHelpers.h"
-#include "utils/DeviceConflicts.h"
-#include "utils/DeviceFlow.h"
-#include "utils/DeviceMigration.h"
-#include "utils/HardcodedPlacement.h"
+#include "device/findings/DeviceConflicts.h"
+#include "device/findings/DeviceMigration.h"
+#include "device/findings/HardcodedPlacement.h"
+#include "device/flow/DeviceFlow.h"
+#include "utils/FunctionBodyCheck.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include <memory>
@@ -43,8 +43,6 @@ private:
   const std::string IgnoredFunctions;
   const std::string IgnoredFiles;
   const bool ReportSingleDeviceCode;
-  /// torch-discarded-to reports (and repairs) a discarded `t.cuda();`.
-  const bool DiscardedToEnabled;
   /// torch-mixed-device-op leaves a conflict on a device placed here to this
   /// check, which notes the call; null when that check is disabled.
   const std::optional<utils::DeviceFlowConfig> MixedDeviceOpFlow;

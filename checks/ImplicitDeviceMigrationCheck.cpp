@@ -1,7 +1,8 @@
 //===--- ImplicitDeviceMigrationCheck.cpp -------------------------------===//
 #include "ImplicitDeviceMigrationCheck.h"
+#include "device/functions/FunctionBodies.h"
 #include "utils/CallSite.h"
-#include "utils/CheckHelpers.h"
+#include "utils/FunctionBodyCheck.h"
 #include "utils/TorchTypes.h"
 
 #include "clang/AST/ASTContext.h"
@@ -19,8 +20,8 @@ ImplicitDeviceMigrationCheck::ImplicitDeviceMigrationCheck(
       ForwardMethods(Options.get("ForwardMethods",
                                  MigrationFinder::DefaultForwardMethods)),
       AllowedNames(Options.get("AllowedNames", "")),
-      DiscardedToEnabled(Context->isCheckEnabled("torch-discarded-to")),
-      Migrations(ForwardMethods, AllowedNames) {}
+      Migrations(ForwardMethods, AllowedNames,
+                 utils::DeviceFlowConfig::forCheck(Context, Name)) {}
 
 void ImplicitDeviceMigrationCheck::storeOptions(
     ClangTidyOptions::OptionMap &Opts) {
@@ -47,10 +48,10 @@ void ImplicitDeviceMigrationCheck::report(const CXXMemberCallExpr *Call,
     return;
   const bool StateMoves =
       Found->Dir == utils::Migration::Direction::StateFollowsInput;
-  // One defect, one warning: a discarded tensor move (`mean_.to(x.device());`,
-  // which changes nothing) belongs to torch-discarded-to. A module's to() is
-  // in place and stays here.
-  if (DiscardedToEnabled && !(StateMoves && Found->State.IsModule) &&
+  // A discarded tensor move (`mean_.to(x.device());`, which changes nothing)
+  // is a discarded move first. A module's to() is in place and stays here.
+  if (leftToOwner(utils::SharedDefect::DiscardedMove) &&
+      !(StateMoves && Found->State.IsModule) &&
       utils::isDiscardedStatement(Call, Ctx))
     return;
 

@@ -2,8 +2,8 @@
 #ifndef TORCHLINT_CHECKS_IMPLICITDEVICEMIGRATIONCHECK_H
 #define TORCHLINT_CHECKS_IMPLICITDEVICEMIGRATIONCHECK_H
 
-#include "utils/CheckHelpers.h"
-#include "utils/DeviceMigration.h"
+#include "device/findings/DeviceMigration.h"
+#include "utils/FunctionBodyCheck.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include <string>
@@ -30,8 +30,6 @@ private:
               ASTContext &Ctx);
   const std::string ForwardMethods;
   const std::string AllowedNames;
-  /// torch-discarded-to reports a discarded `mean_.to(x.device());`.
-  const bool DiscardedToEnabled;
   utils::MigrationFinder Migrations;
 };
 

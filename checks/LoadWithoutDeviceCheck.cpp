@@ -1,11 +1,12 @@
 //===--- LoadWithoutDeviceCheck.cpp - torch-load-without-device -----------===//
 #include "LoadWithoutDeviceCheck.h"
+#include "device/fixes/DeviceContext.h"
+#include "device/flow/ModuleMoves.h"
+#include "device/functions/FunctionBodies.h"
+#include "device/functions/FunctionParents.h"
+#include "device/summaries/FunctionSummaries.h"
 #include "utils/CallSite.h"
-#include "utils/CheckHelpers.h"
-#include "utils/DeviceContext.h"
-#include "utils/FunctionParents.h"
-#include "utils/FunctionSummaries.h"
-#include "utils/ModuleMoves.h"
+#include "utils/FunctionBodyCheck.h"
 #include "utils/TorchTypes.h"
 
 #include "clang/AST/ASTContext.h"

@@ -1,9 +1,11 @@
 //===--- MixedDeviceOpCheck.cpp - torch-mixed-device-op -------------------===//
 #include "MixedDeviceOpCheck.h"
-#include "utils/CheckHelpers.h"
-#include "utils/DeviceConflicts.h"
-#include "utils/DeviceFlow.h"
-#include "utils/HardcodedPlacement.h"
+#include "device/findings/DeviceConflicts.h"
+#include "device/findings/FindingNotes.h"
+#include "device/findings/HardcodedPlacement.h"
+#include "device/fixes/DeviceFixes.h"
+#include "device/flow/DeviceFlow.h"
+#include "utils/FunctionBodyCheck.h"
 #include "utils/TorchTypes.h"
 
 #include "clang/AST/ASTContext.h"
@@ -91,15 +93,13 @@ void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
       analyzeFlow(Flow, Fn, Ctx);
 
   for (const utils::DeviceConflict &C : utils::findDeviceConflicts(*Facts)) {
-    // A device-less factory is torch-factory-without-device's to report:
-    // its fix at the factory repairs the defect.
-    if (C.fromDeviceLessFactory())
+    if (C.fromDeviceLessFactory() &&
+        leftToOwner(utils::SharedDefect::DeviceLessFactoryMeetsDevice))
       continue;
-    // A hard-coded placement that decided an input's device is
-    // torch-hardcoded-device's to report: its fix at the placement repairs
-    // the call, and it notes the call.
-    if (Placements && (utils::isReportedPlacement(C.Odd, *Placements, Fn, Ctx) ||
-                       utils::isReportedPlacement(C.Other, *Placements, Fn, Ctx)))
+    if (Placements &&
+        leftToOwner(utils::SharedDefect::HardcodedPlacementMeetsDevice) &&
+        (utils::isReportedPlacement(C.Odd, *Placements, Fn, Ctx) ||
+         utils::isReportedPlacement(C.Other, *Placements, Fn, Ctx)))
       continue;
     // An op inside a called function is reported at the call: the
     // arguments given here are what meet there.

@@ -2,9 +2,9 @@
 #ifndef TORCHLINT_CHECKS_MIXEDDEVICEOPCHECK_H
 #define TORCHLINT_CHECKS_MIXEDDEVICEOPCHECK_H
 
-#include "utils/CheckHelpers.h"
-#include "utils/DeviceFlow.h"
-#include "utils/HardcodedPlacement.h"
+#include "device/findings/HardcodedPlacement.h"
+#include "device/flow/DeviceFlow.h"
+#include "utils/FunctionBodyCheck.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/StringMap.h"
@@ -16,7 +16,7 @@ struct DeviceConflict;
 } // namespace utils
 
 /// Flags an op whose tensor inputs are, or may be, on different devices by
-/// the op's PyTorch rule (checks/rules/torch-ops.yaml): PyTorch throws
+/// the op's PyTorch rule (checks/device/rules/torch-ops.yaml): PyTorch throws
 /// "Expected all tensors to be on the same device".
 ///
 /// For the user-facing documentation see docs/checks/torch-mixed-device-op.md.

@@ -4,6 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -x build/bin/torchlint ] || bash scripts/build.sh
-out=$(build/bin/torchlint -p build --quiet checks/*.cpp checks/utils/*.cpp tool/*.cpp 2>&1 | grep -E ': (warning|error):' || true)
+out=$(build/bin/torchlint -p build --quiet checks/*.cpp checks/utils/*.cpp checks/device/*/*.cpp tool/*.cpp 2>&1 | grep -E ': (warning|error):' || true)
 if [ -n "$out" ]; then echo "$out"; exit 1; fi
 echo "lint-self: clean"

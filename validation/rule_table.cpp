@@ -1,4 +1,4 @@
-// Truth for the op rule table (checks/rules/torch-ops.yaml) against real PyTorch.
+// Truth for the op rule table (checks/device/rules/torch-ops.yaml) against real PyTorch.
 //
 // For every row of the rule table this program runs the op on real tensors, one case per
 // "side" of the row's rule (same device, a CPU non-scalar, a 0-dim CPU tensor, CPU indices,
@@ -36,7 +36,7 @@
 #include <vector>
 
 #ifndef TORCHLINT_RULES_YAML
-#define TORCHLINT_RULES_YAML "checks/rules/torch-ops.yaml"
+#define TORCHLINT_RULES_YAML "checks/device/rules/torch-ops.yaml"
 #endif
 
 namespace {
@@ -126,7 +126,7 @@ bool versionDependentCpuScalar(const std::string &op) {
 }
 
 // The rule of a row, turned into an outcome for one side (rule meanings: the header of
-// checks/rules/torch-ops.yaml and docs/checks/torch-mixed-device-op.md).
+// checks/device/rules/torch-ops.yaml and docs/checks/torch-mixed-device-op.md).
 Prediction predict(const std::string &op, const std::string &rule, Side side, const Env &env) {
   const std::string D = env.dev.str();
   const std::string cpu = "cpu";
@@ -967,7 +967,7 @@ int main(int argc, char **argv) {
     std::string a = argv[i];
     if (a == "--rules" && i + 1 < argc) rulesPath = argv[++i];
     else if (a == "-h" || a == "--help") {
-      std::cout << "usage: rule_table [--rules checks/rules/torch-ops.yaml]\n";
+      std::cout << "usage: rule_table [--rules checks/device/rules/torch-ops.yaml]\n";
       return 0;
     } else die("unknown argument " + a);
   }

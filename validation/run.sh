@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Build and run validation/rule_table: every row of checks/rules/torch-ops.yaml executed against
+# Build and run validation/rule_table: every row of checks/device/rules/torch-ops.yaml executed against
 # real PyTorch (CUDA when the libtorch sees a GPU, else the meta device as a stand-in).
 #
 #   validation/run.sh [TABLE.md]      # TABLE.md: also write the Markdown table there

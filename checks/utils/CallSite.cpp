@@ -1,6 +1,6 @@
 //===--- CallSite.cpp - where an expression sits and what it names --------===//
 #include "utils/CallSite.h"
-#include "utils/FunctionParents.h"
+#include "device/functions/FunctionParents.h"
 
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang/AST/DeclCXX.h"

@@ -1,8 +1,10 @@
 // The device model's lattice (AbstractDevice: join, sameValue, what may be
-// off the CPU, what provably differs) and the conflict rules
+// off the CPU, what provably differs; the state at a program point and a
+// list's elements, joined where paths meet) and the conflict rules
 // (findDeviceConflicts) on hand-built op uses: the facts every check reads.
-#include "utils/DeviceConflicts.h"
-#include "utils/DeviceFlow.h"
+#include "device/findings/DeviceConflicts.h"
+#include "device/flow/DeviceFlow.h"
+#include "device/flow/DeviceLattice.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -115,6 +117,44 @@ TEST_F(DeviceModelTest, JoinForgetsARankThePathsDisagreeOn) {
   EXPECT_EQ(AbstractDevice::join(cpu(Tri::Yes), cpu(Tri::No)).ZeroDim,
             Tri::Unknown);
   EXPECT_EQ(AbstractDevice::join(cpu(Tri::No), cpu(Tri::No)).ZeroDim, Tri::No);
+}
+
+TEST_F(DeviceModelTest, StateJoinMeetsVariablesPathByPath) {
+  DeviceState Then, Else;
+  Then.Reached = Else.Reached = true;
+  Then.Vars[X] = cuda(0);
+  Else.Vars[X] = cpu(Tri::No);
+  Then.Vars[Y] = cuda(0); // Declared on one path only: that path's value.
+  DeviceState Joined = Then;
+  Joined.joinWith(Else);
+  EXPECT_EQ(Joined.Vars[X].K, Kind::Maybe);
+  EXPECT_TRUE(Joined.Vars[Y].sameValue(cuda(0)));
+  // A path that is not reached adds nothing; joining into one takes it all.
+  DeviceState Unreached;
+  DeviceState Same = Then;
+  Same.joinWith(Unreached);
+  EXPECT_TRUE(Same.sameValue(Then));
+  Unreached.joinWith(Then);
+  EXPECT_TRUE(Unreached.sameValue(Then));
+}
+
+TEST_F(DeviceModelTest, ListJoinCollectsElementsUpToABound) {
+  ListValue Left, Right;
+  Left.add(AbstractDevice::sameAs(X));
+  Left.add(AbstractDevice::sameAs(X)); // The same element once.
+  Right.add(AbstractDevice::sameAs(Y));
+  Left.addAll(Right);
+  ASSERT_EQ(Left.Elements.size(), 2u);
+  EXPECT_FALSE(Left.Opaque);
+  // Past the bound the contents are no longer known, never silently cut.
+  ListValue Many;
+  for (int I = 0; I < 16; ++I)
+    Many.add(cuda(I));
+  EXPECT_TRUE(Many.Opaque);
+  ListValue Unknown;
+  Unknown.Opaque = true;
+  Right.addAll(Unknown);
+  EXPECT_TRUE(Right.Opaque);
 }
 
 TEST_F(DeviceModelTest, WhatMayBeOffTheCpu) {

@@ -1,7 +1,8 @@
 // utils::forEachFunctionBody visits every user function and lambda body once,
 // and a template's once per instantiation besides its definition, up to
-// MaxInstantiations (checks/utils/CheckHelpers.h).
-#include "utils/CheckHelpers.h"
+// MaxInstantiations (checks/device/functions/FunctionBodies.h).
+#include "device/functions/FunctionBodies.h"
+#include "utils/FunctionBodyCheck.h"
 
 #include "clang/Tooling/Tooling.h"
 

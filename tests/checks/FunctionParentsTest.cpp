@@ -1,10 +1,10 @@
 // utils::parentsOf inside a FunctionParentScope must answer as
 // ASTContext::getParents does (the whole-TU map it replaces, see
-// checks/utils/FunctionParents.h), for every node of the function, from the
+// checks/device/functions/FunctionParents.h), for every node of the function, from the
 // scope's own map.
+#include "device/flow/DeviceFlow.h"
+#include "device/functions/FunctionParents.h"
 #include "utils/CallSite.h"
-#include "utils/DeviceFlow.h"
-#include "utils/FunctionParents.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Tooling/Tooling.h"

@@ -1,0 +1,167 @@
+//===--- DeviceConflicts.cpp - op calls PyTorch would reject --------------===//
+#include "device/findings/DeviceConflicts.h"
+#include "utils/TorchTypes.h"
+
+namespace clang::tidy::torch::utils {
+namespace {
+
+struct Operand {
+  AbstractDevice Device;
+  const Expr *E = nullptr;
+};
+
+/// A CPU operand that the op's rule does not excuse.
+bool isRejectedCpu(const AbstractDevice &D, DeviceRule Rule) {
+  // CPU on some path (moved on one branch only) counts as CPU data.
+  const bool MaybeCpu = D.K == AbstractDevice::Kind::Maybe && D.MayBeCpu;
+  if (!D.isCpu() && !MaybeCpu)
+    return false;
+  switch (Rule) {
+  case DeviceRule::CpuScalar:
+  case DeviceRule::Where:
+  case DeviceRule::MaskedFill:
+  case DeviceRule::IndexPut:
+    // A 0-dim CPU tensor may join; only a known non-scalar is an error.
+    return D.ZeroDim == Tri::No;
+  default:
+    return true;
+  }
+}
+
+/// Two list elements gathered from different modules (seed 003): each module
+/// may have been moved on its own.
+bool fromDifferentModules(const AbstractDevice &A, const AbstractDevice &B) {
+  return A.K == AbstractDevice::Kind::SameAs &&
+         B.K == AbstractDevice::Kind::SameAs && A.Symbol != B.Symbol &&
+         isModuleType(A.Symbol->getType()) && isModuleType(B.Symbol->getType());
+}
+
+std::optional<DeviceConflict> pairConflict(const Operand &A, DeviceRule RuleA,
+                                           const Operand &B, DeviceRule RuleB) {
+  auto Make = [](const Operand &Odd, const Operand &Other, bool Provable) {
+    DeviceConflict C;
+    C.Odd = Odd.Device;
+    C.OddExpr = Odd.E;
+    C.Other = Other.Device;
+    C.OtherExpr = Other.E;
+    C.Provable = Provable;
+    return C;
+  };
+  if (isRejectedCpu(A.Device, RuleA) && B.Device.mayBeOffCpu())
+    return Make(A, B, A.Device.provablyDiffers(B.Device));
+  if (isRejectedCpu(B.Device, RuleB) && A.Device.mayBeOffCpu())
+    return Make(B, A, A.Device.provablyDiffers(B.Device));
+  if (RuleA == DeviceRule::Strict && RuleB == DeviceRule::Strict &&
+      A.Device.provablyDiffers(B.Device))
+    return Make(A, B, true); // cuda:0 with cuda:1
+  return std::nullopt;
+}
+
+std::optional<DeviceConflict> pairConflict(const Operand &A, const Operand &B,
+                                           DeviceRule Rule) {
+  return pairConflict(A, Rule, B, Rule);
+}
+
+/// The operands a rule compares: for index-like rules, self against the
+/// others in the way that rule allows.
+void conflictsOf(const OpUse &Use, std::vector<DeviceConflict> &Out) {
+  if (Use.Rule == DeviceRule::Copy || Use.Rule == DeviceRule::NoCheck)
+    return;
+  llvm::SmallVector<Operand, 4> Operands;
+  for (const OpInput &In : Use.Inputs) {
+    if (In.IsList) {
+      // Elements of one list are compared among themselves first.
+      for (size_t I = 0; I < In.Elements.size(); ++I)
+        for (size_t J = I + 1; J < In.Elements.size(); ++J) {
+          Operand A{In.Elements[I],
+                    I < In.ElementExprs.size() ? In.ElementExprs[I] : nullptr};
+          Operand B{In.Elements[J],
+                    J < In.ElementExprs.size() ? In.ElementExprs[J] : nullptr};
+          std::optional<DeviceConflict> C = pairConflict(A, B, Use.Rule);
+          if (!C && fromDifferentModules(A.Device, B.Device)) {
+            C = DeviceConflict();
+            C->Odd = B.Device;
+            C->OddExpr = B.E;
+            C->Other = A.Device;
+            C->OtherExpr = A.E;
+          }
+          if (C) {
+            C->Use = &Use;
+            C->InList = true;
+            Out.push_back(*C);
+            return;
+          }
+        }
+      continue;
+    }
+    Operands.push_back({In.Device, In.E});
+  }
+
+  switch (Use.Rule) {
+  case DeviceRule::Index: {
+    // CPU indices are fine on any self; device indices on a CPU self are not.
+    if (Operands.size() < 2 || !Operands[0].Device.isCpu())
+      return;
+    for (size_t I = 1; I < Operands.size(); ++I)
+      if (Operands[I].Device.K == AbstractDevice::Kind::Cuda) {
+        DeviceConflict C;
+        C.Use = &Use;
+        C.Odd = Operands[0].Device;
+        C.OddExpr = Operands[0].E;
+        C.Other = Operands[I].Device;
+        C.OtherExpr = Operands[I].E;
+        C.Provable = true;
+        Out.push_back(C);
+        return;
+      }
+    return;
+  }
+  case DeviceRule::CpuScalarInPlace:
+    // The self is the output: a 0-dim CPU self does not join a device op.
+    for (size_t I = 1; I < Operands.size(); ++I)
+      if (auto C = pairConflict(Operands[0], DeviceRule::Strict, Operands[I],
+                                DeviceRule::CpuScalar)) {
+        C->Use = &Use;
+        Out.push_back(*C);
+        return;
+      }
+    return;
+  case DeviceRule::IndexPut:
+  case DeviceRule::MaskedFill:
+    // Every operand is compared with self, under the rule's 0-dim excuse;
+    // masked_fill's mask (the first argument) has none.
+    for (size_t I = 1; I < Operands.size(); ++I)
+      if (auto C = pairConflict(Operands[0], Operands[I],
+                                Use.Rule == DeviceRule::MaskedFill && I == 1
+                                    ? DeviceRule::Strict
+                                    : Use.Rule)) {
+        C->Use = &Use;
+        Out.push_back(*C);
+        return;
+      }
+    return;
+  default:
+    for (size_t I = 0; I < Operands.size(); ++I)
+      for (size_t J = I + 1; J < Operands.size(); ++J)
+        if (auto C = pairConflict(Operands[I], Operands[J], Use.Rule)) {
+          C->Use = &Use;
+          Out.push_back(*C);
+          return;
+        }
+  }
+}
+
+} // namespace
+
+std::vector<DeviceConflict> findDeviceConflicts(llvm::ArrayRef<OpUse> Uses) {
+  std::vector<DeviceConflict> Conflicts;
+  for (const OpUse &Use : Uses)
+    conflictsOf(Use, Conflicts);
+  return Conflicts;
+}
+
+std::vector<DeviceConflict> findDeviceConflicts(const DeviceFlow &Flow) {
+  return findDeviceConflicts(Flow.opUses());
+}
+
+} // namespace clang::tidy::torch::utils

@@ -1,0 +1,44 @@
+//===--- DeviceConflicts.h - op calls PyTorch would reject ------*- C++ -*-===//
+//
+// Applies each op's device rule (checks/device/rules/torch-ops.yaml) to the inputs'
+// abstract devices recorded by DeviceFlow. Both torch-mixed-device-op and the
+// flow-aware torch-factory-without-device read the result; a conflict whose
+// odd input comes from a device-less factory belongs to the factory check
+// (its fix repairs the defect), every other one to torch-mixed-device-op.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TORCHLINT_CHECKS_DEVICE_FINDINGS_DEVICECONFLICTS_H
+#define TORCHLINT_CHECKS_DEVICE_FINDINGS_DEVICECONFLICTS_H
+
+#include "device/flow/DeviceFlow.h"
+
+namespace clang::tidy::torch::utils {
+
+struct DeviceConflict {
+  const OpUse *Use = nullptr;
+  /// The input that PyTorch would reject (the CPU one, where one is).
+  AbstractDevice Odd;
+  const Expr *OddExpr = nullptr; ///< Null for list elements not written inline.
+  /// An input on a device the odd one does not match.
+  AbstractDevice Other;
+  const Expr *OtherExpr = nullptr;
+  bool Provable = false; ///< Both devices concrete and different.
+  bool InList = false;   ///< Both inputs are elements of one list argument.
+
+  /// True when the odd input was made by a factory without a device: the
+  /// factory check reports it, with a fix at the factory.
+  bool fromDeviceLessFactory() const {
+    return !Odd.Factories.empty() &&
+           (Odd.isCpu() ? Odd.DeviceLess
+                        : Odd.K == AbstractDevice::Kind::Maybe);
+  }
+};
+
+/// Every op call in \p Flow whose inputs PyTorch rejects or may reject.
+std::vector<DeviceConflict> findDeviceConflicts(const DeviceFlow &Flow);
+/// The same for op uses from anywhere (a unit test builds its own).
+std::vector<DeviceConflict> findDeviceConflicts(llvm::ArrayRef<OpUse> Uses);
+
+} // namespace clang::tidy::torch::utils
+
+#endif

@@ -1,0 +1,50 @@
+//===--- FindingNotes.cpp - the notes that explain a finding --------------===//
+#include "device/findings/FindingNotes.h"
+
+namespace clang::tidy::torch::utils {
+
+std::string opDisplayName(llvm::StringRef QualifiedName) {
+  QualifiedName.consume_front("at::");
+  return QualifiedName.str();
+}
+
+std::string calleeName(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  return Callee ? Callee->getNameAsString() : std::string("the callee");
+}
+
+void noteCallPath(ClangTidyCheck &Check, const OpUse &Use) {
+  if (Use.Through.empty())
+    return;
+  for (size_t I = 1; I < Use.Through.size(); ++I)
+    Check.diag(Use.Through[I]->getExprLoc(), "'%0' passes it on to '%1' here",
+               DiagnosticIDs::Note)
+        << calleeName(Use.Through[I - 1]) << calleeName(Use.Through[I]);
+  Check.diag(Use.Call->getExprLoc(), "'%0' calls '%1' here",
+             DiagnosticIDs::Note)
+      << calleeName(Use.Through.back()) << opDisplayName(Use.Name);
+}
+
+void noteDeviceOrigin(ClangTidyCheck &Check, const AbstractDevice &Device) {
+  using Kind = AbstractDevice::Kind;
+  if (Device.K == Kind::SameAs && Device.Symbol) {
+    const unsigned Why = llvm::isa<ParmVarDecl>(Device.Symbol) ? 0
+                         : llvm::isa<FieldDecl>(Device.Symbol) ? 1
+                                                                : 2;
+    Check.diag(Device.Symbol->getLocation(),
+               "'%0' may live on any device (%select{wherever the caller put "
+               "it|wherever set-up put it|it is not moved in this function}1)",
+               DiagnosticIDs::Note)
+        << Device.Symbol->getNameAsString() << Why;
+    return;
+  }
+  if (!Device.Origin || Device.K == Kind::Unknown)
+    return;
+  Check.diag(Device.Origin->getBeginLoc(),
+             Device.K == Kind::Maybe ? "placed on another device on one path here"
+                                     : "placed on %0 here",
+             DiagnosticIDs::Note)
+      << Device.describe();
+}
+
+} // namespace clang::tidy::torch::utils

@@ -1,0 +1,52 @@
+//===--- FindingOwners.h - one defect, one warning --------------*- C++ -*-===//
+//
+// Some defects are seen by two checks: a discarded `t.cuda();` is a discarded
+// move and a hard-coded placement; a device-less factory that meets CUDA data
+// is a factory without a device and a mixed-device op. The check whose fix
+// repairs the defect reports it, with notes; the others leave it to that
+// check while it is enabled, and report it themselves when it is not. This
+// table is the one place that decides.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TORCHLINT_CHECKS_DEVICE_FINDINGS_FINDINGOWNERS_H
+#define TORCHLINT_CHECKS_DEVICE_FINDINGS_FINDINGOWNERS_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <array>
+
+namespace clang::tidy {
+class ClangTidyContext;
+} // namespace clang::tidy
+
+namespace clang::tidy::torch::utils {
+
+/// A defect more than one check can see.
+enum class SharedDefect {
+  /// `t.cuda();`, `mean_.to(x.device());`: a move whose result is dropped.
+  DiscardedMove,
+  /// An op input made by a factory without a device, meeting device data.
+  DeviceLessFactoryMeetsDevice,
+  /// An op input placed by a hard-coded device in device-neutral code.
+  HardcodedPlacementMeetsDevice,
+};
+
+class FindingOwners {
+public:
+  explicit FindingOwners(const ClangTidyContext &Context);
+
+  /// The check whose fix repairs \p Defect.
+  static llvm::StringRef ownerOf(SharedDefect Defect);
+
+  /// Whether \p Check leaves \p Defect to its owner: true when the owner is
+  /// another check and it is enabled.
+  bool leftToOwner(SharedDefect Defect, llvm::StringRef Check) const;
+
+private:
+  static constexpr unsigned NumDefects = 3;
+  std::array<bool, NumDefects> OwnerEnabled{};
+};
+
+} // namespace clang::tidy::torch::utils
+
+#endif

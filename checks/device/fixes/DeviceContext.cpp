@@ -1,0 +1,230 @@
+//===--- DeviceContext.cpp - what in scope tells where code runs ----------===//
+#include "device/fixes/DeviceContext.h"
+#include "device/flow/TensorOptionsAnalysis.h"
+#include "device/functions/FunctionParents.h"
+#include "utils/CallSite.h"
+#include "utils/TorchTypes.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+namespace clang::tidy::torch::utils {
+namespace {
+
+using Carrier = DeviceSource::Carrier;
+using Origin = DeviceSource::Origin;
+
+std::optional<Carrier> carrierOf(QualType T) {
+  if (isTensorType(T))
+    return Carrier::Tensor;
+  if (isDeviceType(T) || isDeviceTypeEnum(T) || isDevicePointerType(T))
+    return Carrier::Device;
+  if (isModuleType(T))
+    return Carrier::Module;
+  return std::nullopt;
+}
+
+/// True when \p E (a tensor initializer) explicitly puts its tensor on a
+/// device: .cuda(), .to(<device, tensor or options with a device>), or a
+/// factory whose options carry a device.
+bool placesOnDevice(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(S)) {
+    const CXXMethodDecl *Method = Member->getMethodDecl();
+    const Expr *Object = Member->getImplicitObjectArgument();
+    if (Method && Method->getIdentifier() && Object &&
+        isTensorType(Object->getType())) {
+      if (Method->getName() == "cuda")
+        return true;
+      if (Method->getName() == "to" && Member->getNumArgs() > 0) {
+        QualType ArgT = Member->getArg(0)->getType();
+        if (isDeviceType(ArgT) || isDeviceTypeEnum(ArgT) || isTensorType(ArgT))
+          return true;
+        if (isTensorOptionsType(ArgT) &&
+            classifyOptions(Member->getArg(0), nullptr) !=
+                OptionsDevice::NoDevice)
+          return true;
+      }
+    }
+  }
+  if (const auto *Call = llvm::dyn_cast<CallExpr>(S))
+    for (const Expr *Arg : Call->arguments())
+      if (isTensorOptionsType(Arg->getType()) &&
+          classifyOptions(Arg, nullptr) == OptionsDevice::HasDevice)
+        return true;
+  for (const Stmt *Child : S->children())
+    if (placesOnDevice(Child))
+      return true;
+  return false;
+}
+
+/// A local that carries a device: a torch::Device, or a tensor placed on a
+/// device by its initializer; Scope is the innermost statement it is
+/// visible in (null: the whole body).
+struct DeviceLocal {
+  const VarDecl *Var;
+  Carrier What;
+  const Stmt *Scope;
+};
+
+void gatherLocals(const Stmt *S, const Stmt *Scope,
+                  std::vector<DeviceLocal> &Out) {
+  if (!S)
+    return;
+  // Declarations sit in statements: an expression holds none, except in a
+  // statement expression; a lambda's locals are not visible outside it.
+  if (llvm::isa<Expr>(S) && !llvm::isa<StmtExpr>(S))
+    return;
+  if (isScopeStmt(S))
+    Scope = S;
+  if (const auto *DS = llvm::dyn_cast<DeclStmt>(S))
+    for (const Decl *D : DS->decls()) {
+      const auto *VD = llvm::dyn_cast<VarDecl>(D);
+      std::optional<Carrier> What = VD ? carrierOf(VD->getType()) : std::nullopt;
+      if (VD && (What == Carrier::Device ||
+                 (What == Carrier::Tensor && placesOnDevice(VD->getInit()))))
+        Out.push_back({VD, *What, Scope});
+    }
+  for (const Stmt *Child : S->children())
+    gatherLocals(Child, Scope, Out);
+}
+
+/// The device-carrying locals of \p Body in source order, gathered once per
+/// analysed function: every placement in a function asks, and a generated
+/// function has thousands.
+const std::vector<DeviceLocal> &deviceLocals(const Stmt *Body) {
+  thread_local uint64_t CachedScope = 0;
+  thread_local llvm::DenseMap<const Stmt *, std::vector<DeviceLocal>> Cache;
+  const uint64_t Scope = currentFunctionScopeId();
+  if (Scope == 0 || Scope != CachedScope) {
+    Cache.clear();
+    CachedScope = Scope;
+  }
+  auto [It, Inserted] = Cache.try_emplace(Body);
+  if (Inserted)
+    gatherLocals(Body, nullptr, It->second);
+  return It->second;
+}
+
+/// Adds device-carrying locals declared before \p At and in scope there.
+void collectLocals(const Stmt *Body, SourceLocation At, const SourceManager &SM,
+                   llvm::SmallVectorImpl<DeviceSource> &Out) {
+  for (const DeviceLocal &L : deviceLocals(Body))
+    if (SM.isBeforeInTranslationUnit(L.Var->getLocation(), At) &&
+        (!L.Scope || containsLocation(SM, L.Scope->getSourceRange(), At)))
+      Out.push_back({L.Var, L.What, Origin::Local});
+}
+
+void collectFunction(const FunctionDecl *Fn, SourceLocation At,
+                     ASTContext &Ctx,
+                     llvm::SmallVectorImpl<DeviceSource> &Out) {
+  if (!Fn)
+    return;
+  for (const ParmVarDecl *P : Fn->parameters())
+    if (std::optional<Carrier> What = carrierOf(P->getType()))
+      Out.push_back({P, *What, Origin::Parameter});
+
+  const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Fn);
+  const CXXRecordDecl *Class = Method ? Method->getParent() : nullptr;
+  if (Class && Class->isLambda()) {
+    collectLocals(Fn->getBody(), At, Ctx.getSourceManager(), Out);
+    // Outer names are usable only if the lambda may capture them.
+    if (Class->getLambdaCaptureDefault() != LCD_None)
+      collectFunction(llvm::dyn_cast<FunctionDecl>(Class->getDeclContext()),
+                      At, Ctx, Out);
+    return;
+  }
+  if (Class && !Method->isStatic())
+    for (const FieldDecl *F : Class->fields())
+      if (std::optional<Carrier> What = carrierOf(F->getType()))
+        Out.push_back({F, *What, Origin::Member});
+  collectLocals(Fn->getBody(), At, Ctx.getSourceManager(), Out);
+}
+
+} // namespace
+
+std::string DeviceSource::deviceSpelling() const {
+  std::string Name = Decl->getNameAsString();
+  switch (What) {
+  case Carrier::Tensor:
+    return Name + ".device()";
+  case Carrier::Device:
+    return isDevicePointerType(Decl->getType()) ? "*" + Name : Name;
+  case Carrier::Module:
+    return "";
+  }
+  return "";
+}
+
+std::string DeviceSource::describe() const {
+  const char *Role = Where == Origin::Parameter ? "parameter"
+                     : Where == Origin::Member  ? "member"
+                                                : "local variable";
+  return std::string(Role) + " '" + Decl->getNameAsString() + "'";
+}
+
+DeviceContext DeviceContext::collect(const FunctionDecl *Fn, const Stmt *At,
+                                     ASTContext &Ctx) {
+  DeviceContext Result;
+  if (Fn && At)
+    collectFunction(Fn, At->getBeginLoc(), Ctx, Result.Sources);
+  return Result;
+}
+
+const DeviceSource *DeviceContext::bestFor(const Stmt *At,
+                                           ASTContext &Ctx) const {
+  if (Sources.empty())
+    return nullptr;
+  auto Find = [&](const ValueDecl *D) -> const DeviceSource * {
+    for (const DeviceSource &S : Sources)
+      if (S.Decl == D && S.What != Carrier::Module)
+        return &S;
+    return nullptr;
+  };
+
+  // 1. A tensor or device the expression is combined with: `x * ones(...)`.
+  DynTypedNode Node = DynTypedNode::create(*At);
+  for (int Step = 0; Step < 6; ++Step) {
+    auto Parents = parentsOf(Node, Ctx);
+    if (Parents.empty())
+      break;
+    Node = Parents[0];
+    const auto *Call = Node.get<CallExpr>();
+    if (!Call) {
+      if (!Node.get<Expr>())
+        break; // Reached a statement: stop at the full expression.
+      continue;
+    }
+    if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Call))
+      if (const DeviceSource *S = Find(namedDecl(Member->getImplicitObjectArgument())))
+        return S;
+    for (const Expr *Arg : Call->arguments())
+      if (const DeviceSource *S = Find(namedDecl(Arg)))
+        return S;
+  }
+
+  auto First = [&](Carrier What, Origin Where) -> const DeviceSource * {
+    for (const DeviceSource &S : Sources)
+      if (S.What == What && S.Where == Where)
+        return &S;
+    return nullptr;
+  };
+  // 2. The nearest device variable (locals are collected in source order).
+  for (auto It = Sources.rbegin(); It != Sources.rend(); ++It)
+    if (It->What == Carrier::Device && It->Where == Origin::Local)
+      return &*It;
+  for (const auto &[What, Where] :
+       {std::pair{Carrier::Device, Origin::Parameter},
+        std::pair{Carrier::Tensor, Origin::Parameter},
+        std::pair{Carrier::Tensor, Origin::Local},
+        std::pair{Carrier::Tensor, Origin::Member},
+        std::pair{Carrier::Device, Origin::Member}})
+    if (const DeviceSource *S = First(What, Where))
+      return S;
+  return &Sources.front();
+}
+
+} // namespace clang::tidy::torch::utils

@@ -1,0 +1,57 @@
+//===--- DeviceContext.h - what in scope tells where code runs --*- C++ -*-===//
+//
+// A function that receives a tensor, a device or a module (or is a method of a
+// class holding one) is device-aware: its tensors should follow that device. A
+// device-less factory in such code is the bug of seed 002. This collects the
+// device sources visible at a statement and picks the one a fix should follow.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TORCHLINT_CHECKS_DEVICE_FIXES_DEVICECONTEXT_H
+#define TORCHLINT_CHECKS_DEVICE_FIXES_DEVICECONTEXT_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "llvm/ADT/SmallVector.h"
+#include <string>
+
+namespace clang::tidy::torch::utils {
+
+struct DeviceSource {
+  enum class Carrier { Tensor, Device, Module };
+  enum class Origin { Parameter, Member, Local };
+  const ValueDecl *Decl = nullptr;
+  Carrier What = Carrier::Tensor;
+  Origin Where = Origin::Parameter;
+
+  /// The expression naming this source's device at the point of use, e.g.
+  /// "x.device()" or "device"; empty for modules (no cheap spelling).
+  std::string deviceSpelling() const;
+  /// A short description for notes, e.g. "parameter 'x'".
+  std::string describe() const;
+};
+
+class DeviceContext {
+public:
+  /// Sources visible at \p At inside \p Fn: parameters, members of the
+  /// enclosing class, torch::Device locals and tensor locals placed on a
+  /// device, declared before \p At. Inside a lambda, the enclosing function's
+  /// sources count only when the lambda captures by default.
+  static DeviceContext collect(const FunctionDecl *Fn, const Stmt *At,
+                               ASTContext &Ctx);
+
+  bool empty() const { return Sources.empty(); }
+  const llvm::SmallVector<DeviceSource, 4> &sources() const { return Sources; }
+
+  /// The source a fix for \p At should follow: a tensor or device that \p At
+  /// is combined with in the same expression, else the nearest device
+  /// variable, else the first tensor parameter, else a placed local, else a
+  /// member. May be a module (then no spelling exists), or null when empty.
+  const DeviceSource *bestFor(const Stmt *At, ASTContext &Ctx) const;
+
+private:
+  llvm::SmallVector<DeviceSource, 4> Sources;
+};
+
+} // namespace clang::tidy::torch::utils
+
+#endif

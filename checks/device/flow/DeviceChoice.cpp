@@ -1,0 +1,114 @@
+//===--- DeviceChoice.cpp - devices chosen at run time by a branch --------===//
+#include "device/flow/DeviceChoice.h"
+#include "device/functions/FunctionParents.h"
+#include "utils/TorchTypes.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
+
+namespace clang::tidy::torch::utils {
+
+namespace {
+
+bool namesDevice(llvm::StringRef Name) {
+  const std::string Lower = Name.lower();
+  return llvm::any_of(llvm::ArrayRef<llvm::StringRef>{"cuda", "gpu", "cpu",
+                                                      "device", "accel", "mps"},
+                      [&](llvm::StringRef Word) {
+                        return llvm::StringRef(Lower).contains(Word);
+                      });
+}
+
+/// is_cuda, is_cpu, hasCUDA, device_count, cuda_available, is_available.
+bool isDeviceQueryName(llvm::StringRef Name) {
+  return Name == "is_available" || namesDevice(Name);
+}
+
+const ValueDecl *referencedDecl(const Expr *E) {
+  E = stripWrappers(E);
+  if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(E))
+    return Ref->getDecl();
+  if (const auto *Member = llvm::dyn_cast_or_null<MemberExpr>(E))
+    return Member->getMemberDecl();
+  return nullptr;
+}
+
+bool isChoice(const Expr *E, int Depth) {
+  E = stripWrappers(E);
+  if (!E || Depth > 8)
+    return false;
+  if (const auto *Unary = llvm::dyn_cast<UnaryOperator>(E))
+    return Unary->getOpcode() == UO_LNot &&
+           isChoice(Unary->getSubExpr(), Depth + 1);
+  if (const auto *Binary = llvm::dyn_cast<BinaryOperator>(E)) {
+    if (Binary->isLogicalOp())
+      return isChoice(Binary->getLHS(), Depth + 1) ||
+             isChoice(Binary->getRHS(), Depth + 1);
+    if (Binary->isComparisonOp())
+      return isDeviceTypeEnum(Binary->getLHS()->getType()) ||
+             isDeviceTypeEnum(Binary->getRHS()->getType()) ||
+             isChoice(Binary->getLHS(), Depth + 1) ||
+             isChoice(Binary->getRHS(), Depth + 1);
+    return false;
+  }
+  if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(E)) {
+    // `x.device() == torch::kCUDA`, `device != torch::kCPU`,
+    // `device_str == "cuda"`.
+    if (Op->isComparisonOp())
+      for (const Expr *Arg : Op->arguments())
+        if (isDeviceType(Arg->getType()) || isDeviceTypeEnum(Arg->getType()) ||
+            isChoice(Arg, Depth + 1))
+          return true;
+    return false;
+  }
+  if (const auto *Call = llvm::dyn_cast<CallExpr>(E)) {
+    const auto *Callee = Call->getDirectCallee();
+    return Callee && Callee->getIdentifier() &&
+           isDeviceQueryName(Callee->getName());
+  }
+  if (const ValueDecl *Named = referencedDecl(E))
+    return Named->getIdentifier() && namesDevice(Named->getName());
+  if (const auto *Literal = llvm::dyn_cast<StringLiteral>(E))
+    return Literal->isOrdinary() && namesDevice(Literal->getString());
+  return false;
+}
+
+} // namespace
+
+bool isDeviceChoiceCondition(const Expr *Cond) { return isChoice(Cond, 0); }
+
+std::optional<DeviceChoiceGuard> deviceChoiceGuard(const Stmt *S,
+                                                   ASTContext &Ctx) {
+  const Stmt *Current = S;
+  for (int Step = 0; Current && Step < 64; ++Step) {
+    const auto Parents = parentsOf(*Current, Ctx);
+    const Stmt *Parent = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+    if (!Parent || llvm::isa<LambdaExpr>(Parent))
+      return std::nullopt;
+    const Expr *Cond = nullptr;
+    if (const auto *If = llvm::dyn_cast<IfStmt>(Parent);
+        If && (Current == If->getThen() || Current == If->getElse()))
+      Cond = If->getCond();
+    else if (const auto *Ternary =
+                 llvm::dyn_cast<AbstractConditionalOperator>(Parent);
+             Ternary && Current != Ternary->getCond())
+      Cond = Ternary->getCond();
+    if (Cond && isChoice(Cond, 0)) {
+      DeviceChoiceGuard Guard;
+      Guard.Condition = Cond;
+      // Only a condition that is `x.is_cuda()` itself says "follow x":
+      // `!x.is_cuda() && use_gpu` is a choice like any other.
+      const auto *Query =
+          llvm::dyn_cast<CXXMemberCallExpr>(stripWrappers(Cond));
+      const CXXMethodDecl *Method = Query ? Query->getMethodDecl() : nullptr;
+      if (Method && Method->getIdentifier() && Method->getName() == "is_cuda" &&
+          isTensorType(Query->getImplicitObjectArgument()->getType()))
+        Guard.CudaQueryOf = referencedDecl(Query->getImplicitObjectArgument());
+      return Guard;
+    }
+    Current = Parent;
+  }
+  return std::nullopt;
+}
+
+} // namespace clang::tidy::torch::utils

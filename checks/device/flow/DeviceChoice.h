@@ -1,0 +1,42 @@
+//===--- DeviceChoice.h - devices chosen at run time by a branch -*- C++ -*-===//
+//
+// `if (cfg.use_gpu) t = t.cuda();`, `if (torch::cuda::is_available()) {
+// net->to(torch::kCUDA); } else { net->to(torch::kCPU); }`: the program picks
+// the device at run time, as `t.to(flag ? kCUDA : kCPU)` does in one
+// expression. A placement under such a branch is a choice, not a hard-coded
+// device, and a tensor moved there does not stay a CPU tensor by accident.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TORCHLINT_CHECKS_DEVICE_FLOW_DEVICECHOICE_H
+#define TORCHLINT_CHECKS_DEVICE_FLOW_DEVICECHOICE_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+
+namespace clang::tidy::torch::utils {
+
+/// The branch condition that makes \p S (inside a function body) run only
+/// for one run-time device choice, if any.
+struct DeviceChoiceGuard {
+  const Expr *Condition = nullptr;
+  /// For `if (x.is_cuda())`: the tensor x. `.cuda()` under it lands on the
+  /// current CUDA device, not x's: still a hard-coded device, fixed by
+  /// following x.
+  const ValueDecl *CudaQueryOf = nullptr;
+};
+
+/// Whether \p Cond asks where code runs: a device query (`x.is_cuda()`,
+/// `torch::cuda::is_available()`, `device_count()`, a comparison of devices
+/// or device types), or a flag named for a device (`use_gpu`, `cfg.cuda`,
+/// `on_device`), alone or under `!`, `&&`, `||`.
+bool isDeviceChoiceCondition(const Expr *Cond);
+
+/// The innermost `if`/`?:` whose branch (not condition) holds \p S and whose
+/// condition is a device choice; std::nullopt when there is none below the
+/// function body.
+std::optional<DeviceChoiceGuard> deviceChoiceGuard(const Stmt *S,
+                                                   ASTContext &Ctx);
+
+} // namespace clang::tidy::torch::utils
+
+#endif

@@ -1,0 +1,343 @@
+//===--- DeviceFlow.cpp - the solver and the queries ----------------------===//
+//
+// Runs the transfer functions (DeviceTransfer.h) over the function's CFG to
+// a fixed point, keeps the settled states, and answers the checks' queries
+// from them.
+//
+//===----------------------------------------------------------------------===//
+#include "device/flow/DeviceFlow.h"
+#include "device/flow/DeviceTransfer.h"
+#include "device/summaries/FunctionSummaries.h"
+#include "utils/CallSite.h"
+#include "utils/TorchTypes.h"
+
+#include "clang/Analysis/Analyses/PostOrderCFGView.h"
+#include "clang/Analysis/CFG.h"
+#include "clang/Analysis/FlowSensitive/DataflowWorklist.h"
+
+#include <deque>
+
+namespace clang::tidy::torch::utils {
+
+using Kind = AbstractDevice::Kind;
+
+
+std::optional<DeviceRule>
+ruleOf(const CallExpr *Call, const llvm::StringMap<DeviceRule> &Index,
+       std::string *Name) {
+  const auto *Callee = llvm::dyn_cast_or_null<FunctionDecl>(
+      Call ? Call->getCalleeDecl() : nullptr);
+  if (!Callee)
+    return std::nullopt;
+  std::string Qualified = qualifiedName(Callee);
+  auto It = Index.find(Qualified);
+  if (It == Index.end())
+    return std::nullopt;
+  if (Name)
+    *Name = std::move(Qualified);
+  return It->second;
+}
+
+llvm::StringMap<DeviceRule> buildRuleIndex(const OpRuleSet &Rules) {
+  llvm::StringMap<DeviceRule> Index;
+  for (const OpRule &R : Rules.Rules) {
+    Index[R.Name] = R.Rule;
+    if (llvm::StringRef(R.Name).starts_with("torch::"))
+      Index["at::" + R.Name.substr(7)] = R.Rule;
+  }
+  return Index;
+}
+
+struct DeviceFlow::Solution {
+  Solution(std::unique_ptr<CFG> TheGraph, const Stmt *Body, ASTContext &Ctx,
+           const llvm::StringMap<DeviceRule> &Index,
+           const DeviceFlowOptions &Options, FunctionSummaries *Summaries)
+      : Graph(std::move(TheGraph)),
+        Builder(Body, Ctx, Index, Options, Summaries),
+        Out(Graph->getNumBlockIDs()) {}
+
+  std::unique_ptr<CFG> Graph;
+  DeviceTransfer Builder;
+  /// Each block's state at its exit.
+  std::vector<DeviceState> Out;
+  /// Each statement of the body: its CFG block and the index of the element
+  /// that evaluates it (or contains it). Built on the first question.
+  llvm::DenseMap<const Stmt *, std::pair<const CFGBlock *, unsigned>> Where;
+  bool Indexed = false;
+
+  DeviceState entryState(const CFGBlock *Block) const {
+    DeviceState In;
+    if (Block == &Graph->getEntry())
+      In.Reached = true;
+    for (const CFGBlock *Pred : Block->preds())
+      if (Pred)
+        In.joinWith(Out[Pred->getBlockID()]);
+    return In;
+  }
+
+  void index() {
+    Indexed = true;
+    // Elements first (a subexpression evaluated on its own is its own
+    // element), then what sits inside an element without being one.
+    for (const CFGBlock *Block : *Graph)
+      for (unsigned I = 0; I < Block->size(); ++I)
+        if (auto Element = (*Block)[I].getAs<CFGStmt>())
+          Where.try_emplace(Element->getStmt(), Block, I);
+    for (const CFGBlock *Block : *Graph)
+      for (unsigned I = 0; I < Block->size(); ++I)
+        if (auto Element = (*Block)[I].getAs<CFGStmt>())
+          indexInside(Element->getStmt(), Block, I, 0);
+  }
+  void indexInside(const Stmt *S, const CFGBlock *Block, unsigned I,
+                   unsigned Depth) {
+    if (!S || Depth > 64 || llvm::isa<LambdaExpr>(S))
+      return;
+    for (const Stmt *Child : S->children())
+      if (Child && Where.try_emplace(Child, Block, I).second)
+        indexInside(Child, Block, I, Depth + 1);
+  }
+
+  /// Whether some path runs \p To after \p From; std::nullopt when either
+  /// is not a statement of the graph.
+  std::optional<bool> mayRunAfter(const Stmt *From, const Stmt *To) {
+    if (!Indexed)
+      index();
+    auto F = Where.find(From), T = Where.find(To);
+    if (F == Where.end() || T == Where.end())
+      return std::nullopt;
+    const auto [FromBlock, FromIndex] = F->second;
+    const auto [ToBlock, ToIndex] = T->second;
+    if (FromBlock == ToBlock && FromIndex < ToIndex)
+      return true;
+    llvm::SmallVector<const CFGBlock *, 16> Work;
+    llvm::DenseSet<const CFGBlock *> Seen;
+    for (const CFGBlock *Succ : FromBlock->succs())
+      if (Succ && Seen.insert(Succ).second)
+        Work.push_back(Succ);
+    while (!Work.empty()) {
+      const CFGBlock *Block = Work.pop_back_val();
+      if (Block == ToBlock)
+        return true;
+      for (const CFGBlock *Succ : Block->succs())
+        if (Succ && Seen.insert(Succ).second)
+          Work.push_back(Succ);
+    }
+    return false;
+  }
+
+  /// The state just before the element that evaluates \p At.
+  std::optional<DeviceState> stateBefore(const Stmt *At) {
+    if (!Indexed)
+      index();
+    auto It = Where.find(At);
+    if (It == Where.end())
+      return std::nullopt;
+    const auto [Block, Index] = It->second;
+    DeviceState S = entryState(Block);
+    if (!S.Reached)
+      return std::nullopt;
+    for (unsigned I = 0; I < Index; ++I)
+      if (auto Element = (*Block)[I].getAs<CFGStmt>())
+        Builder.transfer(Element->getStmt(), S);
+    return S;
+  }
+};
+
+AbstractDevice DeviceFlow::deviceBefore(const ValueDecl *D,
+                                        const Stmt *At) const {
+  if (!Solved || !D)
+    return AbstractDevice::unknown();
+  const std::optional<DeviceState> S = Solved->stateBefore(At);
+  return S ? Solved->Builder.lookupIn(D, *S) : AbstractDevice::unknown();
+}
+
+AbstractDevice DeviceFlow::deviceOf(const Expr *E) const {
+  if (!Solved || !E)
+    return AbstractDevice::unknown();
+  const std::optional<DeviceState> S = Solved->stateBefore(E);
+  if (!S)
+    return AbstractDevice::unknown();
+  return isTensorType(E->getType()) ? Solved->Builder.eval(E, *S)
+                                    : Solved->Builder.evalDevice(E, *S);
+}
+
+bool DeviceFlow::mayRunAfter(const Stmt *From, const Stmt *To) const {
+  if (!Solved || !From || !To)
+    return true;
+  return Solved->mayRunAfter(From, To).value_or(true);
+}
+
+std::vector<std::pair<const ValueDecl *, AbstractDevice>>
+DeviceFlow::membersAtExit() const {
+  std::vector<std::pair<const ValueDecl *, AbstractDevice>> Members;
+  if (!Solved)
+    return Members;
+  const DeviceState AtExit = Solved->entryState(&Solved->Graph->getExit());
+  for (const auto &[D, Device] : AtExit.Vars)
+    if (llvm::isa<FieldDecl>(D))
+      Members.emplace_back(D, Device);
+  return Members;
+}
+
+std::unique_ptr<DeviceFlow>
+DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
+                    const llvm::StringMap<DeviceRule> &RuleIndex,
+                    const DeviceFlowOptions &Options,
+                    FunctionSummaries *Summaries) {
+  auto Result = std::make_unique<DeviceFlow>();
+  auto GiveUp = [&](llvm::StringRef Why) {
+    Result->Uses.clear();
+    Result->GaveUp = Why.str();
+    return std::move(Result);
+  };
+  if (!Fn || !Fn->hasBody() || Fn->isDependentContext() ||
+      Fn->isInvalidDecl())
+    return GiveUp("the function has no analysable body");
+  Stmt *Body = Fn->getBody();
+  CFG::BuildOptions BuildOptions;
+  std::unique_ptr<CFG> Graph = CFG::buildCFG(Fn, Body, &Ctx, BuildOptions);
+  if (!Graph)
+    return GiveUp("clang could not build its control-flow graph");
+  if (Graph->getNumBlockIDs() > Options.Limits.MaxBlocks)
+    return GiveUp("its control-flow graph has " +
+                  std::to_string(Graph->getNumBlockIDs()) +
+                  " blocks, more than the limit of " +
+                  std::to_string(Options.Limits.MaxBlocks));
+
+  auto Solved = std::make_shared<Solution>(std::move(Graph), Body, Ctx,
+                                           RuleIndex, Options, Summaries);
+  const CFG &TheGraph = *Solved->Graph;
+  DeviceTransfer &Builder = Solved->Builder;
+  std::vector<DeviceState> &Out = Solved->Out;
+  Builder.collectRangeFors(Body);
+  Builder.InConstructor = llvm::isa<CXXConstructorDecl>(Fn);
+
+  // Forward dataflow to a fixpoint. clang's worklist visits blocks in reverse
+  // post-order and skips the null edges that constant conditions
+  // (`while (true)`, `do {} while (false)`, `if (kFlag)`) leave in the CFG;
+  // blocks no path reaches are never visited.
+  PostOrderCFGView Order(&TheGraph);
+  auto EntryState = [&](const CFGBlock *Block) {
+    return Solved->entryState(Block);
+  };
+  const size_t MaxVisits =
+      size_t(Options.Limits.MaxVisitsPerBlock) * TheGraph.getNumBlockIDs();
+  auto Solve = [&]() -> bool {
+    Out.assign(TheGraph.getNumBlockIDs(), DeviceState());
+    ForwardDataflowWorklist Worklist(TheGraph, &Order);
+    size_t Visits = 0;
+    Worklist.enqueueBlock(&TheGraph.getEntry());
+    while (const CFGBlock *Block = Worklist.dequeue()) {
+      if (++Visits > MaxVisits)
+        return false;
+      DeviceState S = EntryState(Block);
+      for (const CFGElement &Element : *Block)
+        if (auto Stmt = Element.getAs<CFGStmt>())
+          Builder.transfer(Stmt->getStmt(), S);
+      if (!S.sameValue(Out[Block->getBlockID()])) {
+        Out[Block->getBlockID()] = std::move(S);
+        Worklist.enqueueSuccessors(Block);
+      }
+    }
+    return true;
+  };
+  // Calls \p Visit on each reached statement, in the settled state before it.
+  auto ForEachSettled = [&](auto Visit) -> bool {
+    for (const CFGBlock *Block : Order) {
+      DeviceState S = EntryState(Block);
+      if (!S.Reached)
+        continue;
+      for (const CFGElement &Element : *Block)
+        if (auto Stmt = Element.getAs<CFGStmt>()) {
+          if (!Visit(Stmt->getStmt(), S))
+            return false;
+          Builder.transfer(Stmt->getStmt(), S);
+        }
+    }
+    return true;
+  };
+  auto NotSettled = [&] {
+    return GiveUp("the analysis did not settle within " +
+                  std::to_string(MaxVisits) + " block visits");
+  };
+
+  if (!Solve())
+    return NotSettled();
+  // Parameters read on the host are CPU tensors: solve once more with them.
+  bool NewHostParams = false;
+  ForEachSettled([&](const Stmt *Element, const DeviceState &S) {
+    NewHostParams |= Builder.findHostReads(Element, S);
+    return true;
+  });
+  if (NewHostParams && !Solve())
+    return NotSettled();
+
+  // With the states settled, record each op call once, in the state before
+  // the statement that contains it, and where the returned value lives.
+  llvm::DenseSet<const CallExpr *> Seen;
+  bool Returns = false;
+  ListValue ReturnedList; // joined over every return of a list
+  if (!ForEachSettled([&](const Stmt *Element, const DeviceState &S) {
+        if (const auto *Return = llvm::dyn_cast<ReturnStmt>(Element);
+            Return && Return->getRetValue()) {
+          const AbstractDevice D = Builder.eval(Return->getRetValue(), S);
+          Result->Returned =
+              Returns ? AbstractDevice::join(Result->Returned, D) : D;
+          if (isTensorListType(Fn->getReturnType()))
+            ReturnedList.addAll(Builder.evalList(Return->getRetValue(), S));
+          Returns = true;
+        }
+        return Builder.record(Element, S, Seen, Result->Uses);
+      }))
+    return GiveUp("an expression is nested more than " +
+                  std::to_string(Options.Limits.MaxExprDepth) +
+                  " levels deep");
+  if (Returns && isTensorListType(Fn->getReturnType()) && !ReturnedList.Opaque)
+    Result->ReturnedElements = ReturnedList.Elements;
+  for (const ParmVarDecl *Param : Fn->parameters())
+    if (Builder.HostParams.contains(Param))
+      Result->HostParams.push_back(Param);
+  Result->Solved = std::move(Solved);
+  return Result;
+}
+
+DeviceFlowConfig DeviceFlowConfig::fromOptions(const std::string &LibtorchVersion,
+                                               const std::string &RulesFile,
+                                               std::string &Error) {
+  DeviceFlowConfig Config;
+  Config.RuleIndex = buildRuleIndex(rulesWithProjectFile(RulesFile, Error));
+  Config.Options.WhereMovesZeroDim = !isLibtorchBefore2(LibtorchVersion);
+  // The checks of one translation unit are built together on its thread:
+  // those with the same rules share one model instead of each analysing
+  // every function again.
+  thread_local llvm::StringMap<std::weak_ptr<FunctionSummaries>> Shared;
+  const std::string Key = LibtorchVersion + '\n' + RulesFile + '\n' +
+                          (Error.empty() ? "" : "error");
+  std::weak_ptr<FunctionSummaries> &Slot = Shared[Key];
+  Config.Summaries = Slot.lock();
+  if (!Config.Summaries) {
+    Config.Summaries =
+        std::make_shared<FunctionSummaries>(Config.RuleIndex, Config.Options);
+    Slot = Config.Summaries;
+  }
+  return Config;
+}
+
+DeviceFlowConfig DeviceFlowConfig::forCheck(const ClangTidyContext *Context,
+                                            llvm::StringRef Check,
+                                            std::string *Error) {
+  std::string Ignored;
+  return fromOptions(
+      checkOption(Context, Check, "LibtorchVersion", "2", /*OrGlobal=*/true),
+      checkOption(Context, Check, "RulesFile", "", /*OrGlobal=*/true),
+      Error ? *Error : Ignored);
+}
+
+std::shared_ptr<const DeviceFlow>
+DeviceFlowConfig::analyze(const FunctionDecl *Fn, ASTContext &Ctx) const {
+  if (!Summaries)
+    return DeviceFlow::analyze(Fn, Ctx, RuleIndex, Options);
+  return Summaries->flowOf(Fn, Ctx);
+}
+
+} // namespace clang::tidy::torch::utils

@@ -1,0 +1,179 @@
+//===--- DeviceFlow.h - where each tensor lives, per function ---*- C++ -*-===//
+//
+// The device model every check queries: a forward dataflow analysis over
+// clang's CFG that gives every tensor-valued variable and expression of a
+// function body an abstract device (DeviceLattice.h, moved by the transfer
+// functions of DeviceTransfer.h), and records every call of an op from the
+// rule table with the devices of its inputs. Checks ask where a value lives
+// before a statement and why (deviceBefore), and read the op uses.
+// docs/design.md explains the choices.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TORCHLINT_CHECKS_DEVICE_FLOW_DEVICEFLOW_H
+#define TORCHLINT_CHECKS_DEVICE_FLOW_DEVICEFLOW_H
+
+#include "device/flow/DeviceLattice.h"
+#include "device/rules/OpRules.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang::tidy {
+class ClangTidyContext;
+} // namespace clang::tidy
+
+namespace clang::tidy::torch::utils {
+
+
+/// One input of an op call: a tensor, or a list of tensors (stack/cat).
+struct OpInput {
+  const Expr *E = nullptr;
+  AbstractDevice Device;
+  bool IsList = false;
+  llvm::SmallVector<AbstractDevice, 4> Elements; ///< For lists.
+  llvm::SmallVector<const Expr *, 4> ElementExprs; ///< Where written inline.
+};
+
+/// A call of an op from the rule table, with its inputs' devices. An op
+/// inside a function that this one calls is recorded at the call, with the
+/// inputs that come from the call's arguments and object.
+struct OpUse {
+  const CallExpr *Call = nullptr;
+  std::string Name;
+  DeviceRule Rule = DeviceRule::Strict;
+  llvm::SmallVector<OpInput, 3> Inputs;
+  /// For an op in a called function: the calls that reach it, the one in
+  /// the analysed function first. Empty for an op written in the function.
+  llvm::SmallVector<const CallExpr *, 2> Through;
+
+  /// Where the inputs meet in the analysed function: the op call itself, or
+  /// the call that reaches it.
+  const CallExpr *site() const { return Through.empty() ? Call : Through[0]; }
+};
+
+/// Bounds that keep a huge generated function from stalling the editor: past
+/// them the analysis gives up on that function and reports nothing in it.
+struct AnalysisLimits {
+  unsigned MaxBlocks = 5000;
+  unsigned MaxVisitsPerBlock = 32;
+  unsigned MaxExprDepth = 400;
+};
+
+struct DeviceFlowOptions {
+  /// libtorch >= 2.0 moves 0-dim inputs of where(); 1.x is strict.
+  bool WhereMovesZeroDim = true;
+  AnalysisLimits Limits;
+};
+
+class FunctionSummaries;
+
+/// The device-flow facts of one function body.
+class DeviceFlow {
+public:
+  /// Analyses \p Fn's body. Where the analysis meets what it does not model
+  /// (no CFG, a graph past the limits), the result has no op uses and
+  /// gaveUp() says why: callers then stay silent in that function. With
+  /// \p Summaries, calls of functions defined in the translation unit pass
+  /// their arguments' devices through those functions.
+  static std::unique_ptr<DeviceFlow>
+  analyze(const FunctionDecl *Fn, ASTContext &Ctx,
+          const llvm::StringMap<DeviceRule> &RuleIndex,
+          const DeviceFlowOptions &Options,
+          FunctionSummaries *Summaries = nullptr);
+
+  const std::vector<OpUse> &opUses() const { return Uses; }
+  /// Why the analysis gave up on the function; empty when it did not.
+  const std::string &gaveUp() const { return GaveUp; }
+  /// Where the returned tensor lives, joined over every return.
+  const AbstractDevice &returned() const { return Returned; }
+  /// For a function returning a list of tensors (std::vector<Tensor>), where
+  /// its elements may live, gathered over every return; none when some
+  /// return's contents are not known.
+  const std::optional<llvm::SmallVector<AbstractDevice, 4>> &
+  returnedElements() const {
+    return ReturnedElements;
+  }
+  /// Parameters whose memory the function reads on the host (directly or
+  /// through a function it calls): it needs them on the CPU.
+  const llvm::SmallVector<const ParmVarDecl *, 2> &hostParams() const {
+    return HostParams;
+  }
+
+  /// Where \p D (a tensor or device variable, a parameter, a member, a
+  /// module) lives just before \p At, a statement or expression of the body,
+  /// joined over the paths that reach it. Why: the answer's Origin (the
+  /// move, the factory), Factories, or Symbol (SameAs: wherever that one
+  /// is). Unknown where \p At is not reached, not in the body, or the
+  /// analysis gave up.
+  AbstractDevice deviceBefore(const ValueDecl *D, const Stmt *At) const;
+  /// Where \p E (a tensor, a device, or TensorOptions expression of the
+  /// body) points just before the statement that evaluates it: `x.device()`
+  /// and `d` after `auto d = x.device();` are both the device of 'x', until
+  /// `d` is assigned again. Unknown where \p E is not reached, not in the
+  /// body, or the analysis gave up.
+  AbstractDevice deviceOf(const Expr *E) const;
+  /// Whether some path of the body runs \p To after \p From (a later
+  /// iteration of a loop counts). True where the analysis cannot say.
+  bool mayRunAfter(const Stmt *From, const Stmt *To) const;
+  /// The members of `*this` that some path of the function places or
+  /// assigns, with where they live when it returns.
+  std::vector<std::pair<const ValueDecl *, AbstractDevice>>
+  membersAtExit() const;
+
+private:
+  std::vector<OpUse> Uses;
+  std::string GaveUp;
+  AbstractDevice Returned;
+  std::optional<llvm::SmallVector<AbstractDevice, 4>> ReturnedElements;
+  llvm::SmallVector<const ParmVarDecl *, 2> HostParams;
+  /// The settled states, kept for deviceBefore.
+  struct Solution;
+  std::shared_ptr<Solution> Solved;
+  friend class DeviceTransfer;
+};
+
+/// Op rules by qualified name; "torch::f" also answers for "at::f".
+llvm::StringMap<DeviceRule> buildRuleIndex(const OpRuleSet &Rules);
+
+/// The flow checks' options (LibtorchVersion, RulesFile) as the analysis
+/// takes them; one place, so that every check sees the same rules.
+struct DeviceFlowConfig {
+  llvm::StringMap<DeviceRule> RuleIndex;
+  DeviceFlowOptions Options;
+  /// Summaries and flows of the translation unit's functions, made on first
+  /// call; one object for all checks of this thread with the same options.
+  std::shared_ptr<FunctionSummaries> Summaries;
+
+  /// On a bad \p RulesFile, sets \p Error and keeps the built-in rules.
+  static DeviceFlowConfig fromOptions(const std::string &LibtorchVersion,
+                                      const std::string &RulesFile,
+                                      std::string &Error);
+  /// The configuration that check \p Check runs with in \p Context: its
+  /// LibtorchVersion and RulesFile options, local or global. A bad RulesFile
+  /// sets \p Error (when given) and keeps the built-in rules; the check that
+  /// owns the option reports it.
+  static DeviceFlowConfig forCheck(const ClangTidyContext *Context,
+                                   llvm::StringRef Check,
+                                   std::string *Error = nullptr);
+
+  /// The flow of \p Fn, shared with every check of the same configuration
+  /// in this translation unit.
+  std::shared_ptr<const DeviceFlow> analyze(const FunctionDecl *Fn,
+                                            ASTContext &Ctx) const;
+};
+
+/// The rule of \p Call's callee, if it is in \p Index.
+std::optional<DeviceRule>
+ruleOf(const CallExpr *Call, const llvm::StringMap<DeviceRule> &Index,
+       std::string *Name = nullptr);
+
+} // namespace clang::tidy::torch::utils
+
+#endif

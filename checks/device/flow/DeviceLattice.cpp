@@ -1,0 +1,121 @@
+//===--- DeviceLattice.cpp - what the flow knows of a value's device ------===//
+#include "device/flow/DeviceLattice.h"
+
+namespace clang::tidy::torch::utils {
+
+using Kind = AbstractDevice::Kind;
+
+AbstractDevice AbstractDevice::cpu(const Stmt *Origin, bool DeviceLess,
+                                   Tri ZeroDim) {
+  AbstractDevice D;
+  D.K = Kind::Cpu;
+  D.Origin = Origin;
+  D.DeviceLess = DeviceLess;
+  D.ZeroDim = ZeroDim;
+  if (DeviceLess && Origin)
+    D.Factories.push_back(Origin);
+  return D;
+}
+
+AbstractDevice AbstractDevice::cuda(int Index, const Stmt *Origin) {
+  AbstractDevice D;
+  D.K = Kind::Cuda;
+  D.CudaIndex = Index;
+  D.Origin = Origin;
+  return D;
+}
+
+AbstractDevice AbstractDevice::sameAs(const ValueDecl *Symbol) {
+  AbstractDevice D;
+  D.K = Kind::SameAs;
+  D.Symbol = Symbol;
+  return D;
+}
+
+bool AbstractDevice::mayBeOffCpu() const {
+  return K == Kind::Cuda || K == Kind::Other || K == Kind::SameAs ||
+         (K == Kind::Maybe && MayBeNonCpu);
+}
+
+bool AbstractDevice::provablyDiffers(const AbstractDevice &O) const {
+  auto Concrete = [](const AbstractDevice &D) {
+    return D.K == Kind::Cpu || D.K == Kind::Cuda;
+  };
+  if (!Concrete(*this) || !Concrete(O))
+    return false;
+  if (K != O.K)
+    return true;
+  // cuda (the current device) may be cuda:0: only two explicit indices differ.
+  return K == Kind::Cuda && CudaIndex >= 0 && O.CudaIndex >= 0 &&
+         CudaIndex != O.CudaIndex;
+}
+
+bool AbstractDevice::sameValue(const AbstractDevice &O) const {
+  return K == O.K && CudaIndex == O.CudaIndex && Symbol == O.Symbol &&
+         DeviceLess == O.DeviceLess && MayBeNonCpu == O.MayBeNonCpu &&
+         MayBeCpu == O.MayBeCpu &&
+         ZeroDim == O.ZeroDim && Origin == O.Origin &&
+         Factories == O.Factories && AlsoSymbols == O.AlsoSymbols;
+}
+
+AbstractDevice AbstractDevice::join(const AbstractDevice &A,
+                                    const AbstractDevice &B) {
+  if (A.sameValue(B))
+    return A;
+  const bool SameDevice = A.K == B.K && A.CudaIndex == B.CudaIndex &&
+                          A.Symbol == B.Symbol && A.K != Kind::Maybe;
+  if (SameDevice) {
+    AbstractDevice D = A;
+    if (A.AlsoSymbols != B.AlsoSymbols)
+      D.AlsoSymbols.clear();
+    D.DeviceLess = A.DeviceLess && B.DeviceLess;
+    for (const Stmt *F : B.Factories)
+      if (!llvm::is_contained(D.Factories, F))
+        D.Factories.push_back(F);
+    if (!D.DeviceLess)
+      D.Factories.clear();
+    if (A.ZeroDim != B.ZeroDim)
+      D.ZeroDim = Tri::Unknown;
+    return D;
+  }
+  if (A.K == Kind::Unknown || B.K == Kind::Unknown)
+    return unknown();
+  AbstractDevice D;
+  D.K = Kind::Maybe;
+  D.MayBeNonCpu = A.mayBeOffCpu() || B.mayBeOffCpu();
+  D.MayBeCpu = A.isCpu() || B.isCpu() || (A.K == Kind::Maybe && A.MayBeCpu) ||
+               (B.K == Kind::Maybe && B.MayBeCpu);
+  // Why it may be off the CPU: the move or placement on that path.
+  D.Origin = A.mayBeOffCpu() && A.Origin   ? A.Origin
+             : B.mayBeOffCpu() && B.Origin ? B.Origin
+             : A.Origin                    ? A.Origin
+                                           : B.Origin;
+  D.ZeroDim = A.ZeroDim == B.ZeroDim ? A.ZeroDim : Tri::Unknown;
+  // A path that still holds a device-less factory's CPU tensor is remembered:
+  // moving on one branch only does not fix the other.
+  for (const AbstractDevice *Side : {&A, &B})
+    if ((Side->isCpu() && Side->DeviceLess) || Side->K == Kind::Maybe)
+      for (const Stmt *F : Side->Factories)
+        if (!llvm::is_contained(D.Factories, F))
+          D.Factories.push_back(F);
+  return D;
+}
+
+std::string AbstractDevice::describe() const {
+  switch (K) {
+  case Kind::Cpu:
+    return "cpu";
+  case Kind::Cuda:
+    return CudaIndex >= 0 ? "cuda:" + std::to_string(CudaIndex) : "cuda";
+  case Kind::Other:
+    return "a non-CPU device";
+  case Kind::SameAs:
+    return "the device of '" + Symbol->getNameAsString() + "'";
+  case Kind::Maybe:
+    return "a device that depends on the path taken";
+  case Kind::Unknown:
+    break;
+  }
+  return "an unknown device";
+}
+} // namespace clang::tidy::torch::utils

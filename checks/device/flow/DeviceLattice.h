@@ -1,0 +1,154 @@
+//===--- DeviceLattice.h - what the flow knows of a value's device -*- C++ -*-===//
+//
+// The lattice of the device flow: an abstract device per tensor (with the
+// provenance that notes print), a list's possible element devices, and the
+// state at a program point (every tracked variable's value), with the joins
+// taken where paths of the CFG meet. docs/design.md explains the choices.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TORCHLINT_CHECKS_DEVICE_FLOW_DEVICELATTICE_H
+#define TORCHLINT_CHECKS_DEVICE_FLOW_DEVICELATTICE_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <string>
+
+namespace clang::tidy::torch::utils {
+
+enum class Tri : uint8_t { No, Yes, Unknown };
+
+/// The abstract device of one tensor (or the device a torch::Device names).
+struct AbstractDevice {
+  enum class Kind : uint8_t {
+    Unknown, ///< Nothing known (an opaque call, an untracked variable).
+    Cpu,     ///< Definitely the CPU.
+    Cuda,    ///< Definitely CUDA; CudaIndex -1 means the current device.
+    Other,   ///< Definitely another concrete device (mps, meta, ...).
+    SameAs,  ///< Wherever Symbol (a parameter, member, module) lives.
+    Maybe,   ///< Different on different paths (a branch moved it).
+  };
+  Kind K = Kind::Unknown;
+  int CudaIndex = -1;
+  const ValueDecl *Symbol = nullptr;
+  /// For SameAs from an op over several parameters or members: the others.
+  /// The op ran, so they live where Symbol does; a caller that passes
+  /// device-less tensors for them learns every factory at once.
+  llvm::SmallVector<const ValueDecl *, 2> AlsoSymbols;
+  /// For Cpu: made by a factory without a device (the factory is Origin).
+  bool DeviceLess = false;
+  /// For Maybe: one of the joined paths is not the CPU.
+  bool MayBeNonCpu = false;
+  /// For Maybe: one of the joined paths is the CPU.
+  bool MayBeCpu = false;
+  Tri ZeroDim = Tri::Unknown;
+  /// Where the value got its device: a factory, .to(), .cuda(), a parameter.
+  const Stmt *Origin = nullptr;
+  /// For DeviceLess: every device-less factory call the value was made from
+  /// (`a * b` of two such factories names both, so one fix run repairs all).
+  llvm::SmallVector<const Stmt *, 2> Factories;
+
+  static AbstractDevice unknown() { return {}; }
+  static AbstractDevice cpu(const Stmt *Origin, bool DeviceLess = false,
+                            Tri ZeroDim = Tri::Unknown);
+  static AbstractDevice cuda(int Index, const Stmt *Origin);
+  static AbstractDevice sameAs(const ValueDecl *Symbol);
+
+  bool isCpu() const { return K == Kind::Cpu; }
+  /// The value no longer comes straight from a device-less factory.
+  void clearDeviceLess() {
+    DeviceLess = false;
+    Factories.clear();
+  }
+  /// Lives, or may live, somewhere other than the CPU: a CUDA tensor, a
+  /// parameter, member or module, or a branch that moved it off the CPU.
+  bool mayBeOffCpu() const;
+  /// Both sides are concrete and different (cpu vs cuda, cuda:0 vs cuda:1).
+  bool provablyDiffers(const AbstractDevice &Other) const;
+  bool sameValue(const AbstractDevice &Other) const;
+  static AbstractDevice join(const AbstractDevice &A, const AbstractDevice &B);
+  /// "cpu", "cuda:1", "the device of 'x'", ...
+  std::string describe() const;
+};
+
+constexpr unsigned MaxListElements = 8;
+
+struct ListValue {
+  llvm::SmallVector<AbstractDevice, 4> Elements;
+  bool Opaque = false; ///< Contents not known (a parameter, an opaque call).
+
+  void add(const AbstractDevice &D) {
+    for (const AbstractDevice &E : Elements)
+      if (E.sameValue(D))
+        return;
+    if (Elements.size() >= MaxListElements)
+      Opaque = true;
+    else
+      Elements.push_back(D);
+  }
+  /// Joins \p O's elements (and its opacity) into this list.
+  void addAll(const ListValue &O) {
+    Opaque |= O.Opaque;
+    for (const AbstractDevice &E : O.Elements)
+      add(E);
+  }
+  bool sameValue(const ListValue &O) const {
+    if (Opaque != O.Opaque || Elements.size() != O.Elements.size())
+      return false;
+    for (size_t I = 0; I < Elements.size(); ++I)
+      if (!Elements[I].sameValue(O.Elements[I]))
+        return false;
+    return true;
+  }
+};
+
+struct DeviceState {
+  llvm::DenseMap<const ValueDecl *, AbstractDevice> Vars;
+  llvm::DenseMap<const ValueDecl *, ListValue> Lists;
+  bool Reached = false;
+
+  bool sameValue(const DeviceState &O) const {
+    if (Reached != O.Reached || Vars.size() != O.Vars.size() ||
+        Lists.size() != O.Lists.size())
+      return false;
+    for (const auto &[D, V] : Vars) {
+      auto It = O.Vars.find(D);
+      if (It == O.Vars.end() || !It->second.sameValue(V))
+        return false;
+    }
+    for (const auto &[D, L] : Lists) {
+      auto It = O.Lists.find(D);
+      if (It == O.Lists.end() || !It->second.sameValue(L))
+        return false;
+    }
+    return true;
+  }
+
+  /// Merges \p O into this state at a join point of the CFG.
+  void joinWith(const DeviceState &O) {
+    if (!O.Reached)
+      return;
+    if (!Reached) {
+      *this = O;
+      return;
+    }
+    for (const auto &[D, V] : O.Vars) {
+      auto It = Vars.find(D);
+      // A variable declared on one path only keeps that path's value.
+      if (It == Vars.end())
+        Vars[D] = V;
+      else
+        It->second = AbstractDevice::join(It->second, V);
+    }
+    for (const auto &[D, L] : O.Lists)
+      Lists[D].addAll(L);
+  }
+};
+
+/// stripWrappers, and also through copies and moves of tensors: a copy is
+
+} // namespace clang::tidy::torch::utils
+
+#endif

@@ -1,0 +1,96 @@
+//===--- DeviceTransfer.h - how statements move devices ---------*- C++ -*-===//
+//
+// The transfer functions of the device flow: what a statement does to the
+// state (a `.to()`, a factory, an assignment, a module move, a call of a
+// summarised function), the device of an expression in a state, and the op
+// calls a statement makes with their inputs' devices. The solver
+// (DeviceFlow.cpp) runs them to a fixed point over the CFG. Internal to the
+// flow: checks ask DeviceFlow.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TORCHLINT_CHECKS_DEVICE_FLOW_DEVICETRANSFER_H
+#define TORCHLINT_CHECKS_DEVICE_FLOW_DEVICETRANSFER_H
+
+#include "device/flow/DeviceFlow.h"
+#include "device/summaries/FunctionSummaries.h"
+
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/DenseSet.h"
+
+namespace clang::tidy::torch::utils {
+
+class DeviceTransfer {
+public:
+  DeviceTransfer(const Stmt *Body, ASTContext &Ctx,
+                    const llvm::StringMap<DeviceRule> &Index,
+                    const DeviceFlowOptions &Options,
+                    FunctionSummaries *Summaries)
+      : Body(Body), Ctx(Ctx), Index(Index), Options(Options),
+        Summaries(Summaries) {}
+
+  void collectRangeFors(const Stmt *S) {
+    if (!S || llvm::isa<LambdaExpr>(S))
+      return;
+    if (const auto *For = llvm::dyn_cast<CXXForRangeStmt>(S))
+      RangeForVars[For->getLoopVariable()] = For->getRangeInit();
+    for (const Stmt *Child : S->children())
+      collectRangeFors(Child);
+  }
+
+  AbstractDevice eval(const Expr *E, const DeviceState &S) const;
+  AbstractDevice evalDevice(const Expr *E, const DeviceState &S) const;
+  AbstractDevice lookupIn(const ValueDecl *D, const DeviceState &S) const {
+    return lookup(D, S);
+  }
+
+  /// Parameters the function reads on the host by contract: their memory is
+  /// dereferenced (`*t.data_ptr<float>()`, `t.data<int>()[i]`) or accessed
+  /// (`t.accessor<float, 2>()`), directly or through a value computed from
+  /// them. A CUDA tensor there would crash, so they are CPU tensors.
+  llvm::DenseSet<const ValueDecl *> HostParams;
+  /// Adds to HostParams the parameters behind the host reads in \p Element,
+  /// evaluated in \p S; true when one was new.
+  bool findHostReads(const Stmt *Element, const DeviceState &S, unsigned Depth = 0);
+  ListValue evalList(const Expr *E, const DeviceState &S) const;
+  void transfer(const Stmt *Element, DeviceState &S) const;
+  /// Records the op calls in \p Element; false when it is nested deeper
+  /// than the limit (the caller then gives up on the function).
+  bool record(const Stmt *Element, const DeviceState &S,
+              llvm::DenseSet<const CallExpr *> &Seen, std::vector<OpUse> &Out,
+              unsigned Depth = 0) const;
+
+private:
+  AbstractDevice common(const llvm::SmallVectorImpl<OpInput> &Inputs) const;
+  llvm::SmallVector<OpInput, 3> inputsOf(const CallExpr *Call,
+                                         const DeviceState &S) const;
+  AbstractDevice evalCall(const CallExpr *Call, const DeviceState &S) const;
+  AbstractDevice evalTo(const CXXMemberCallExpr *Call,
+                        const AbstractDevice &Receiver, const DeviceState &S) const;
+  AbstractDevice evalOptions(const Expr *Options, const DeviceState &S,
+                             const Stmt *Origin) const;
+  AbstractDevice lookup(const ValueDecl *D, const DeviceState &S) const;
+  const FunctionSummary *summaryOf(const CallExpr *Call) const {
+    return Summaries ? Summaries->of(Call, Ctx) : nullptr;
+  }
+  AbstractDevice atCall(const AbstractDevice &D, const CallExpr *Call,
+                        const FunctionSummary &Callee, const DeviceState &S,
+                        const Expr **Arg = nullptr) const;
+  OpUse meetingAtCall(const OpUse &Meeting, const CallExpr *Call,
+                      const FunctionSummary &Callee, const DeviceState &S) const;
+
+  /// The analysed body: local TensorOptions variables are followed in it.
+  const Stmt *Body;
+  ASTContext &Ctx;
+  const llvm::StringMap<DeviceRule> &Index;
+  DeviceFlowOptions Options;
+  FunctionSummaries *Summaries;
+  llvm::DenseMap<const VarDecl *, const Expr *> RangeForVars;
+
+public:
+  /// Members are not yet placed when a constructor starts.
+  bool InConstructor = false;
+};
+
+} // namespace clang::tidy::torch::utils
+
+#endif

@@ -1,0 +1,63 @@
+//===--- DeviceUsage.h - what code does with devices ------------*- C++ -*-===//
+//
+// Which backends a stretch of user code spells and whether it handles
+// devices as values, and the one reader of device literals (kCUDA, "cuda:1")
+// the flow, module moves and placements share. torch-hardcoded-device asks
+// it whether a class or a file is single-device by design (CUDA throughout).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TORCHLINT_CHECKS_DEVICE_FLOW_DEVICEUSAGE_H
+#define TORCHLINT_CHECKS_DEVICE_FLOW_DEVICEUSAGE_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <optional>
+#include <string>
+
+namespace clang::tidy::torch::utils {
+
+/// "CUDA" for kCUDA / DeviceType::CUDA (and "CPU", "MPS", "HIP", "XPU");
+/// empty for other declarations, a user's DeviceType variable included.
+std::string backendOfConstant(const ValueDecl *D);
+/// Whether \p D is one of c10's DeviceType constants, whatever the backend
+/// (kMeta too).
+bool isDeviceTypeConstant(const ValueDecl *D);
+/// The same for a device string ("cuda:1" is "CUDA").
+std::string backendOfString(const StringLiteral *S);
+/// `std::optional<torch::Device>` / `c10::optional<c10::Device>`.
+bool isOptionalDevice(QualType T);
+/// A torch::Device, a DeviceType, an optional device or a pointer to one.
+bool holdsDeviceType(QualType T);
+
+/// What a stretch of code does with devices, for the single-device rules.
+struct DeviceUsage {
+  /// Holds a device as a value (a torch::Device or DeviceType member,
+  /// parameter or variable), asks where data lives (`y.to(x.device())`,
+  /// `torch::zeros(n, x.options())`, `y.to(x)`, `y.type_as(x)`) or branches
+  /// on a device (`if (x.is_cuda())`, `torch::cuda::is_available()`).
+  bool HandlesDevices = false;
+  /// Puts one of its own modules on CUDA (`net_->to(torch::kCUDA)`).
+  bool OwnStateOnCuda = false;
+  unsigned CudaPlacements = 0;
+  llvm::StringSet<> Accelerators; ///< Every backend it spells, but the CPU.
+
+  bool onlyCuda() const {
+    return !HandlesDevices && Accelerators.size() == 1 &&
+           Accelerators.contains("CUDA");
+  }
+};
+
+/// Adds what \p Fn (its parameters, its class's fields, its own statements)
+/// does with devices to \p Usage.
+void addDeviceUsage(const FunctionDecl *Fn, DeviceUsage &Usage);
+
+/// What the translation unit's own code (the source file and the project
+/// headers it includes, not libtorch) does with devices.
+DeviceUsage unitDeviceUsage(ASTContext &Ctx);
+
+} // namespace clang::tidy::torch::utils
+
+#endif

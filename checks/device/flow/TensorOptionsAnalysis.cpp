@@ -1,0 +1,156 @@
+//===--- TensorOptionsAnalysis.cpp - does a TensorOptions name a device? --===//
+#include "device/flow/TensorOptionsAnalysis.h"
+#include "utils/TorchTypes.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+
+namespace clang::tidy::torch::utils {
+namespace {
+
+constexpr int MaxDepth = 16;
+
+bool isDeviceSpelling(QualType T) {
+  if (isDeviceType(T) || isDeviceTypeEnum(T))
+    return true;
+  // Device("cuda:0") through TensorOptions' forwarding constructor.
+  QualType Pointee = T.getNonReferenceType()->getPointeeOrArrayElementType()
+                         ->getCanonicalTypeUnqualified();
+  if (Pointee->isCharType())
+    return true;
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  return RD && RD->getName() == "basic_string";
+}
+
+bool refersTo(const Expr *E, const VarDecl *VD) {
+  const auto *DRE = llvm::dyn_cast_or_null<DeclRefExpr>(stripWrappers(E));
+  return DRE && DRE->getDecl() == VD;
+}
+
+/// True when \p S assigns to \p VD (operator= or a compound assignment).
+bool isAssignedIn(const Stmt *S, const VarDecl *VD) {
+  if (!S)
+    return false;
+  if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(S))
+    if (Op->isAssignmentOp() && Op->getNumArgs() > 0 &&
+        refersTo(Op->getArg(0), VD))
+      return true;
+  if (const auto *Op = llvm::dyn_cast<BinaryOperator>(S))
+    if (Op->isAssignmentOp() && refersTo(Op->getLHS(), VD))
+      return true;
+  for (const Stmt *Child : S->children())
+    if (isAssignedIn(Child, VD))
+      return true;
+  return false;
+}
+
+OptionsDevice combine(OptionsDevice A, OptionsDevice B) {
+  if (A == OptionsDevice::HasDevice || B == OptionsDevice::HasDevice)
+    return OptionsDevice::HasDevice;
+  if (A == OptionsDevice::NoDevice && B == OptionsDevice::NoDevice)
+    return OptionsDevice::NoDevice;
+  return OptionsDevice::Unknown;
+}
+
+OptionsDevice classify(const Expr *E, const Stmt *Body, int Depth) {
+  E = stripWrappers(E);
+  if (!E || Depth > MaxDepth)
+    return OptionsDevice::Unknown;
+
+  if (const auto *Default = llvm::dyn_cast<CXXDefaultArgExpr>(E))
+    return classify(Default->getExpr(), Body, Depth + 1);
+
+  if (const auto *Init = llvm::dyn_cast<InitListExpr>(E)) {
+    if (Init->getNumInits() == 0)
+      return OptionsDevice::NoDevice;
+    if (Init->getNumInits() == 1)
+      return classify(Init->getInit(0), Body, Depth + 1);
+    return OptionsDevice::Unknown;
+  }
+
+  if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(E)) {
+    if (!isTensorOptionsType(Construct->getType()))
+      return OptionsDevice::Unknown;
+    if (Construct->getNumArgs() == 0)
+      return OptionsDevice::NoDevice;
+    for (const Expr *Arg : Construct->arguments())
+      if (isDeviceSpelling(Arg->getType()))
+        return OptionsDevice::HasDevice;
+    if (Construct->getNumArgs() == 1) {
+      const Expr *Arg = Construct->getArg(0);
+      if (isTensorOptionsType(Arg->getType()))
+        return classify(Arg, Body, Depth + 1);
+      // dtype, layout and memory-format conversions carry no device.
+      if (Arg->getType()->isEnumeralType() ||
+          Arg->getType()->getAsCXXRecordDecl())
+        return OptionsDevice::NoDevice;
+    }
+    return OptionsDevice::Unknown;
+  }
+
+  if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *Method = Member->getMethodDecl();
+    if (!Method || !Method->getIdentifier())
+      return OptionsDevice::Unknown;
+    llvm::StringRef Name = Method->getName();
+    const Expr *Object = Member->getImplicitObjectArgument();
+    if (Object && isTensorType(Object->getType()))
+      return Name == "options" ? OptionsDevice::HasDevice
+                               : OptionsDevice::Unknown;
+    if (!Object || !isTensorOptionsType(Object->getType()))
+      return OptionsDevice::Unknown;
+    if ((Name == "device" || Name == "device_index") &&
+        Member->getNumArgs() > 0)
+      return OptionsDevice::HasDevice;
+    if (Name == "dtype" || Name == "layout" || Name == "requires_grad" ||
+        Name == "pinned_memory" || Name == "memory_format")
+      return classify(Object, Body, Depth + 1);
+    return OptionsDevice::Unknown;
+  }
+
+  if (const auto *Call = llvm::dyn_cast<CallExpr>(E)) {
+    const auto *Callee = llvm::dyn_cast_or_null<FunctionDecl>(
+        Call->getCalleeDecl());
+    if (!Callee || !Callee->getIdentifier() ||
+        !isTensorOptionsType(Callee->getReturnType()))
+      return OptionsDevice::Unknown;
+    llvm::StringRef Name = Callee->getName();
+    if (Name == "device" || Name == "device_index")
+      return OptionsDevice::HasDevice;
+    if (Name == "dtype" || Name == "layout" || Name == "requires_grad" ||
+        Name == "memory_format")
+      return OptionsDevice::NoDevice;
+    return OptionsDevice::Unknown;
+  }
+
+  if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = llvm::dyn_cast<VarDecl>(Ref->getDecl());
+    if (!VD || !Body || !VD->hasLocalStorage() || VD->getType()->isReferenceType() ||
+        !VD->getInit() || isAssignedIn(Body, VD))
+      return OptionsDevice::Unknown;
+    return classify(VD->getInit(), Body, Depth + 1);
+  }
+
+  if (const auto *Cond = llvm::dyn_cast<ConditionalOperator>(E))
+    return combine(classify(Cond->getTrueExpr(), Body, Depth + 1),
+                   classify(Cond->getFalseExpr(), Body, Depth + 1));
+
+  return OptionsDevice::Unknown;
+}
+
+} // namespace
+
+OptionsDevice classifyOptions(const Expr *E, const Stmt *Body) {
+  return classify(E, Body, 0);
+}
+
+int tensorOptionsParamIndex(const FunctionDecl *FD) {
+  if (!FD)
+    return -1;
+  for (unsigned I = 0; I < FD->getNumParams(); ++I)
+    if (isTensorOptionsType(FD->getParamDecl(I)->getType()))
+      return static_cast<int>(I);
+  return -1;
+}
+
+} // namespace clang::tidy::torch::utils

@@ -1,0 +1,196 @@
+//===--- FunctionBodies.cpp - the user's functions, one body at a time ----===//
+#include "device/functions/FunctionBodies.h"
+#include "device/functions/LibraryCode.h"
+#include "utils/CallSite.h"
+#include "utils/TorchTypes.h"
+
+#include "clang/AST/DeclFriend.h"
+#include "clang/AST/DeclTemplate.h"
+#include "llvm/ADT/DenseSet.h"
+
+namespace clang::tidy::torch::utils {
+
+namespace {
+
+/// Visits \p Root and the statements below it in source order; \p Visit
+/// returns whether to go below the statement it was given.
+void walkInSourceOrder(const Stmt *Root,
+                       llvm::function_ref<bool(const Stmt &)> Visit) {
+  // A stack in reverse, so that statements are visited in source order.
+  llvm::SmallVector<const Stmt *, 32> Pending{Root};
+  while (!Pending.empty()) {
+    const Stmt *S = Pending.pop_back_val();
+    if (!S || !Visit(*S))
+      continue;
+    const size_t First = Pending.size();
+    for (const Stmt *Child : S->children())
+      Pending.push_back(Child);
+    std::reverse(Pending.begin() + First, Pending.end());
+  }
+}
+
+/// Finds the function and lambda bodies of a translation unit's user code
+/// without visiting libtorch's headers: a declaration in library code
+/// (LibraryCode.h) is skipped whole, with everything inside it.
+class FunctionBodyFinder {
+public:
+  FunctionBodyFinder(const SourceManager &SM,
+                     llvm::function_ref<void(const FunctionDecl *)> Visit)
+      : Library(SM), Visit(Visit) {}
+
+  void walkDecl(const Decl *D) {
+    if (!D || D->isImplicit() || Depth > 256 ||
+        Library.contains(D->getLocation()))
+      return;
+    ++Depth;
+    walkDeclInner(D);
+    --Depth;
+  }
+
+private:
+  /// Lambdas and local classes inside \p S. A lambda's body is walked as
+  /// part of its call operator (visitFunction), its captures here.
+  void walkStmt(const Stmt *S) {
+    walkInSourceOrder(S, [&](const Stmt &Current) {
+      if (const auto *DS = llvm::dyn_cast<DeclStmt>(&Current))
+        for (const Decl *Local : DS->decls())
+          if (llvm::isa<TagDecl>(Local))
+            walkDecl(Local);
+      const auto *Lambda = llvm::dyn_cast<LambdaExpr>(&Current);
+      if (!Lambda)
+        return true;
+      for (const Expr *Capture : Lambda->capture_inits())
+        walkStmt(Capture);
+      visitFunction(Lambda->getCallOperator());
+      return false;
+    });
+  }
+
+  void walkDeclInner(const Decl *D) {
+    if (const auto *Template = llvm::dyn_cast<TemplateDecl>(D)) {
+      walkDecl(Template->getTemplatedDecl());
+      walkInstantiations(Template);
+      return;
+    }
+    if (const auto *Friend = llvm::dyn_cast<FriendDecl>(D)) {
+      walkDecl(Friend->getFriendDecl());
+      return;
+    }
+    if (const auto *Fn = llvm::dyn_cast<FunctionDecl>(D)) {
+      for (const ParmVarDecl *Param : Fn->parameters())
+        walkStmt(Param->getDefaultArg());
+      if (Fn->doesThisDeclarationHaveABody())
+        visitFunction(Fn);
+      return;
+    }
+    if (const auto *Record = llvm::dyn_cast<CXXRecordDecl>(D);
+        Record && !InInstantiation && isInstantiated(Record))
+      return;
+    if (const auto *Var = llvm::dyn_cast<VarDecl>(D))
+      walkStmt(Var->getInit());
+    else if (const auto *Field = llvm::dyn_cast<FieldDecl>(D))
+      walkStmt(Field->getInClassInitializer());
+    if (const auto *Context = llvm::dyn_cast<DeclContext>(D))
+      for (const Decl *Child : Context->decls())
+        walkDecl(Child);
+  }
+
+  void visitFunction(const FunctionDecl *Fn) {
+    if (!Fn || !Fn->hasBody() || (!InInstantiation && isInstantiated(Fn)))
+      return;
+    Visit(Fn);
+    if (const auto *Ctor = llvm::dyn_cast<CXXConstructorDecl>(Fn))
+      for (const CXXCtorInitializer *Init : Ctor->inits())
+        if (Init->isWritten())
+          walkStmt(Init->getInit());
+    walkStmt(Fn->getBody());
+  }
+
+  /// The implicit (or explicitly requested) instantiations of \p Template
+  /// in this unit. Their code is the template's, so what they report is at
+  /// the template's spelling; the walk of the template's own definition
+  /// (above) skips them.
+  void walkInstantiations(const TemplateDecl *Template) {
+    // Once per template: its redeclarations (a friend `template <class U>
+    // friend struct Node;` inside Node itself) share its instantiations, and
+    // walking them again from each would multiply without end.
+    if (!WalkedTemplates.insert(Template->getCanonicalDecl()).second)
+      return;
+    unsigned Walked = 0;
+    auto Walk = [&](const Decl *Instance, TemplateSpecializationKind Kind) {
+      if (Walked >= MaxInstantiations || !isAnalysedInstantiation(Kind))
+        return;
+      ++Walked;
+      ++InInstantiation;
+      walkDeclInner(Instance);
+      --InInstantiation;
+    };
+    if (const auto *Function = llvm::dyn_cast<FunctionTemplateDecl>(Template))
+      for (const FunctionDecl *Instance : Function->specializations())
+        Walk(Instance, Instance->getTemplateSpecializationKind());
+    else if (const auto *Class = llvm::dyn_cast<ClassTemplateDecl>(Template))
+      for (const ClassTemplateSpecializationDecl *Instance :
+           Class->specializations())
+        Walk(Instance, Instance->getSpecializationKind());
+  }
+
+  LibraryCode Library;
+  llvm::function_ref<void(const FunctionDecl *)> Visit;
+  int Depth = 0;
+  int InInstantiation = 0;
+  llvm::DenseSet<const Decl *> WalkedTemplates;
+};
+
+} // namespace
+
+void forEachFunctionBody(ASTContext &Ctx,
+                         llvm::function_ref<void(const FunctionDecl *)> Visit) {
+  FunctionBodyFinder Finder(Ctx.getSourceManager(), Visit);
+  // As RecursiveASTVisitor does: clangd limits the scope to the main file's
+  // top-level declarations, clang-tidy leaves it at the whole unit.
+  for (const Decl *Root : Ctx.getTraversalScope()) {
+    if (const auto *TU = llvm::dyn_cast<TranslationUnitDecl>(Root))
+      for (const Decl *D : TU->decls())
+        Finder.walkDecl(D);
+    else
+      Finder.walkDecl(Root);
+  }
+}
+
+void forEachOwnStmt(const FunctionDecl *Fn,
+                    llvm::function_ref<void(const Stmt &)> Visit) {
+  if (!Fn)
+    return;
+  llvm::function_ref<bool(const Stmt &)> Own;
+  auto OwnStmt = [&](const Stmt &S) {
+    Visit(S);
+    const auto *Lambda = llvm::dyn_cast<LambdaExpr>(&S);
+    if (!Lambda)
+      return true;
+    // The captures are evaluated here; the body is the lambda's own.
+    for (const Expr *Capture : Lambda->capture_inits())
+      walkInSourceOrder(Capture, Own);
+    return false;
+  };
+  Own = OwnStmt;
+  if (const auto *Ctor = llvm::dyn_cast<CXXConstructorDecl>(Fn))
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      if (Init->isWritten())
+        walkInSourceOrder(Init->getInit(), Own);
+  walkInSourceOrder(Fn->getBody(), Own);
+}
+
+llvm::SmallVector<const CXXMemberCallExpr *, 8>
+ownMemberCalls(const FunctionDecl *Fn, llvm::ArrayRef<llvm::StringRef> Names) {
+  llvm::SmallVector<const CXXMemberCallExpr *, 8> Calls;
+  forEachOwnStmt(Fn, [&](const Stmt &S) {
+    const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(&S);
+    const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
+    if (Method && Method->getIdentifier() &&
+        llvm::is_contained(Names, Method->getName()))
+      Calls.push_back(Call);
+  });
+  return Calls;
+}
+
+} // namespace clang::tidy::torch::utils

@@ -1,0 +1,47 @@
+//===--- FunctionBodies.h - the user's functions, one body at a time -*- C++ -*-===//
+//
+// The first stage of the analysis: which function bodies of the translation
+// unit are the user's (not libtorch's), in source order, and which
+// statements each body itself runs.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TORCHLINT_CHECKS_DEVICE_FUNCTIONS_FUNCTIONBODIES_H
+#define TORCHLINT_CHECKS_DEVICE_FUNCTIONS_FUNCTIONBODIES_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace clang::tidy::torch::utils {
+
+/// The instantiations of one template that are analysed: a template
+/// instantiated for many types is usually used the same way in each.
+constexpr unsigned MaxInstantiations = 8;
+
+/// Calls \p Visit on each function and lambda call operator with a body in
+/// \p Ctx's traversal scope (the whole translation unit; in clangd, the main
+/// file's declarations), once each, in source order: definitions outside
+/// library code (LibraryCode.h), including the lambdas and local classes in
+/// them, and templates: a template's definition, then the functions of up to
+/// MaxInstantiations of its instantiations in the unit (a dependent `t.to(d)`
+/// has a type only there).
+void forEachFunctionBody(ASTContext &Ctx,
+                         llvm::function_ref<void(const FunctionDecl *)> Visit);
+
+/// Calls \p Visit on every statement and expression that \p Fn itself runs:
+/// its body and written constructor initializers, and the capture
+/// initializers of the lambdas in it, but not those lambdas' bodies (matched
+/// as functions of their own). Checks find their candidates this way rather
+/// than with forCallable(), whose parent map spans the whole translation unit.
+void forEachOwnStmt(const FunctionDecl *Fn,
+                    llvm::function_ref<void(const Stmt &)> Visit);
+
+/// The member calls named one of \p Names that \p Fn itself makes (as
+/// forEachOwnStmt), in source order.
+llvm::SmallVector<const CXXMemberCallExpr *, 8>
+ownMemberCalls(const FunctionDecl *Fn, llvm::ArrayRef<llvm::StringRef> Names);
+
+} // namespace clang::tidy::torch::utils
+
+#endif

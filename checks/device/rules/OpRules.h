@@ -1,0 +1,70 @@
+//===--- OpRules.h - libtorch op device rules, as data ----------*- C++ -*-===//
+//
+// What PyTorch allows and rejects per op lives in YAML (checks/device/rules/), not in
+// code: rule changes between libtorch versions are data changes. This header is
+// plain C++ so the yaml-cpp loader (built with RTTI) and the checks (built
+// without, like Debian's LLVM) can share it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TORCHLINT_CHECKS_DEVICE_RULES_OPRULES_H
+#define TORCHLINT_CHECKS_DEVICE_RULES_OPRULES_H
+
+#include <string>
+#include <vector>
+
+namespace clang::tidy::torch::utils {
+
+/// How an op treats the devices of its tensor inputs.
+enum class DeviceRule {
+  Factory,         ///< Creates on the CPU unless its TensorOptions name a device.
+  InheritsDevice,  ///< Result follows an input's device (zeros_like, new_*).
+  Strict,          ///< Every tensor input on one device.
+  CpuScalar,       ///< Strict, but one 0-dim CPU tensor may join.
+  CpuScalarInPlace, ///< CpuScalar for inputs; the in-place self has no excuse.
+  Where,           ///< Strict before libtorch 2.0; 0-dim inputs moved since.
+  Index,           ///< CPU index tensors allowed on any self.
+  IndexPut,        ///< Indices and a 0-dim value are moved to self's device.
+  MaskedFill,      ///< Mask on self's device; a 0-dim CPU value allowed.
+  Copy,            ///< Any cross-device copy allowed.
+  NoCheck,         ///< No device check; each result on its input's device.
+};
+
+struct OpRule {
+  std::string Name;  ///< Qualified, e.g. "torch::stack" or "at::Tensor::add".
+  DeviceRule Rule = DeviceRule::Strict;
+};
+
+struct OpRuleSet {
+  std::vector<OpRule> Rules;
+
+  /// Names of the ops with \p Rule, each "torch::f" also as "at::f" (the
+  /// torch:: functions forward to, or are, the at:: ones).
+  std::vector<std::string> namesWith(DeviceRule Rule) const;
+};
+
+/// Parses rule YAML \p Text (named \p FileName in errors) into \p Out,
+/// appending. Returns false with \p Error set to "file:line:col: message" on
+/// malformed input; never throws.
+bool parseOpRules(const std::string &Text, const std::string &FileName,
+                  OpRuleSet &Out, std::string &Error);
+
+/// Reads and parses the file \p Path (see parseOpRules).
+bool loadOpRulesFile(const std::string &Path, OpRuleSet &Out,
+                     std::string &Error);
+
+/// The rules shipped with torchlint (checks/device/rules/torch-ops.yaml, compiled in).
+const OpRuleSet &builtinOpRules();
+
+/// The built-in rules plus a project's own file (a check's RulesFile option;
+/// empty for none). On a bad file, returns the built-in rules alone and sets
+/// \p Error.
+OpRuleSet rulesWithProjectFile(const std::string &ProjectFile,
+                               std::string &Error);
+
+/// True for a LibtorchVersion option value below 2 ("1.13"); version 2 and
+/// later moves 0-dim inputs of where().
+bool isLibtorchBefore2(const std::string &Version);
+
+} // namespace clang::tidy::torch::utils
+
+#endif

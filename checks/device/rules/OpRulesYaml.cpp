@@ -1,0 +1,168 @@
+//===--- OpRulesYaml.cpp - read op device rules with yaml-cpp -------------===//
+//
+// Built with RTTI and exceptions (yaml-cpp reports errors by throwing), apart
+// from the checks, which follow Debian's LLVM and have neither RTTI nor a use
+// for exceptions. Every yaml-cpp exception is turned into an error string here.
+//
+//===----------------------------------------------------------------------===//
+#include "device/rules/OpRules.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+namespace clang::tidy::torch::utils {
+namespace {
+
+#include "TorchOpsYaml.inc" // const char BuiltinOpRulesYaml[]
+
+const std::map<std::string, DeviceRule> &ruleNames() {
+  static const std::map<std::string, DeviceRule> Names = {
+      {"factory", DeviceRule::Factory},
+      {"inherits_device", DeviceRule::InheritsDevice},
+      {"strict", DeviceRule::Strict},
+      {"cpu_scalar", DeviceRule::CpuScalar},
+      {"cpu_scalar_inplace", DeviceRule::CpuScalarInPlace},
+      {"where", DeviceRule::Where},
+      {"index", DeviceRule::Index},
+      {"index_put", DeviceRule::IndexPut},
+      {"masked_fill", DeviceRule::MaskedFill},
+      {"copy", DeviceRule::Copy},
+      {"no_check", DeviceRule::NoCheck},
+  };
+  return Names;
+}
+
+std::string where(const std::string &FileName, const YAML::Mark &Mark) {
+  // yaml-cpp counts from 0; editors and compilers from 1.
+  return FileName + ":" + std::to_string(Mark.line + 1) + ":" +
+         std::to_string(Mark.column + 1) + ": ";
+}
+
+/// Thrown inside this file only, to carry a positioned message out.
+struct RuleError {
+  std::string Message;
+};
+
+std::string requireString(const YAML::Node &Entry, const char *Key,
+                          const std::string &FileName) {
+  const YAML::Node Value = Entry[Key];
+  if (!Value || !Value.IsScalar() || Value.Scalar().empty())
+    throw RuleError{where(FileName, Entry.Mark()) + "entry needs a '" + Key +
+                    "' string"};
+  return Value.Scalar();
+}
+
+void parseEntry(const YAML::Node &Entry, const std::string &FileName,
+                OpRuleSet &Out) {
+  if (!Entry.IsMap())
+    throw RuleError{where(FileName, Entry.Mark()) +
+                    "expected an entry {name: ..., rule: ...}"};
+  for (const auto &KeyValue : Entry) {
+    const auto Key = KeyValue.first.as<std::string>();
+    if (Key != "name" && Key != "rule")
+      throw RuleError{where(FileName, KeyValue.first.Mark()) +
+                      "unknown key '" + Key + "' (expected name, rule)"};
+  }
+  OpRule Rule;
+  Rule.Name = requireString(Entry, "name", FileName);
+  if (Rule.Name.rfind("::", 0) == 0)
+    Rule.Name.erase(0, 2);
+  const std::string RuleName = requireString(Entry, "rule", FileName);
+  auto It = ruleNames().find(RuleName);
+  if (It == ruleNames().end()) {
+    std::string Known;
+    for (const auto &[Name, Value] : ruleNames())
+      Known += (Known.empty() ? "" : ", ") + Name;
+    throw RuleError{where(FileName, Entry["rule"].Mark()) + "unknown rule '" +
+                    RuleName + "' (expected one of: " + Known + ")"};
+  }
+  Rule.Rule = It->second;
+  Out.Rules.push_back(std::move(Rule));
+}
+
+} // namespace
+
+std::vector<std::string> OpRuleSet::namesWith(DeviceRule Rule) const {
+  std::vector<std::string> Names;
+  for (const OpRule &R : Rules) {
+    if (R.Rule != Rule)
+      continue;
+    Names.push_back(R.Name);
+    if (R.Name.rfind("torch::", 0) == 0)
+      Names.push_back("at::" + R.Name.substr(7));
+  }
+  return Names;
+}
+
+bool parseOpRules(const std::string &Text, const std::string &FileName,
+                  OpRuleSet &Out, std::string &Error) {
+  OpRuleSet Parsed;
+  try {
+    const YAML::Node Root = YAML::Load(Text);
+    if (!Root.IsMap())
+      throw RuleError{where(FileName, Root.Mark()) +
+                      "expected a mapping with 'version' and 'ops'"};
+    const YAML::Node Version = Root["version"];
+    if (!Version || !Version.IsScalar() || Version.Scalar() != "1")
+      throw RuleError{where(FileName, Version ? Version.Mark() : Root.Mark()) +
+                      "expected 'version: 1'"};
+    const YAML::Node Ops = Root["ops"];
+    if (!Ops || !Ops.IsSequence())
+      throw RuleError{where(FileName, Ops ? Ops.Mark() : Root.Mark()) +
+                      "expected 'ops' to be a list"};
+    for (const YAML::Node &Entry : Ops)
+      parseEntry(Entry, FileName, Parsed);
+  } catch (const RuleError &E) {
+    Error = E.Message;
+    return false;
+  } catch (const YAML::Exception &E) {
+    Error = where(FileName, E.mark) + E.msg;
+    return false;
+  }
+  Out.Rules.insert(Out.Rules.end(), Parsed.Rules.begin(), Parsed.Rules.end());
+  return true;
+}
+
+bool loadOpRulesFile(const std::string &Path, OpRuleSet &Out,
+                     std::string &Error) {
+  std::ifstream In(Path);
+  if (!In) {
+    Error = Path + ": cannot read the op rules file";
+    return false;
+  }
+  std::stringstream Text;
+  Text << In.rdbuf();
+  return parseOpRules(Text.str(), Path, Out, Error);
+}
+
+const OpRuleSet &builtinOpRules() {
+  static const OpRuleSet Rules = [] {
+    OpRuleSet Parsed;
+    std::string Error;
+    // The shipped file is tested; failing here means a broken build.
+    if (!parseOpRules(BuiltinOpRulesYaml, "torch-ops.yaml", Parsed, Error))
+      std::cerr << "torchlint: built-in op rules are invalid: " << Error
+                << "\n";
+    return Parsed;
+  }();
+  return Rules;
+}
+
+OpRuleSet rulesWithProjectFile(const std::string &ProjectFile,
+                               std::string &Error) {
+  OpRuleSet Rules = builtinOpRules();
+  if (!ProjectFile.empty() && !loadOpRulesFile(ProjectFile, Rules, Error))
+    return builtinOpRules();
+  return Rules;
+}
+
+bool isLibtorchBefore2(const std::string &Version) {
+  return !Version.empty() && Version[0] == '1' &&
+         (Version.size() == 1 || Version[1] == '.');
+}
+
+} // namespace clang::tidy::torch::utils

@@ -1,0 +1,352 @@
+//===--- FunctionSummaries.cpp - what a call passes through a function ----===//
+#include "device/summaries/FunctionSummaries.h"
+#include "device/functions/FunctionParents.h"
+#include "device/functions/LibraryCode.h"
+#include "utils/TorchTypes.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+
+#include <functional>
+
+namespace clang::tidy::torch::utils {
+namespace {
+
+/// The function \p Call runs, when that is decided at compile time.
+const FunctionDecl *staticCallee(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee)
+    return nullptr;
+  if (const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Callee);
+      Method && Method->isVirtual() && !Method->hasAttr<FinalAttr>() &&
+      !Method->getParent()->hasAttr<FinalAttr>())
+    return nullptr;
+  return Callee;
+}
+
+/// Whether anything of \p Fn can carry a device across the call.
+bool passesTensors(const FunctionDecl *Fn) {
+  if (isTensorType(Fn->getReturnType()) ||
+      isTensorListType(Fn->getReturnType()))
+    return true;
+  for (const ParmVarDecl *Param : Fn->parameters())
+    if (isTensorType(Param->getType()) || isModuleType(Param->getType()))
+      return true;
+  return false;
+}
+
+bool isParamOf(const ValueDecl *D, const FunctionDecl *Fn) {
+  const auto *Param = llvm::dyn_cast_or_null<ParmVarDecl>(D);
+  return Param && Param->getDeclContext() == Fn;
+}
+
+/// A parameter of \p Fn or a member of its class: what a call site can name.
+bool isInterface(const AbstractDevice &D, const FunctionDecl *Fn) {
+  if (D.K != AbstractDevice::Kind::SameAs || !D.Symbol)
+    return false;
+  if (isParamOf(D.Symbol, Fn))
+    return true;
+  const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Fn);
+  return Method && llvm::isa<FieldDecl>(D.Symbol) &&
+         !Method->isStatic();
+}
+
+/// The methods of \p Class that \p Body calls on `this`, in source order.
+void collectOwnCalls(const Stmt *Body, const CXXRecordDecl *Class,
+                     std::vector<const CXXMemberCallExpr *> &Out) {
+  if (!Body || llvm::isa<LambdaExpr>(Body))
+    return;
+  if (const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(Body)) {
+    const auto *Object = Call->getImplicitObjectArgument();
+    const CXXMethodDecl *Method = Call->getMethodDecl();
+    if (Object && Method &&
+        llvm::isa<CXXThisExpr>(Object->IgnoreParenImpCasts()) &&
+        Method->getParent()->getCanonicalDecl() == Class->getCanonicalDecl())
+      Out.push_back(Call);
+  }
+  for (const Stmt *Child : Body->children())
+    collectOwnCalls(Child, Class, Out);
+}
+
+} // namespace
+
+std::vector<const FunctionDecl *>
+FunctionSummaries::initMethodsOf(const FunctionDecl *Constructor) {
+  std::vector<const FunctionDecl *> Found;
+  const auto *Ctor = llvm::dyn_cast_or_null<CXXConstructorDecl>(Constructor);
+  if (!Ctor)
+    return Found;
+  const CXXRecordDecl *Class = Ctor->getParent();
+  std::vector<const FunctionDecl *> Work = {Constructor};
+  // Nested setup (init() calling build()) a few levels deep.
+  for (unsigned Level = 0; Level < 3 && !Work.empty(); ++Level) {
+    std::vector<const FunctionDecl *> Next;
+    for (const FunctionDecl *Fn : Work) {
+      std::vector<const CXXMemberCallExpr *> Calls;
+      collectOwnCalls(Fn->getBody(), Class, Calls);
+      for (const CXXMemberCallExpr *Call : Calls) {
+        const FunctionDecl *Definition = nullptr;
+        const CXXMethodDecl *Method = Call->getMethodDecl();
+        if (llvm::isa<CXXConstructorDecl>(Method) || Method->isStatic() ||
+            !Method->hasBody(Definition) || !Definition ||
+            llvm::is_contained(Found, Definition))
+          continue;
+        Found.push_back(Definition);
+        Next.push_back(Definition);
+      }
+    }
+    Work = std::move(Next);
+  }
+  return Found;
+}
+
+void FunctionSummaries::reset(ASTContext &Ctx) {
+  if (Unit == Ctx.getTranslationUnitDecl())
+    return;
+  Unit = Ctx.getTranslationUnitDecl();
+  Done.clear();
+  InProgress.clear();
+  MemberFacts.clear();
+  Flows.clear();
+}
+
+std::shared_ptr<const DeviceFlow>
+FunctionSummaries::flowOf(const FunctionDecl *Fn, ASTContext &Ctx) {
+  reset(Ctx);
+  auto &Known = Flows[Fn];
+  if (!Known)
+    Known = DeviceFlow::analyze(Fn, Ctx, RuleIndex, Options, this);
+  return Known;
+}
+
+AbstractDevice FunctionSummaries::memberOnEntry(const FieldDecl *Field,
+                                                ASTContext &Ctx) {
+  reset(Ctx);
+  const auto *Class = llvm::dyn_cast_or_null<CXXRecordDecl>(
+      Field ? Field->getParent() : nullptr);
+  if (!Class || !Class->hasDefinition())
+    return AbstractDevice::unknown();
+  Class = Class->getDefinition();
+  auto It = MemberFacts.find(Class);
+  if (It == MemberFacts.end()) {
+    learnClass(Class, Ctx);
+    It = MemberFacts.find(Class);
+  }
+  auto Fact = It->second.find(Field);
+  return Fact == It->second.end() ? AbstractDevice::unknown() : Fact->second;
+}
+
+void FunctionSummaries::learnClass(const CXXRecordDecl *Class,
+                                   ASTContext &Ctx) {
+  // While the class is learnt, its own methods see no facts.
+  MemberFacts[Class];
+  if (LibraryCode(Ctx.getSourceManager()).contains(Class->getLocation()) ||
+      Ctx.getSourceManager().isInSystemHeader(Class->getLocation()))
+    return;
+  llvm::DenseMap<const FieldDecl *, AbstractDevice> Facts;
+  llvm::DenseSet<const FieldDecl *> Placed; // by a method, not constructors
+  unsigned Constructors = 0;
+  bool Opaque = false;
+  // What a method leaves in the members at its exit (those of this class);
+  // none when the analysis gave up on it.
+  auto MembersAtExit = [&](const FunctionDecl *Definition)
+      -> std::optional<llvm::DenseMap<const FieldDecl *, AbstractDevice>> {
+    std::unique_ptr<DeviceFlow> Flow = analyseOther(Definition, Ctx);
+    if (!Flow->gaveUp().empty())
+      return std::nullopt; // What it does to the members is not known.
+    llvm::DenseMap<const FieldDecl *, AbstractDevice> AtExit;
+    for (const auto &[D, Device] : Flow->membersAtExit())
+      if (const auto *F = llvm::dyn_cast<FieldDecl>(D); F && F->getParent() == Class)
+        AtExit[F] = Device;
+    return AtExit;
+  };
+  // Setup methods a constructor calls on `this` (`init()`) place members as
+  // the constructor does.
+  llvm::DenseSet<const FunctionDecl *> InitMethods;
+  for (const CXXConstructorDecl *Declared : Class->ctors()) {
+    const FunctionDecl *Definition = nullptr;
+    if (Declared->hasBody(Definition) && Definition &&
+        !Declared->isCopyOrMoveConstructor())
+      for (const FunctionDecl *Init : initMethodsOf(Definition))
+        InitMethods.insert(Init);
+  }
+  llvm::DenseMap<const FunctionDecl *,
+                 llvm::DenseMap<const FieldDecl *, AbstractDevice>>
+      InitAtExit;
+  for (const CXXMethodDecl *Method : Class->methods()) {
+    const FunctionDecl *Definition = nullptr;
+    // A copy keeps the source's placement: it proves nothing new.
+    const auto *Constructor = llvm::dyn_cast<CXXConstructorDecl>(Method);
+    if (Method->isStatic() || Method->isDeleted() || Method->isPureVirtual() ||
+        (Constructor && Constructor->isCopyOrMoveConstructor()))
+      continue;
+    if (!Method->hasBody(Definition) || !Definition) {
+      // Defined elsewhere (or defaulted, for a constructor): it may leave
+      // the members anywhere.
+      if (!Method->isImplicit() || Constructor)
+        Opaque = true;
+      continue;
+    }
+    if (Constructor)
+      continue; // Below, once the setup methods are known.
+    std::optional<llvm::DenseMap<const FieldDecl *, AbstractDevice>> AtExit =
+        MembersAtExit(Definition);
+    if (!AtExit) {
+      Opaque = true;
+      continue;
+    }
+    if (InitMethods.contains(Definition)) {
+      InitAtExit[Definition] = std::move(*AtExit);
+      continue;
+    }
+    for (const auto &Entry : *AtExit)
+      Placed.insert(Entry.first);
+  }
+  // A setup method's placements hold in its caller, unless the caller
+  // places the member again after the call.
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::function<void(const FunctionDecl *,
+                     llvm::DenseMap<const FieldDecl *, AbstractDevice> &,
+                     unsigned)>
+      ApplySetupCalls = [&](const FunctionDecl *Caller,
+                            llvm::DenseMap<const FieldDecl *, AbstractDevice> &AtExit,
+                            unsigned Depth) {
+        if (Depth >= 3)
+          return;
+        std::vector<const CXXMemberCallExpr *> Calls;
+        collectOwnCalls(Caller->getBody(), Class, Calls);
+        for (const CXXMemberCallExpr *Call : Calls) {
+          const FunctionDecl *Callee = nullptr;
+          if (!Call->getMethodDecl()->hasBody(Callee) || !Callee ||
+              !InitAtExit.count(Callee))
+            continue;
+          llvm::DenseMap<const FieldDecl *, AbstractDevice> Effects =
+              InitAtExit.lookup(Callee);
+          ApplySetupCalls(Callee, Effects, Depth + 1);
+          for (const auto &[F, Device] : Effects) {
+            auto [Known, New] = AtExit.try_emplace(F, Device);
+            if (!New && !(Known->second.Origin &&
+                          SM.isBeforeInTranslationUnit(
+                              Call->getBeginLoc(),
+                              Known->second.Origin->getBeginLoc())))
+              Known->second = Device;
+          }
+        }
+      };
+  for (const CXXConstructorDecl *Declared : Class->ctors()) {
+    const FunctionDecl *Definition = nullptr;
+    if (Declared->isDeleted() || Declared->isCopyOrMoveConstructor() ||
+        !Declared->hasBody(Definition) || !Definition)
+      continue;
+    std::optional<llvm::DenseMap<const FieldDecl *, AbstractDevice>> AtExit =
+        MembersAtExit(Definition);
+    if (!AtExit) {
+      Opaque = true;
+      continue;
+    }
+    ApplySetupCalls(Definition, *AtExit, 0);
+    // A member a constructor leaves alone lives wherever it was made.
+    for (auto &[F, Device] : Facts)
+      if (!AtExit->count(F))
+        Device = AbstractDevice::unknown();
+    for (const auto &[F, Device] : *AtExit) {
+      auto [Known, New] = Facts.try_emplace(F, Device);
+      if (New && Constructors > 0)
+        Known->second = AbstractDevice::unknown(); // an earlier one did not
+      else if (!New)
+        Known->second = AbstractDevice::join(Known->second, Device);
+    }
+    ++Constructors;
+  }
+  if (Opaque || Constructors == 0)
+    return;
+  auto &Out = MemberFacts[Class];
+  for (auto [F, Device] : Facts) {
+    // Modules only: a tensor member registered as a buffer moves with its
+    // module wherever that goes later.
+    if (Placed.contains(F) || !Device.Origin || !isModuleType(F->getType()))
+      continue;
+    // A constructor's parameter means nothing in another method, and a
+    // device the analysis cannot follow (`*device_ptr`) is still a move: the
+    // member stays where the constructor put it, which the move shows.
+    if (Device.K == AbstractDevice::Kind::Unknown ||
+        (Device.K == AbstractDevice::Kind::SameAs &&
+         llvm::isa<ParmVarDecl>(Device.Symbol))) {
+      const Stmt *Why = Device.Origin;
+      Device = AbstractDevice::sameAs(F);
+      Device.Origin = Why;
+    }
+    Out[F] = Device;
+  }
+}
+
+const FunctionSummary *FunctionSummaries::of(const CallExpr *Call,
+                                             ASTContext &Ctx) {
+  reset(Ctx);
+  const FunctionDecl *Callee = staticCallee(Call);
+  const FunctionDecl *Definition = nullptr;
+  if (!Callee || !Callee->hasBody(Definition) || !Definition ||
+      Definition->isDependentContext() || !passesTensors(Definition))
+    return nullptr;
+  auto It = Done.find(Definition);
+  if (It != Done.end())
+    return It->second.get();
+  // A recursive call, or one nested past the limit, stays opaque.
+  if (InProgress.contains(Definition) || InProgress.size() >= MaxDepth)
+    return nullptr;
+  if (LibraryCode(Ctx.getSourceManager()).contains(Definition->getLocation()) ||
+      Ctx.getSourceManager().isInSystemHeader(Definition->getLocation())) {
+    Done[Definition] = nullptr;
+    return nullptr;
+  }
+  return summarise(Definition, Ctx);
+}
+
+std::unique_ptr<DeviceFlow>
+FunctionSummaries::analyseOther(const FunctionDecl *Fn, ASTContext &Ctx) {
+  // The open scope is the caller's: without one of its own, every climb in
+  // \p Fn would build the whole translation unit's parent map (seconds).
+  FunctionParentScope Parents(Fn, Ctx);
+  return DeviceFlow::analyze(Fn, Ctx, RuleIndex, Options, this);
+}
+
+const FunctionSummary *FunctionSummaries::summarise(const FunctionDecl *Fn,
+                                                    ASTContext &Ctx) {
+  InProgress.insert(Fn);
+  std::unique_ptr<DeviceFlow> Flow = analyseOther(Fn, Ctx);
+  InProgress.erase(Fn);
+  std::unique_ptr<FunctionSummary> Summary;
+  if (Flow->gaveUp().empty()) {
+    Summary = std::make_unique<FunctionSummary>();
+    Summary->Definition = Fn;
+    Summary->HostParams = Flow->hostParams();
+    for (const OpUse &Use : Flow->opUses()) {
+      bool TakesParam = false;
+      for (const OpInput &In : Use.Inputs) {
+        TakesParam |= isParamOf(In.Device.Symbol, Fn) &&
+                      In.Device.K == AbstractDevice::Kind::SameAs;
+        for (const AbstractDevice &E : In.Elements)
+          TakesParam |=
+              isParamOf(E.Symbol, Fn) && E.K == AbstractDevice::Kind::SameAs;
+      }
+      if (TakesParam)
+        Summary->Meetings.push_back(Use);
+    }
+    if (isInterface(Flow->returned(), Fn))
+      Summary->Result = Flow->returned();
+    // A list result: each element a parameter's or member's device, or a
+    // concrete one; anything else leaves the list unknown at the call.
+    if (const auto &Elements = Flow->returnedElements();
+        Elements && llvm::all_of(*Elements, [&](const AbstractDevice &E) {
+          return isInterface(E, Fn) || E.K == AbstractDevice::Kind::Cpu ||
+                 E.K == AbstractDevice::Kind::Cuda;
+        }))
+      Summary->ResultElements = *Elements;
+  }
+  const FunctionSummary *Result = Summary.get();
+  Done[Fn] = std::move(Summary);
+  return Result;
+}
+
+} // namespace clang::tidy::torch::utils

@@ -1,0 +1,97 @@
+//===--- FunctionSummaries.h - what a call passes through a function -*- C++ -*-===//
+//
+// Bottom-up summaries of the functions defined in the translation unit, in
+// terms of their parameters and their class's members: which parameters
+// they read on the host, which op calls an argument meets, and where the
+// result lives. DeviceFlow applies them at each call, so that a device-less
+// tensor handed to a method that combines it with a member is seen where it
+// is made. Recursive and virtual calls, and functions the analysis gives up
+// on, have no summary: the call stays opaque.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TORCHLINT_CHECKS_DEVICE_SUMMARIES_FUNCTIONSUMMARIES_H
+#define TORCHLINT_CHECKS_DEVICE_SUMMARIES_FUNCTIONSUMMARIES_H
+
+#include "device/flow/DeviceFlow.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <memory>
+
+namespace clang::tidy::torch::utils {
+
+struct FunctionSummary {
+  /// The definition summarised: its parameters are the ones named below.
+  const FunctionDecl *Definition = nullptr;
+  /// Parameters whose memory the function reads on the host.
+  llvm::SmallVector<const ParmVarDecl *, 2> HostParams;
+  /// The op calls (in the function or in what it calls) where a parameter
+  /// meets another parameter or a member.
+  std::vector<OpUse> Meetings;
+  /// Where the result lives: the device of a parameter or member, or
+  /// unknown.
+  AbstractDevice Result;
+  /// For a function returning a list of tensors: where its elements live
+  /// (each the device of a parameter or member, or a concrete device);
+  /// none when that is not known.
+  std::optional<llvm::SmallVector<AbstractDevice, 4>> ResultElements;
+};
+
+class FunctionSummaries {
+public:
+  FunctionSummaries(const llvm::StringMap<DeviceRule> &RuleIndex,
+                    const DeviceFlowOptions &Options)
+      : RuleIndex(RuleIndex), Options(Options) {}
+
+  /// The device flow of \p Fn, analysed once per translation unit however
+  /// many checks ask: the one model every check queries.
+  std::shared_ptr<const DeviceFlow> flowOf(const FunctionDecl *Fn,
+                                           ASTContext &Ctx);
+
+  /// The summary of the function \p Call calls, or null when it has none.
+  const FunctionSummary *of(const CallExpr *Call, ASTContext &Ctx);
+
+  /// Where the module member \p Field of `*this` lives when a method (not a
+  /// constructor) of its class starts: where every constructor leaves it
+  /// (`net_->to(device_)`), themselves or through the setup methods they
+  /// call (initMethodsOf), provided no other method of the class moves or
+  /// assigns it. Unknown otherwise. The answer's Origin is that move.
+  AbstractDevice memberOnEntry(const FieldDecl *Field, ASTContext &Ctx);
+
+  /// The setup methods \p Constructor calls on `this` (`init()`, and what
+  /// they call on `this` in turn, a few levels deep): they place members as
+  /// the constructor does.
+  static std::vector<const FunctionDecl *>
+  initMethodsOf(const FunctionDecl *Constructor);
+
+  /// Calls nested deeper than this are opaque.
+  static constexpr unsigned MaxDepth = 6;
+
+private:
+  void reset(ASTContext &Ctx);
+  void learnClass(const CXXRecordDecl *Class, ASTContext &Ctx);
+
+  const FunctionSummary *summarise(const FunctionDecl *Definition,
+                                   ASTContext &Ctx);
+  /// Analyses a function other than the one being checked.
+  std::unique_ptr<DeviceFlow> analyseOther(const FunctionDecl *Fn,
+                                           ASTContext &Ctx);
+
+  llvm::StringMap<DeviceRule> RuleIndex;
+  DeviceFlowOptions Options;
+  const TranslationUnitDecl *Unit = nullptr;
+  /// Null where a function has no summary.
+  llvm::DenseMap<const FunctionDecl *, std::unique_ptr<FunctionSummary>> Done;
+  llvm::DenseSet<const FunctionDecl *> InProgress;
+  llvm::DenseMap<const FunctionDecl *, std::shared_ptr<const DeviceFlow>> Flows;
+  /// Members' devices on entry to methods, by class; a class being learnt
+  /// has an entry and no facts yet.
+  llvm::DenseMap<const CXXRecordDecl *,
+                 llvm::DenseMap<const FieldDecl *, AbstractDevice>>
+      MemberFacts;
+};
+
+} // namespace clang::tidy::torch::utils
+
+#endif

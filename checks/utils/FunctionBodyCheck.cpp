@@ -1,0 +1,92 @@
+//===--- FunctionBodyCheck.cpp - the base of the torch-* checks -----------===//
+#include "utils/FunctionBodyCheck.h"
+#include "device/functions/FunctionBodies.h"
+#include "device/functions/FunctionParents.h"
+#include "utils/CallSite.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::torch {
+
+FunctionBodyCheck::FunctionBodyCheck(StringRef Name, ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      DebugAnalysis(Options.getLocalOrGlobal("DebugAnalysis", false)),
+      UnsafeFixes(Options.getLocalOrGlobal("UnsafeFixes", false)),
+      Owners(*Context) {}
+
+void FunctionBodyCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "DebugAnalysis", DebugAnalysis);
+  Options.store(Opts, "UnsafeFixes", UnsafeFixes);
+}
+
+DiagnosticBuilder FunctionBodyCheck::diag(SourceLocation Loc,
+                                          StringRef Description,
+                                          DiagnosticIDs::Level Level) {
+  // An ignored warning takes its notes with it (DiagnosticsEngine drops a
+  // note that follows an ignored diagnostic).
+  if (Level == DiagnosticIDs::Warning &&
+      !Reported.emplace(Loc.getRawEncoding(), Description.str()).second &&
+      InInstantiation)
+    Level = DiagnosticIDs::Ignored;
+  return ClangTidyCheck::diag(Loc, Description, Level);
+}
+
+void FunctionBodyCheck::offerFixOnNote(SourceLocation Loc,
+                                       llvm::ArrayRef<FixItHint> Fixes,
+                                       FixSafety Safety) {
+  if (fixOnWarning(Safety) || Fixes.empty())
+    return;
+  auto Note = diag(Loc,
+                   InSharedTemplate
+                       ? "suggested fix; this template is instantiated for "
+                         "other types too, so '--fix' leaves it to you"
+                       : "suggested fix; it changes where data lives, so "
+                         "'--fix' leaves it to you (UnsafeFixes: true "
+                         "applies it)",
+                   DiagnosticIDs::Note);
+  for (const FixItHint &Fix : Fixes)
+    Note << Fix;
+}
+
+std::shared_ptr<const utils::DeviceFlow>
+FunctionBodyCheck::analyzeFlow(const utils::DeviceFlowConfig &Config,
+                               const FunctionDecl *Fn, ASTContext &Ctx) {
+  std::shared_ptr<const utils::DeviceFlow> Facts = Config.analyze(Fn, Ctx);
+  if (DebugAnalysis && !Facts->gaveUp().empty())
+    diag(Fn->getLocation(), "device analysis gave up on %0: %1",
+         DiagnosticIDs::Remark)
+        << Fn << Facts->gaveUp();
+  return Facts;
+}
+
+void FunctionBodyCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(translationUnitDecl().bind("torch-tu"), this);
+}
+
+void FunctionBodyCheck::check(const MatchFinder::MatchResult &Result) {
+  if (!Result.Nodes.getNodeAs<TranslationUnitDecl>("torch-tu"))
+    return;
+  ASTContext &Ctx = *Result.Context;
+  // After a fatal error (a missing #include) Sema instantiates no more
+  // templates: `t.data_ptr<float>()` has no body, calls lose their types, and
+  // what the analysis would conclude is a guess (runsAfterFatalError).
+  if (Ctx.getDiagnostics().hasFatalErrorOccurred() && !runsAfterFatalError()) {
+    if (DebugAnalysis)
+      diag(Ctx.getSourceManager().getLocForStartOfFile(
+               Ctx.getSourceManager().getMainFileID()),
+           "device analysis skipped this file: it has a fatal error",
+           DiagnosticIDs::Remark);
+    return;
+  }
+  Reported.clear();
+  utils::forEachFunctionBody(Ctx, [&](const FunctionDecl *Fn) {
+    // Each function is analysed with its own parent map (FunctionParents.h).
+    utils::FunctionParentScope Parents(Fn, Ctx);
+    InInstantiation = utils::isInstantiated(Fn);
+    InSharedTemplate = InInstantiation && utils::instantiationsAround(Fn) > 1;
+    checkFunction(Fn, Ctx);
+  });
+  InInstantiation = InSharedTemplate = false;
+}
+
+} // namespace clang::tidy::torch

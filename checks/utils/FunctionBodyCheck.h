@@ -1,0 +1,95 @@
+//===--- FunctionBodyCheck.h - the base of the torch-* checks --*- C++ -*-===//
+#ifndef TORCHLINT_CHECKS_UTILS_FUNCTIONBODYCHECK_H
+#define TORCHLINT_CHECKS_UTILS_FUNCTIONBODYCHECK_H
+
+#include "device/findings/FindingOwners.h"
+#include "device/flow/DeviceFlow.h"
+
+#include "clang-tidy/ClangTidyCheck.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include <set>
+#include <string>
+#include <utility>
+
+namespace clang::tidy::torch {
+
+/// Base of the torch-* checks: each analyses user code one function or
+/// lambda body at a time (forEachFunctionBody), within a FunctionParentScope.
+/// clang-tidy matches over the whole translation unit, libtorch's headers
+/// included: a matcher on every FunctionDecl cost more than the checks'
+/// analysis (bench/), so the one matcher is translationUnitDecl() and the
+/// walk skips libtorch's declarations whole (LibraryCode.h).
+class FunctionBodyCheck : public ClangTidyCheck {
+public:
+  FunctionBodyCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) final;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) final;
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus;
+  }
+
+protected:
+  virtual void checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) = 0;
+
+  /// Whether the check still runs after a fatal error (a missing #include).
+  /// clang then instantiates no more templates and calls lose their types,
+  /// so checks that reason about where data lives stay silent; a check that
+  /// needs only the statement itself (a discarded `t.to(d);`) keeps going.
+  virtual bool runsAfterFatalError() const { return false; }
+
+  /// The device flow of \p Fn. Where the analysis gave up on it, the
+  /// DebugAnalysis option says so with a remark at the function.
+  std::shared_ptr<const utils::DeviceFlow>
+  analyzeFlow(const utils::DeviceFlowConfig &Config, const FunctionDecl *Fn,
+              ASTContext &Ctx);
+
+  /// Fix safety. A fix that cannot change what the program computes on any
+  /// device (a device for a factory whose result meets that device, `t =`
+  /// before a discarded `.to`) goes on the warning, and `--fix` applies it.
+  /// A fix that changes where data lives on some path (replacing `.cuda()`,
+  /// moving an operand, giving a load a device) is unsafe: under the option
+  /// UnsafeFixes it goes on the warning too; otherwise the check emits the
+  /// warning without it and then calls offerFixOnNote, whose note carries it
+  /// (editors offer it as a quick fix, `--fix` leaves it).
+  ///
+  /// A template instantiated more than once in the file gets its fixes on a
+  /// note too: its code serves types the fix was not made for (a `t = `
+  /// that compiles for a `Tensor` does not for a `const Tensor &`).
+  enum class FixSafety { Safe, Unsafe };
+  bool fixOnWarning(FixSafety Safety) const {
+    return !InSharedTemplate && (Safety == FixSafety::Safe || UnsafeFixes);
+  }
+  /// The note carrying \p Fixes when fixOnWarning kept them off the
+  /// warning; nothing otherwise.
+  void offerFixOnNote(SourceLocation Loc, llvm::ArrayRef<FixItHint> Fixes,
+                      FixSafety Safety);
+
+  /// One defect, one warning: whether this check leaves \p Defect to the
+  /// check that owns it (FindingOwners.h), because that one is enabled.
+  bool leftToOwner(utils::SharedDefect Defect) const {
+    return Owners.leftToOwner(Defect, getID());
+  }
+
+  /// ClangTidyCheck::diag, reporting a template's defect once. Templates are
+  /// analysed in their definition and again in each instantiation
+  /// (forEachFunctionBody); every instantiation reports at the template's own
+  /// spelling, so a warning an instantiation repeats (same place, same
+  /// message) is dropped, with its notes.
+  using ClangTidyCheck::diag;
+  DiagnosticBuilder diag(SourceLocation Loc, StringRef Description,
+                         DiagnosticIDs::Level Level = DiagnosticIDs::Warning);
+
+private:
+  const bool DebugAnalysis;
+  const bool UnsafeFixes;
+  const utils::FindingOwners Owners;
+  /// The warnings of this translation unit: where, and which message.
+  std::set<std::pair<SourceLocation::UIntTy, std::string>> Reported;
+  bool InInstantiation = false;
+  bool InSharedTemplate = false;
+};
+
+} // namespace clang::tidy::torch
+
+#endif

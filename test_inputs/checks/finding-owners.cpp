@@ -1,0 +1,43 @@
+// CHECKS: torch-mixed-device-op,torch-hardcoded-device,torch-implicit-device-migration
+// HEADERS: fast real
+// One defect, one warning, decided in one place: the check whose fix repairs
+// a defect reports it, and the others leave it to that check only while it
+// is enabled. Here the owners of two shared defects (torch-discarded-to and
+// torch-factory-without-device) are disabled, so the defects are reported by
+// the checks that also see them, not lost.
+#include <torch/torch.h>
+
+// A device-less factory meeting a parameter: without
+// torch-factory-without-device, it is a mixed-device op.
+torch::Tensor scale(const torch::Tensor &x) {
+  auto w = torch::ones({3});
+  return x * w;
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: operands of 'operator*' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-2]]:12: note: suggested fix; it changes where data lives, so '--fix' leaves it to you (UnsafeFixes: true applies it)
+  // CHECK-NOTES: :[[@LINE-5]]:42: note: 'x' may live on any device (wherever the caller put it)
+  // CHECK-NOTES: :[[@LINE-5]]:12: note: placed on cpu here
+  // CHECK-FIXES: return x * w;
+}
+
+// A discarded hard-coded move: without torch-discarded-to, it is a hard-coded
+// placement.
+void stage(torch::Tensor t, const torch::Tensor &like) {
+  t.cuda();
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
+  // CHECK-NOTES: :[[@LINE-2]]:5: note: suggested fix; it changes where data lives, so '--fix' leaves it to you (UnsafeFixes: true applies it)
+  // CHECK-NOTES: :[[@LINE-4]]:50: note: the device is taken from parameter 'like'
+  // CHECK-FIXES: t.cuda();
+  t.add_(like);
+}
+
+// A discarded migration: without torch-discarded-to, it is reported as state
+// following the input.
+struct NormImpl : torch::nn::Module {
+  torch::Tensor mean_;
+  torch::Tensor forward(const torch::Tensor &x) {
+    mean_.to(x.device());
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'mean_' is moved to the device of input 'x' on every call of 'forward'; place it on its device once, at set-up [torch-implicit-device-migration]
+    // CHECK-NOTES: :[[@LINE-3]]:46: note: input 'x' whose device is followed
+    return x - mean_;
+  }
+};
