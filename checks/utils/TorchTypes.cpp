@@ -106,6 +106,27 @@ bool isTensorListType(QualType T) {
          llvm::StringRef(Spec->getName()) != "shared_ptr";
 }
 
+QualType optionalValueType(QualType T) {
+  const auto *Spec = llvm::dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!Spec || !Spec->getIdentifier() || Spec->getName() != "optional" ||
+      !(isInTopNamespace(Spec, "std") || isInTopNamespace(Spec, "c10")) ||
+      Spec->getTemplateArgs().size() != 1 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return QualType();
+  return Spec->getTemplateArgs()[0].getAsType();
+}
+
+bool isOptionalDeviceType(QualType T) {
+  const QualType Value = optionalValueType(T);
+  return !Value.isNull() && isDeviceType(Value);
+}
+
+bool isOptionalTensorType(QualType T) {
+  const QualType Value = optionalValueType(T);
+  return !Value.isNull() && isTensorType(Value);
+}
+
 bool isTensorOptionsType(QualType T) {
   return isInNamespace(canonicalDecl(T), "c10", "TensorOptions");
 }

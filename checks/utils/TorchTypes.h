@@ -26,6 +26,13 @@ bool isDevicePointerType(QualType T);
 /// std::vector<Tensor>, c10::ArrayRef<Tensor> (TensorList), an
 /// initializer_list<Tensor>, ...: a template whose first argument is a tensor.
 bool isTensorListType(QualType T);
+/// The T of `std::optional<T>` or `c10::optional<T>`; a null type for any
+/// other type.
+QualType optionalValueType(QualType T);
+/// `std::optional<torch::Device>` / `c10::optional<c10::Device>`.
+bool isOptionalDeviceType(QualType T);
+/// `std::optional<Tensor>` / `c10::optional<Tensor>` (clamp's bounds, biases).
+bool isOptionalTensorType(QualType T);
 /// c10::DeviceType (the kCPU/kCUDA enum).
 bool isDeviceTypeEnum(QualType T);
 /// c10::TensorOptions.

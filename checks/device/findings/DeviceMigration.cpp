@@ -17,16 +17,6 @@ QualType recordType(const CXXRecordDecl *RD) {
   return RD ? QualType(RD->getTypeForDecl(), 0) : QualType();
 }
 
-/// c10::optional<c10::Device> / std::optional<c10::Device>.
-bool isOptionalDevice(QualType T) {
-  const auto *Spec = llvm::dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      T.getNonReferenceType()->getAsCXXRecordDecl());
-  return Spec && Spec->getName() == "optional" &&
-         Spec->getTemplateArgs().size() == 1 &&
-         Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
-         isDeviceType(Spec->getTemplateArgs()[0].getAsType());
-}
-
 bool isInputType(QualType T) {
   return isTensorType(T) || isDeviceType(T) || isDeviceTypeEnum(T) ||
          isTensorOptionsType(T);
@@ -40,7 +30,7 @@ bool carriesDevice(const Expr *Arg, QualType ParamT, const Stmt *Body,
   if (!Arg || llvm::isa<CXXDefaultArgExpr>(Arg))
     return false;
   if (isDeviceType(ParamT) || isDeviceTypeEnum(ParamT) ||
-      isOptionalDevice(ParamT) || isTensorType(ParamT))
+      isOptionalDeviceType(ParamT) || isTensorType(ParamT))
     return true;
   if (isTensorOptionsType(ParamT)) {
     const OptionsDevice Options = classifyOptions(Arg, Body);
@@ -177,7 +167,7 @@ std::optional<StateRef> followedState(const Stmt *S, ASTContext &Ctx,
       Member && llvm::isa<FieldDecl>(Member->getMemberDecl()) &&
       isRootedAtThis(Member->getBase()) &&
       (isInputType(Member->getType()) || isModuleType(Member->getType()) ||
-       isOptionalDevice(Member->getType()))) {
+       isOptionalDeviceType(Member->getType()))) {
     StateRef State;
     State.Name = memberChainName(Member, State.Member);
     if (!State.Name.empty() && State.Member)

@@ -156,7 +156,7 @@ std::optional<Climb> climbToConsumer(const Expr *Leaf, bool FromString,
           Result.Written = Construct; // torch::Device(torch::kCUDA, 0)
         continue;
       }
-      if (isOptionalDevice(T)) {
+      if (isOptionalDeviceType(T)) {
         Current = Construct;
         continue;
       }
@@ -493,7 +493,7 @@ bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
             I == 0 && namesHeldDevice(Arg))
           return true;
         if (isDeviceType(T) || isDeviceTypeEnum(T) || isTensorType(T) ||
-            isOptionalDevice(T))
+            isOptionalDeviceType(T))
           return false;
         if (isTensorOptionsType(T) &&
             classifyOptions(Arg, nullptr) != OptionsDevice::NoDevice)

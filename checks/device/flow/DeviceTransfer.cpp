@@ -32,16 +32,6 @@ const Expr *strip(const Expr *E) {
 
 bool isDeviceLike(QualType T) { return isDeviceType(T) || isDeviceTypeEnum(T); }
 
-/// c10::optional<Tensor> / std::optional<Tensor> (clamp's bounds, biases).
-bool isOptionalTensorType(QualType T) {
-  const auto *Spec = llvm::dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      T.getNonReferenceType()->getAsCXXRecordDecl());
-  return Spec && Spec->getName() == "optional" &&
-         Spec->getTemplateArgs().size() == 1 &&
-         Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
-         isTensorType(Spec->getTemplateArgs()[0].getAsType());
-}
-
 /// The tensor inside an optional<Tensor> argument, when one was written.
 const Expr *optionalPayload(const Expr *E) {
   for (int Depth = 0; E && Depth < 4; ++Depth) {

@@ -64,17 +64,8 @@ std::string backendOfString(const StringLiteral *S) {
       .Default("");
 }
 
-bool isOptionalDevice(QualType T) {
-  const auto *Spec = llvm::dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      T.getNonReferenceType()->getAsCXXRecordDecl());
-  return Spec && isNamed(Spec, "optional") &&
-         Spec->getTemplateArgs().size() == 1 &&
-         Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
-         isDeviceType(Spec->getTemplateArgs()[0].getAsType());
-}
-
 bool holdsDeviceType(QualType T) {
-  return isDeviceType(T) || isDeviceTypeEnum(T) || isOptionalDevice(T) ||
+  return isDeviceType(T) || isDeviceTypeEnum(T) || isOptionalDeviceType(T) ||
          isDevicePointerType(T);
 }
 

@@ -27,8 +27,6 @@ std::string backendOfConstant(const ValueDecl *D);
 bool isDeviceTypeConstant(const ValueDecl *D);
 /// The same for a device string ("cuda:1" is "CUDA").
 std::string backendOfString(const StringLiteral *S);
-/// `std::optional<torch::Device>` / `c10::optional<c10::Device>`.
-bool isOptionalDevice(QualType T);
 /// A torch::Device, a DeviceType, an optional device or a pointer to one.
 bool holdsDeviceType(QualType T);
 

@@ -236,18 +236,6 @@ bool isJitModuleType(QualType T) {
   return RD && RD->getQualifiedNameAsString() == "torch::jit::Module";
 }
 
-bool isOptionalDeviceType(QualType T) {
-  const auto *Spec =
-      llvm::dyn_cast_or_null<ClassTemplateSpecializationDecl>(recordOf(T));
-  if (!Spec || !hasName(Spec, "optional") ||
-      Spec->getTemplateArgs().size() < 1 ||
-      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
-    return false;
-  const std::string Name = Spec->getQualifiedNameAsString();
-  return (Name == "c10::optional" || Name == "std::optional") &&
-         isDeviceType(Spec->getTemplateArgs()[0].getAsType());
-}
-
 bool isNulloptType(QualType T) {
   const CXXRecordDecl *RD = recordOf(T);
   if (!RD)

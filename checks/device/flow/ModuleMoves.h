@@ -26,8 +26,6 @@ namespace clang::tidy::torch::utils {
 bool isOptimizerType(QualType T);
 /// torch::jit::Module (torch::jit::script::Module is the same type).
 bool isJitModuleType(QualType T);
-/// c10::optional<c10::Device> (std::optional too).
-bool isOptionalDeviceType(QualType T);
 /// c10::nullopt_t or std::nullopt_t.
 bool isNulloptType(QualType T);
 
