@@ -1,0 +1,294 @@
+//===--- LintUnit.cpp - clang-tidy over one translation unit, in-process --===//
+#include "LintUnit.h"
+
+#include "clang-tidy/ClangTidy.h"
+#include "clang-tidy/ClangTidyModule.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/Stack.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Frontend/Utils.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include <chrono>
+
+using namespace clang;
+using clang::tidy::ClangTidyContext;
+using clang::tidy::ClangTidyError;
+using clang::tidy::ClangTidyOptions;
+
+namespace torchlint::run {
+namespace {
+
+// Hands ClangTool the one command it is to run.
+class SingleCommandDatabase : public tooling::CompilationDatabase {
+public:
+  explicit SingleCommandDatabase(tooling::CompileCommand Command)
+      : Command(std::move(Command)) {}
+  std::vector<tooling::CompileCommand>
+  getCompileCommands(llvm::StringRef) const override {
+    return {Command};
+  }
+
+private:
+  tooling::CompileCommand Command;
+};
+
+// Every file the unit reads, system headers and the preamble's inputs
+// included (not the .pch itself: it is built from those inputs).
+class AllDependencies : public DependencyCollector {
+public:
+  bool needSystemDependencies() override { return true; }
+  bool sawDependency(llvm::StringRef Filename, bool, bool, bool IsModuleFile,
+                     bool IsMissing) override {
+    return !IsModuleFile && !IsMissing && !Filename.starts_with("<");
+  }
+};
+
+// Restricts every later consumer's traversal to the declarations written in
+// the main file (and in user headers the header filter names), as clangd
+// does: without it the matchers walk all of libtorch, deserializing the
+// whole precompiled preamble. Declarations from the preamble never reach
+// HandleTopLevelDecl.
+class MainFileScope : public ASTConsumer {
+public:
+  explicit MainFileScope(std::optional<std::string> HeaderFilter) {
+    if (HeaderFilter && !HeaderFilter->empty())
+      Filter.emplace(*HeaderFilter);
+  }
+
+  bool HandleTopLevelDecl(DeclGroupRef Group) override {
+    for (Decl *D : Group)
+      if (inScope(D))
+        Decls.push_back(D);
+    return true;
+  }
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    Ctx.setTraversalScope(Decls);
+  }
+
+private:
+  bool inScope(const Decl *D) const {
+    const SourceManager &SM = D->getASTContext().getSourceManager();
+    SourceLocation Loc = SM.getExpansionLoc(D->getLocation());
+    if (Loc.isInvalid())
+      return false;
+    if (SM.isWrittenInMainFile(Loc))
+      return true;
+    if (!Filter || SM.isInSystemHeader(Loc))
+      return false;
+    OptionalFileEntryRef File = SM.getFileEntryRefForID(SM.getFileID(Loc));
+    return File && Filter->match(File->getName());
+  }
+
+  std::optional<llvm::Regex> Filter;
+  std::vector<Decl *> Decls;
+};
+
+class LintAction : public ASTFrontendAction {
+public:
+  LintAction(tidy::ClangTidyASTConsumerFactory &Checks,
+             std::shared_ptr<AllDependencies> Dependencies,
+             std::optional<std::string> HeaderFilter)
+      : Checks(Checks), Dependencies(std::move(Dependencies)),
+        HeaderFilter(std::move(HeaderFilter)) {}
+
+  bool BeginInvocation(CompilerInstance &CI) override {
+    CI.addDependencyCollector(Dependencies);
+    return true;
+  }
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef File) override {
+    std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+    // MultiplexConsumer calls its consumers in order: the scope is set
+    // before the checks' matchers run.
+    Consumers.push_back(std::make_unique<MainFileScope>(HeaderFilter));
+    Consumers.push_back(Checks.createASTConsumer(CI, File));
+    return std::make_unique<MultiplexConsumer>(std::move(Consumers));
+  }
+
+private:
+  tidy::ClangTidyASTConsumerFactory &Checks;
+  std::shared_ptr<AllDependencies> Dependencies;
+  std::optional<std::string> HeaderFilter;
+};
+
+class LintActionFactory : public tooling::FrontendActionFactory {
+public:
+  LintActionFactory(tidy::ClangTidyASTConsumerFactory &Checks,
+                    std::shared_ptr<AllDependencies> Dependencies,
+                    std::optional<std::string> HeaderFilter)
+      : Checks(Checks), Dependencies(std::move(Dependencies)),
+        HeaderFilter(std::move(HeaderFilter)) {}
+
+  // As clang-tidy: code guarded by __clang_analyzer__ is linted too.
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                     FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCHContainerOps,
+                     DiagnosticConsumer *DiagConsumer) override {
+    Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
+    // No "N warnings generated." lines: the findings are the report.
+    Invocation->getDiagnosticOpts().ShowCarets = false;
+    return FrontendActionFactory::runInvocation(Invocation, Files,
+                                                PCHContainerOps, DiagConsumer);
+  }
+
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<LintAction>(Checks, Dependencies, HeaderFilter);
+  }
+
+private:
+  tidy::ClangTidyASTConsumerFactory &Checks;
+  std::shared_ptr<AllDependencies> Dependencies;
+  std::optional<std::string> HeaderFilter;
+};
+
+std::string absolutePath(llvm::StringRef Directory, llvm::StringRef Path) {
+  llvm::SmallString<256> Absolute(Path);
+  if (!llvm::sys::path::is_absolute(Absolute))
+    llvm::sys::fs::make_absolute(Directory, Absolute);
+  llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
+  return std::string(Absolute);
+}
+
+// Diagnostics and fixes name files relative to the build directory when the
+// compile command does; reports and the cache want one absolute spelling.
+void makePathsAbsolute(tooling::DiagnosticMessage &Message,
+                       llvm::StringRef Directory) {
+  if (!Message.FilePath.empty())
+    Message.FilePath = absolutePath(Directory, Message.FilePath);
+  for (auto &Range : Message.Ranges)
+    Range.FilePath = absolutePath(Directory, Range.FilePath);
+  llvm::StringMap<tooling::Replacements> Fixes;
+  for (const auto &FileFix : Message.Fix)
+    for (const tooling::Replacement &R : FileFix.second) {
+      std::string Path = absolutePath(Directory, R.getFilePath());
+      llvm::consumeError(Fixes[Path].add(tooling::Replacement(
+          Path, R.getOffset(), R.getLength(), R.getReplacementText())));
+    }
+  Message.Fix = std::move(Fixes);
+}
+
+std::vector<std::string> withConfiguredArgs(const ClangTidyOptions &Options,
+                                            std::vector<std::string> Args) {
+  // The same placement as clang-tidy: ExtraArgsBefore after the compiler.
+  if (Options.ExtraArgsBefore) {
+    auto At = Args.begin();
+    if (At != Args.end() && !llvm::StringRef(*At).starts_with("-"))
+      ++At;
+    Args.insert(At, Options.ExtraArgsBefore->begin(),
+                Options.ExtraArgsBefore->end());
+  }
+  if (Options.ExtraArgs)
+    Args.insert(Args.end(), Options.ExtraArgs->begin(), Options.ExtraArgs->end());
+  return Args;
+}
+
+UnitResult lintOnce(const tooling::CompileCommand &Command,
+                    const LintSettings &Settings,
+                    llvm::StringRef PrecompiledPreamble) {
+  UnitResult Result;
+  Result.File = Command.Filename;
+  auto Start = std::chrono::steady_clock::now();
+
+  ClangTidyContext Context(Settings.MakeOptionsProvider(),
+                           Settings.AllowAlphaCheckers);
+  ClangTidyOptions Options = Context.getOptionsForFile(Command.Filename);
+  tidy::ClangTidyDiagnosticConsumer Consumer(
+      Context, /*ExternalDiagEngine=*/nullptr,
+      /*RemoveIncompatibleErrors=*/true, Settings.FixesFromNotes);
+  DiagnosticsEngine Diags(new DiagnosticIDs(), new DiagnosticOptions(),
+                          &Consumer, /*ShouldOwnClient=*/false);
+  Context.setDiagnosticsEngine(&Diags);
+
+  tooling::CompileCommand Adjusted = Command;
+  Adjusted.CommandLine = withConfiguredArgs(Options, Command.CommandLine);
+  SingleCommandDatabase Database(Adjusted);
+  // A file system of its own: ClangTool sets its working directory to the
+  // command's, which on the real file system would chdir the process.
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS(
+      new llvm::vfs::OverlayFileSystem(llvm::vfs::createPhysicalFileSystem()));
+  tooling::ClangTool Tool(Database, {Command.Filename},
+                          std::make_shared<PCHContainerOperations>(), FS);
+  Tool.setPrintErrorMessage(false);
+  Tool.appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
+  if (!PrecompiledPreamble.empty())
+    Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+        {"-include-pch", PrecompiledPreamble.str()},
+        tooling::ArgumentInsertPosition::END));
+  Tool.setDiagnosticConsumer(&Consumer);
+
+  tidy::ClangTidyASTConsumerFactory Checks(Context);
+  auto Dependencies = std::make_shared<AllDependencies>();
+  LintActionFactory Factory(Checks, Dependencies, Options.HeaderFilterRegex);
+  int Status = Tool.run(&Factory);
+
+  Result.Diagnostics = Consumer.take();
+  for (ClangTidyError &Diag : Result.Diagnostics) {
+    makePathsAbsolute(Diag.Message, Command.Directory);
+    for (auto &Note : Diag.Notes)
+      makePathsAbsolute(Note, Command.Directory);
+  }
+  for (llvm::StringRef Path : Dependencies->getDependencies())
+    Result.Dependencies.push_back(absolutePath(Command.Directory, Path));
+  std::sort(Result.Dependencies.begin(), Result.Dependencies.end());
+  Result.Dependencies.erase(
+      std::unique(Result.Dependencies.begin(), Result.Dependencies.end()),
+      Result.Dependencies.end());
+  // Status 1 with compiler errors is a finding; without any diagnostic it
+  // means the unit never ran (a missing file, an unusable command).
+  if (Status != 0 && !Result.hasCompilerErrors()) {
+    Result.ToolFailed = true;
+    Result.FailureMessage = "clang could not process the compile command";
+  }
+  Result.Seconds = std::chrono::duration<double>(
+                       std::chrono::steady_clock::now() - Start)
+                       .count();
+  return Result;
+}
+
+} // namespace
+
+UnitResult lintUnit(const tooling::CompileCommand &Command,
+                    const LintSettings &Settings,
+                    llvm::StringRef PrecompiledPreamble) {
+  noteBottomOfStack();
+  UnitResult Result;
+  Result.File = Command.Filename;
+  auto Run = [&](llvm::StringRef Preamble) {
+    llvm::CrashRecoveryContext Recovery;
+    if (!Recovery.RunSafely(
+            [&] { Result = lintOnce(Command, Settings, Preamble); })) {
+      Result = UnitResult();
+      Result.File = Command.Filename;
+      Result.ToolFailed = true;
+      Result.FailureMessage = "crashed while linting";
+    }
+  };
+  Run(PrecompiledPreamble);
+  // A preamble that does not fit the unit (a flag it was not built with, a
+  // header changed since) shows as a compiler error: then lint without it,
+  // so the preamble never changes what is found.
+  if (!PrecompiledPreamble.empty() &&
+      (Result.ToolFailed || Result.hasCompilerErrors()))
+    Run({});
+  return Result;
+}
+
+ClangTidyOptions optionsFor(const LintSettings &Settings,
+                            llvm::StringRef File) {
+  ClangTidyContext Context(Settings.MakeOptionsProvider(),
+                           Settings.AllowAlphaCheckers);
+  return Context.getOptionsForFile(File);
+}
+
+} // namespace torchlint::run

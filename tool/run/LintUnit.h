@@ -1,0 +1,46 @@
+//===--- LintUnit.h - clang-tidy over one translation unit, in-process ----===//
+//
+// Runs the enabled checks over one translation unit the way clang-tidy does,
+// with two differences that make a project run fast: the matchers and the
+// torch checks' function walk visit only the main file's declarations (and
+// those of user headers the header filter names), never the library's; and a
+// precompiled preamble can stand in for the headers the unit starts with.
+// Safe to call from several threads: every call builds its own context,
+// options provider, diagnostics consumer and file system.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TORCHLINT_RUN_LINTUNIT_H
+#define TORCHLINT_RUN_LINTUNIT_H
+
+#include "UnitResult.h"
+#include "clang-tidy/ClangTidyOptions.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include <functional>
+#include <memory>
+
+namespace torchlint::run {
+
+struct LintSettings {
+  // A fresh provider per unit: clang-tidy's providers cache per directory
+  // without a lock.
+  std::function<std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>()>
+      MakeOptionsProvider;
+  bool AllowAlphaCheckers = false;
+  // Keep fixes that clang-tidy attaches to notes (--fix-notes).
+  bool FixesFromNotes = false;
+};
+
+// Lints \p Command's file. \p PrecompiledPreamble, when not empty, is a PCH
+// built from the unit's leading libtorch includes with the same flags.
+UnitResult lintUnit(const clang::tooling::CompileCommand &Command,
+                    const LintSettings &Settings,
+                    llvm::StringRef PrecompiledPreamble = {});
+
+// The clang-tidy options in effect for \p File (.clang-tidy files,
+// --config, --checks): part of the result cache's key.
+clang::tidy::ClangTidyOptions optionsFor(const LintSettings &Settings,
+                                         llvm::StringRef File);
+
+} // namespace torchlint::run
+
+#endif

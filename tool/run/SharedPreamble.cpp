@@ -1,0 +1,307 @@
+//===--- SharedPreamble.cpp - one precompiled libtorch prefix per flag set ===//
+#include "SharedPreamble.h"
+
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/BLAKE3.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+
+namespace fs = llvm::sys::fs;
+namespace path = llvm::sys::path;
+namespace json = llvm::json;
+
+namespace torchlint::run {
+namespace {
+
+bool isLibtorchHeader(llvm::StringRef Name) {
+  return Name.starts_with("torch/") || Name.starts_with("ATen/") ||
+         Name.starts_with("c10/") || Name.starts_with("caffe2/");
+}
+
+// The dependency list of a make-style depfile ("out: a b \ c").
+std::vector<std::string> readDepfile(llvm::StringRef Text) {
+  std::vector<std::string> Files;
+  size_t Colon = Text.find(": ");
+  if (Colon == llvm::StringRef::npos)
+    return Files;
+  llvm::SmallVector<llvm::StringRef> Words;
+  Text.drop_front(Colon + 2).split(Words, ' ', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef Word : Words) {
+    Word = Word.trim();
+    if (!Word.empty() && Word != "\\")
+      Files.push_back(Word.str());
+  }
+  return Files;
+}
+
+} // namespace
+
+namespace {
+
+struct IncludeScan {
+  std::vector<std::string> SearchPath; // -I directories, absolute
+  std::vector<std::string> Includes;
+  llvm::StringSet<> Visited;
+};
+
+std::optional<std::string> findUserHeader(llvm::StringRef Name,
+                                          llvm::StringRef FromDir,
+                                          const IncludeScan &Scan) {
+  llvm::SmallString<256> Candidate(FromDir);
+  path::append(Candidate, Name);
+  if (fs::is_regular_file(Candidate))
+    return std::string(Candidate);
+  for (const std::string &Dir : Scan.SearchPath) {
+    Candidate = Dir;
+    path::append(Candidate, Name);
+    if (fs::is_regular_file(Candidate))
+      return std::string(Candidate);
+  }
+  return std::nullopt;
+}
+
+// Collects the libtorch includes of \p File's leading include block, going
+// into the user headers it includes first ("model.h" before <torch/...>).
+// The block ends at the first line that is not an include, a comment,
+// #pragma once or an include guard: a macro defined later cannot change
+// what the headers collected before it mean.
+void scanLeadingIncludes(llvm::StringRef File, IncludeScan &Scan, unsigned Depth) {
+  if (Depth > 4 || !Scan.Visited.insert(File).second)
+    return;
+  auto Buffer = llvm::MemoryBuffer::getFile(File);
+  if (!Buffer)
+    return;
+  llvm::StringRef Text = (*Buffer)->getBuffer();
+  std::string Guard;
+  bool InComment = false;
+  while (!Text.empty()) {
+    auto [Line, Rest] = Text.split('\n');
+    Text = Rest;
+    Line = Line.trim();
+    if (InComment) {
+      size_t End = Line.find("*/");
+      if (End == llvm::StringRef::npos)
+        continue;
+      InComment = false;
+      Line = Line.drop_front(End + 2).trim();
+    }
+    if (Line.starts_with("/*")) {
+      size_t End = Line.find("*/");
+      if (End == llvm::StringRef::npos) {
+        InComment = true;
+        continue;
+      }
+      Line = Line.drop_front(End + 2).trim();
+    }
+    if (Line.empty() || Line.starts_with("//"))
+      continue;
+    if (!Line.consume_front("#"))
+      return;
+    Line = Line.ltrim();
+    if (Line.starts_with("pragma once"))
+      continue;
+    if (Depth > 0 && Guard.empty() && Line.consume_front("ifndef")) {
+      Guard = Line.trim().str();
+      continue;
+    }
+    if (!Guard.empty() && Line.consume_front("define")) {
+      if (Line.trim() != Guard)
+        return;
+      Guard = "-"; // seen; a second #ifndef ends the block
+      continue;
+    }
+    if (!Line.consume_front("include"))
+      return; // a #define, #if, ...: what follows may depend on it
+    Line = Line.ltrim();
+    if (Line.size() < 2 || (Line[0] != '<' && Line[0] != '"'))
+      return;
+    char Close = Line[0] == '<' ? '>' : '"';
+    size_t End = Line.find(Close, 1);
+    if (End == llvm::StringRef::npos)
+      return;
+    llvm::StringRef Name = Line.slice(1, End);
+    if (isLibtorchHeader(Name)) {
+      if (std::find(Scan.Includes.begin(), Scan.Includes.end(), Name) ==
+          Scan.Includes.end())
+        Scan.Includes.push_back(Name.str());
+    } else if (Close == '"') {
+      if (auto Header = findUserHeader(Name, path::parent_path(File), Scan))
+        scanLeadingIncludes(*Header, Scan, Depth + 1);
+    }
+  }
+}
+
+} // namespace
+
+std::vector<std::string>
+leadingLibtorchIncludes(llvm::StringRef File,
+                        const std::vector<std::string> &SearchPath) {
+  IncludeScan Scan;
+  Scan.SearchPath = SearchPath;
+  scanLeadingIncludes(File, Scan, 0);
+  return Scan.Includes;
+}
+
+std::optional<PreambleRequest>
+preambleFor(const clang::tooling::CompileCommand &Command) {
+  llvm::SmallString<256> Main(Command.Filename);
+  fs::make_absolute(Command.Directory, Main);
+  const std::vector<std::string> &Args0 = Command.CommandLine;
+  std::vector<std::string> SearchPath;
+  for (size_t I = 0; I < Args0.size(); ++I) {
+    llvm::StringRef Arg = Args0[I];
+    llvm::StringRef Dir;
+    if ((Arg == "-I" || Arg == "-iquote") && I + 1 < Args0.size())
+      Dir = Args0[++I];
+    else if (Arg.starts_with("-I"))
+      Dir = Arg.drop_front(2);
+    else if (Arg.starts_with("-iquote"))
+      Dir = Arg.drop_front(7);
+    if (Dir.empty())
+      continue;
+    llvm::SmallString<256> Absolute(Dir);
+    fs::make_absolute(Command.Directory, Absolute);
+    SearchPath.push_back(std::string(Absolute));
+  }
+  PreambleRequest Request;
+  Request.Includes = leadingLibtorchIncludes(Main, SearchPath);
+  if (Request.Includes.empty())
+    return std::nullopt;
+  Request.Directory = Command.Directory;
+  clang::tooling::CommandLineArguments Args = Command.CommandLine;
+  Args = clang::tooling::getClangStripOutputAdjuster()(Args, Command.Filename);
+  Args = clang::tooling::getClangStripDependencyFileAdjuster()(Args,
+                                                               Command.Filename);
+  for (size_t I = 1; I < Args.size(); ++I) {
+    llvm::StringRef Arg = Args[I];
+    if (Arg == "-c" || Arg == Command.Filename || Arg == Main)
+      continue;
+    Request.Flags.push_back(Args[I]);
+  }
+  llvm::BLAKE3 Hasher;
+  auto Add = [&](llvm::StringRef Field) {
+    Hasher.update(std::to_string(Field.size()) + ":");
+    Hasher.update(Field);
+  };
+  Add(Request.Directory);
+  for (const std::string &Flag : Request.Flags)
+    Add(Flag);
+  Add("--");
+  for (const std::string &Include : Request.Includes)
+    Add(Include);
+  Request.Key = llvm::toHex(Hasher.final(), /*LowerCase=*/true);
+  return Request;
+}
+
+PreambleStore::PreambleStore(std::string Directory, FileHashes &Hashes)
+    : Directory(std::move(Directory)), Hashes(Hashes) {
+  // The PCH must come from the clang that lints: the same version 19.
+  for (llvm::StringRef Name : {"clang++-19", "/usr/lib/llvm-19/bin/clang++"})
+    if (auto Found = llvm::sys::findProgramByName(Name)) {
+      Compiler = *Found;
+      break;
+    }
+}
+
+std::string PreambleStore::pathOf(const PreambleRequest &Request,
+                                  llvm::StringRef Extension) const {
+  llvm::SmallString<256> Path(Directory);
+  path::append(Path, "v1", "preambles", Request.Key + Extension);
+  return std::string(Path);
+}
+
+std::optional<std::string>
+PreambleStore::existing(const PreambleRequest &Request) {
+  std::string Pch = pathOf(Request, ".pch");
+  auto Manifest = llvm::MemoryBuffer::getFile(pathOf(Request, ".deps.json"));
+  if (!Manifest || !fs::exists(Pch))
+    return std::nullopt;
+  auto Parsed = json::parse((*Manifest)->getBuffer());
+  if (!Parsed) {
+    llvm::consumeError(Parsed.takeError());
+    return std::nullopt;
+  }
+  const json::Object *Object = Parsed->getAsObject();
+  if (!Object)
+    return std::nullopt;
+  for (const auto &Entry : *Object) {
+    auto Hash = Entry.second.getAsString();
+    if (!Hash || Hashes.of(Entry.first) != *Hash)
+      return std::nullopt;
+  }
+  return Pch;
+}
+
+std::optional<std::string>
+PreambleStore::build(const PreambleRequest &Request) {
+  if (Compiler.empty())
+    return std::nullopt;
+  std::string Header = pathOf(Request, ".h");
+  std::string Pch = pathOf(Request, ".pch");
+  // Unique per process: runs sharing a cache may build the same preamble.
+  std::string Building =
+      Pch + ".building." + std::to_string(llvm::sys::Process::getProcessId());
+  std::string Depfile = pathOf(Request, ".d");
+  std::string Text = "// torchlint-run: the libtorch prefix of its units\n";
+  for (const std::string &Include : Request.Includes)
+    Text += "#include <" + Include + ">\n";
+  if (!writeFileAtomically(Header, Text))
+    return std::nullopt;
+
+  std::vector<llvm::StringRef> Args{Compiler};
+  for (const std::string &Flag : Request.Flags)
+    Args.push_back(Flag);
+  for (llvm::StringRef Arg :
+       {llvm::StringRef("-x"), llvm::StringRef("c++-header"),
+        llvm::StringRef(Header), llvm::StringRef("-o"),
+        llvm::StringRef(Building), llvm::StringRef("-fpch-instantiate-templates"),
+        llvm::StringRef("-Xclang"), llvm::StringRef("-fno-pch-timestamp"),
+        llvm::StringRef("-MD"), llvm::StringRef("-MF"), llvm::StringRef(Depfile),
+        llvm::StringRef("-w")})
+    Args.push_back(Arg);
+  // clang runs in the unit's directory, for its relative include paths.
+  std::string Error;
+  int Code;
+  {
+    // ExecuteAndWait has no working-directory parameter; `env -C` gives one.
+    auto Env = llvm::sys::findProgramByName("env");
+    if (!Env)
+      return std::nullopt;
+    std::vector<llvm::StringRef> WithDirectory{*Env, "-C", Request.Directory};
+    WithDirectory.insert(WithDirectory.end(), Args.begin(), Args.end());
+    Code = llvm::sys::ExecuteAndWait(*Env, WithDirectory, std::nullopt,
+                                     {llvm::StringRef(""), llvm::StringRef(""),
+                                      llvm::StringRef("")},
+                                     0, 0, &Error);
+  }
+  if (Code != 0) {
+    fs::remove(Building);
+    return std::nullopt;
+  }
+  auto Depends = llvm::MemoryBuffer::getFile(Depfile);
+  if (!Depends)
+    return std::nullopt;
+  json::Object Manifest;
+  for (const std::string &File : readDepfile((*Depends)->getBuffer())) {
+    llvm::SmallString<256> Absolute(File);
+    fs::make_absolute(Request.Directory, Absolute);
+    path::remove_dots(Absolute, true);
+    if (Absolute == Header)
+      continue;
+    Manifest[std::string(Absolute)] = Hashes.of(Absolute);
+  }
+  if (!writeFileAtomically(pathOf(Request, ".deps.json"),
+                           llvm::formatv("{0}", json::Value(std::move(Manifest))).str()) ||
+      fs::rename(Building, Pch))
+    return std::nullopt;
+  fs::remove(Depfile);
+  return Pch;
+}
+
+} // namespace torchlint::run

@@ -1,0 +1,61 @@
+//===--- SharedPreamble.h - one precompiled libtorch prefix per flag set --===//
+//
+// Parsing <torch/torch.h> is nearly all of a unit's lint time. Units that
+// start with the same libtorch includes and are compiled with the same flags
+// share one precompiled header of those includes, built once by clang++-19
+// (with -fpch-instantiate-templates) and kept in the cache directory, keyed on
+// the flags and the headers' contents. Only the includes at the top of the
+// main file, before any macro definition or conditional, are taken, so the
+// preamble means what the unit's own text means; a preamble that cannot be
+// built is simply not used.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TORCHLINT_RUN_SHAREDPREAMBLE_H
+#define TORCHLINT_RUN_SHAREDPREAMBLE_H
+
+#include "ResultCache.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include <string>
+#include <vector>
+
+namespace torchlint::run {
+
+// The libtorch headers (torch/, ATen/, c10/, caffe2/) that \p File includes
+// before anything else that could change their meaning, directly or through
+// the user headers it starts with (found beside it or in \p SearchPath).
+std::vector<std::string>
+leadingLibtorchIncludes(llvm::StringRef File,
+                        const std::vector<std::string> &SearchPath);
+
+struct PreambleRequest {
+  std::string Key;                    // names the preamble in the cache
+  std::vector<std::string> Includes;  // what it precompiles, in order
+  std::vector<std::string> Flags;     // the unit's flags without its file
+  std::string Directory;              // where the unit is compiled
+};
+
+// What to precompile for \p Command, or nothing (no libtorch prefix).
+std::optional<PreambleRequest>
+preambleFor(const clang::tooling::CompileCommand &Command);
+
+class PreambleStore {
+public:
+  PreambleStore(std::string Directory, FileHashes &Hashes);
+
+  // The path of an up-to-date PCH for \p Request, if one is there.
+  std::optional<std::string> existing(const PreambleRequest &Request);
+  // Builds it (clang++-19); the path, or nothing if it could not be built.
+  std::optional<std::string> build(const PreambleRequest &Request);
+
+private:
+  std::string pathOf(const PreambleRequest &Request,
+                     llvm::StringRef Extension) const;
+
+  std::string Directory;
+  FileHashes &Hashes;
+  std::string Compiler;
+};
+
+} // namespace torchlint::run
+
+#endif

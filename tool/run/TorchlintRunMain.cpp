@@ -1,0 +1,553 @@
+//===--- TorchlintRunMain.cpp - lint a whole project: torchlint-run -------===//
+//
+// run-clang-tidy for libtorch projects, in-process: the units of a compile
+// database linted in parallel, with a precompiled libtorch preamble per flag
+// set, results cached on everything they depend on, and reports for CI.
+//
+//===----------------------------------------------------------------------===//
+#include "ApplyFixes.h"
+#include "LintUnit.h"
+#include "Reports.h"
+#include "ResultCache.h"
+#include "SharedPreamble.h"
+#include "UnitSelection.h"
+
+#include "clang-tidy/ClangTidyOptions.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include <atomic>
+#include <chrono>
+#include <mutex>
+
+using namespace torchlint::run;
+using clang::tidy::ClangTidyOptions;
+using clang::tooling::CompileCommand;
+namespace cl = llvm::cl;
+namespace fs = llvm::sys::fs;
+
+// The checks come from the torch module and clang-tidy's own modules, as in
+// torchlint: referencing each module's anchor keeps it in the link.
+namespace clang::tidy {
+#define TORCHLINT_MODULES(X)                                                   \
+  X(Torch) X(Abseil) X(Altera) X(Android) X(Boost) X(Bugprone) X(CERT)         \
+  X(Concurrency) X(CppCoreGuidelines) X(Darwin) X(Fuchsia) X(Google) X(HICPP)  \
+  X(LLVMLibc) X(LLVM) X(LinuxKernel) X(MPI) X(Misc) X(Modernize) X(ObjC)       \
+  X(OpenMP) X(Performance) X(Portability) X(Readability) X(Zircon)
+#define TORCHLINT_DECLARE_ANCHOR(Name) extern volatile int Name##ModuleAnchorSource;
+TORCHLINT_MODULES(TORCHLINT_DECLARE_ANCHOR)
+} // namespace clang::tidy
+
+namespace {
+
+cl::OptionCategory Category("torchlint-run options");
+cl::SubCommand Merge("merge",
+                     "Join the --format json reports of the shards of one run");
+
+// Options of both the run and `merge`.
+cl::opt<ReportFormat> Format(
+    "format", cl::desc("Report format"), cl::init(ReportFormat::Text),
+    cl::values(clEnumValN(ReportFormat::Text, "text", "clang-tidy style text"),
+               clEnumValN(ReportFormat::Json, "json", "findings, units, summary"),
+               clEnumValN(ReportFormat::Sarif, "sarif", "SARIF 2.1.0 (GitHub code scanning)"),
+               clEnumValN(ReportFormat::Github, "github", "GitHub Actions annotations"),
+               clEnumValN(ReportFormat::Codeclimate, "codeclimate",
+                          "GitLab Code Quality (Code Climate JSON)")),
+    cl::cat(Category), cl::sub(cl::SubCommand::getTopLevel()), cl::sub(Merge));
+cl::opt<std::string> Output("output", cl::desc("Write the report to <file> (default: stdout)"),
+                            cl::value_desc("file"), cl::init("-"), cl::cat(Category),
+                            cl::sub(cl::SubCommand::getTopLevel()), cl::sub(Merge));
+cl::opt<std::string> DocsUrl(
+    "docs-url", cl::desc("Where the torch-* checks' pages are, for SARIF rule links"),
+    cl::init("file://" TORCHLINT_DOCS_DIR), cl::cat(Category),
+    cl::sub(cl::SubCommand::getTopLevel()), cl::sub(Merge));
+cl::opt<unsigned> FailThreshold(
+    "fail-threshold",
+    cl::desc("Exit with 1 only when there are more findings than this (default 0)"),
+    cl::init(0), cl::cat(Category), cl::sub(cl::SubCommand::getTopLevel()), cl::sub(Merge));
+cl::list<std::string> MergeInputs(cl::Positional, cl::desc("<shard report.json>..."),
+                                  cl::sub(Merge), cl::OneOrMore);
+
+cl::opt<std::string> BuildPath("p", cl::desc("Build directory with compile_commands.json "
+                                             "(default: searched from the current directory up)"),
+                               cl::value_desc("dir"), cl::cat(Category));
+cl::list<std::string> FilePatterns(
+    cl::Positional, cl::desc("[file regex]... (default: every file of the database)"),
+    cl::cat(Category));
+cl::opt<std::string> Jobs("j", cl::desc("Units linted at once (default: all cores)"),
+                          cl::value_desc("N"), cl::Prefix, cl::cat(Category));
+cl::opt<std::string> Checks("checks", cl::desc("As clang-tidy's --checks"), cl::cat(Category));
+cl::opt<std::string> Config("config", cl::desc("As clang-tidy's --config"), cl::cat(Category));
+cl::opt<std::string> ConfigFile("config-file", cl::desc("As clang-tidy's --config-file"),
+                                cl::cat(Category));
+cl::opt<std::string> HeaderFilter("header-filter", cl::desc("As clang-tidy's --header-filter"),
+                                  cl::cat(Category));
+cl::opt<std::string> WarningsAsErrors("warnings-as-errors",
+                                      cl::desc("As clang-tidy's --warnings-as-errors"),
+                                      cl::cat(Category));
+cl::list<std::string> ExtraArgs("extra-arg", cl::desc("Append to every compile command"),
+                                cl::cat(Category));
+cl::list<std::string> ExtraArgsBefore("extra-arg-before",
+                                      cl::desc("Prepend to every compile command"),
+                                      cl::cat(Category));
+cl::opt<bool> Fix("fix", cl::desc("Apply the fixes of the findings, each once"),
+                  cl::cat(Category));
+cl::opt<bool> FixNotes("fix-notes",
+                       cl::desc("Also apply fixes offered on notes (they may move data)"),
+                       cl::cat(Category));
+cl::opt<std::string> CacheDir("cache-dir",
+                              cl::desc("Result cache (default: <build dir>/.torchlint-cache)"),
+                              cl::value_desc("dir"), cl::cat(Category));
+cl::opt<bool> NoCache("no-cache", cl::desc("Neither read nor write the result cache"),
+                      cl::cat(Category));
+cl::opt<std::string> CacheUrl(
+    "cache-url", cl::desc("Also share results through an HTTP cache (GET/PUT)"),
+    cl::value_desc("http://host/prefix"), cl::cat(Category));
+cl::opt<bool> NoPreamble("no-preamble",
+                         cl::desc("Do not precompile the libtorch headers units start with"),
+                         cl::cat(Category));
+cl::opt<std::string> DiffBase("diff",
+                              cl::desc("Lint the units a change since <base> touches; "
+                                       "report findings on changed lines only"),
+                              cl::value_desc("base"), cl::cat(Category));
+cl::opt<std::string> Shard("shard", cl::desc("Lint shard I of N (1-based)"),
+                           cl::value_desc("I/N"), cl::cat(Category));
+cl::opt<bool> Quiet("quiet", cl::desc("No progress output"), cl::cat(Category));
+
+int fail(const llvm::Twine &Message) {
+  llvm::errs() << "torchlint-run: error: " << Message << "\n";
+  return 2;
+}
+
+// As clang-tidy: --config-file or --config, else the .clang-tidy files found
+// from each file up; command-line options override either. Without any
+// configuration the torch checks run.
+std::function<std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>()>
+optionsProviders(std::string &Error) {
+  clang::tidy::ClangTidyGlobalOptions Global;
+  ClangTidyOptions Defaults;
+  Defaults.Checks = "-*,torch-*";
+  Defaults.WarningsAsErrors = "";
+  Defaults.HeaderFilterRegex = "";
+  Defaults.SystemHeaders = false;
+  Defaults.FormatStyle = "none";
+  if (const char *User = std::getenv("USER"))
+    Defaults.User = User;
+  ClangTidyOptions Overrides;
+  if (Checks.getNumOccurrences())
+    Overrides.Checks = Checks;
+  if (WarningsAsErrors.getNumOccurrences())
+    Overrides.WarningsAsErrors = WarningsAsErrors;
+  if (HeaderFilter.getNumOccurrences())
+    Overrides.HeaderFilterRegex = HeaderFilter;
+  if (!ExtraArgs.empty())
+    Overrides.ExtraArgs = std::vector<std::string>(ExtraArgs.begin(), ExtraArgs.end());
+  if (!ExtraArgsBefore.empty())
+    Overrides.ExtraArgsBefore =
+        std::vector<std::string>(ExtraArgsBefore.begin(), ExtraArgsBefore.end());
+
+  std::optional<ClangTidyOptions> Parsed;
+  if (!Config.empty() && !ConfigFile.empty()) {
+    Error = "--config and --config-file are mutually exclusive";
+    return nullptr;
+  }
+  std::string Text = Config;
+  std::string Source = "<command-line-config>";
+  if (!ConfigFile.empty()) {
+    auto Buffer = llvm::MemoryBuffer::getFile(ConfigFile);
+    if (!Buffer) {
+      Error = "cannot read --config-file " + ConfigFile + ": " +
+              Buffer.getError().message();
+      return nullptr;
+    }
+    Text = (*Buffer)->getBuffer().str();
+    Source = ConfigFile;
+  }
+  if (!Text.empty()) {
+    auto Options = clang::tidy::parseConfiguration(llvm::MemoryBufferRef(Text, Source));
+    if (!Options) {
+      Error = "invalid configuration " + Source + ": " + Options.getError().message();
+      return nullptr;
+    }
+    Parsed = *Options;
+  }
+  return [=]() -> std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> {
+    if (Parsed)
+      return std::make_unique<clang::tidy::ConfigOptionsProvider>(
+          Global, ClangTidyOptions::getDefaults().merge(Defaults, 0), *Parsed,
+          Overrides);
+    return std::make_unique<clang::tidy::FileOptionsProvider>(Global, Defaults,
+                                                              Overrides);
+  };
+}
+
+// One line that redraws itself on a terminal; a line per unit in a CI log.
+class Progress {
+public:
+  Progress(size_t Total, bool Enabled)
+      : Total(Total), Enabled(Enabled),
+        Terminal(llvm::sys::Process::StandardErrIsDisplayed()),
+        Start(std::chrono::steady_clock::now()) {}
+
+  void finished(const UnitResult &Unit) {
+    std::lock_guard<std::mutex> Guard(Lock);
+    ++Done;
+    Cached += Unit.FromCache;
+    Findings += Unit.Diagnostics.size();
+    if (!Unit.FromCache) {
+      ++Linted;
+      LintSeconds += Unit.Seconds;
+    }
+    if (!Enabled)
+      return;
+    if (!Terminal) {
+      llvm::errs() << llvm::formatv("[{0}/{1}] {2}: ", Done, Total, Unit.File)
+                   << (Unit.ToolFailed ? "failed: " + Unit.FailureMessage
+                                       : std::to_string(Unit.Diagnostics.size()) +
+                                             " findings")
+                   << (Unit.FromCache ? " (cached)"
+                                      : llvm::formatv(" ({0:f1} s)", Unit.Seconds).str())
+                   << "\n";
+      return;
+    }
+    double Elapsed = seconds();
+    double Eta = Done < Total ? Elapsed / Done * (Total - Done) : 0;
+    llvm::errs() << llvm::formatv("\r\x1b[K[{0}/{1}] {2} cached, {3} findings, "
+                                  "ETA {4}:{5:2}",
+                                  Done, Total, Cached, Findings,
+                                  unsigned(Eta) / 60, unsigned(Eta) % 60);
+    if (Done == Total)
+      llvm::errs() << "\n";
+  }
+
+  double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+        .count();
+  }
+
+private:
+  std::mutex Lock;
+  size_t Total, Done = 0, Cached = 0, Findings = 0, Linted = 0;
+  double LintSeconds = 0;
+  bool Enabled, Terminal;
+  std::chrono::steady_clock::time_point Start;
+};
+
+ReportSettings reportSettings() {
+  ReportSettings Settings;
+  Settings.Format = Format;
+  Settings.DocsUrl = DocsUrl;
+  llvm::SmallString<256> Cwd;
+  if (!fs::current_path(Cwd))
+    Settings.Root = std::string(Cwd);
+  return Settings;
+}
+
+bool writeTo(llvm::StringRef Path,
+             llvm::function_ref<void(llvm::raw_ostream &)> Write) {
+  llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
+    Write(OS);
+    return llvm::Error::success();
+  });
+  if (!E)
+    return true;
+  llvm::errs() << "torchlint-run: error: cannot write " << Path << ": "
+               << llvm::toString(std::move(E)) << "\n";
+  return false;
+}
+
+RunSummary summarize(const std::vector<UnitResult> &Units,
+                     const std::vector<clang::tidy::ClangTidyError> &Findings) {
+  RunSummary Summary;
+  Summary.Units = Units.size();
+  for (const UnitResult &Unit : Units) {
+    Summary.Cached += Unit.FromCache;
+    if (Unit.ToolFailed || Unit.hasCompilerErrors()) {
+      ++Summary.Failed;
+      Summary.Problems.push_back(Unit.File + ": " +
+                                 (Unit.ToolFailed ? Unit.FailureMessage
+                                                  : "does not compile"));
+    }
+  }
+  for (const auto &Finding : Findings)
+    ++Summary.FindingsPerCheck[Finding.DiagnosticName];
+  return Summary;
+}
+
+void printSummary(const RunSummary &Summary, size_t FindingCount) {
+  llvm::errs() << llvm::formatv("torchlint-run: {0} files ({1} cached, {2} failed), "
+                                "{3} findings",
+                                Summary.Units, Summary.Cached, Summary.Failed,
+                                FindingCount);
+  if (!Summary.FindingsPerCheck.empty()) {
+    llvm::errs() << " (";
+    bool First = true;
+    for (const auto &[Check, Count] : Summary.FindingsPerCheck) {
+      llvm::errs() << (First ? "" : ", ") << Check << ": " << Count;
+      First = false;
+    }
+    llvm::errs() << ")";
+  }
+  llvm::errs() << llvm::formatv(", {0:f1} s\n", Summary.Seconds);
+  for (const std::string &Problem : Summary.Problems)
+    llvm::errs() << "torchlint-run: warning: " << Problem << "\n";
+}
+
+int exitCode(const RunSummary &Summary, size_t FindingCount) {
+  if (Summary.Failed)
+    return 2;
+  return FindingCount > FailThreshold ? 1 : 0;
+}
+
+int runMerge() {
+  std::vector<UnitResult> Units;
+  std::vector<clang::tidy::ClangTidyError> All;
+  for (const std::string &Input : MergeInputs) {
+    std::string Error;
+    if (!readJsonReport(Input, Units, All, Error))
+      return fail(Error);
+  }
+  std::vector<clang::tidy::ClangTidyError> Findings = uniqueFindings(All);
+  RunSummary Summary = summarize(Units, Findings);
+  for (const UnitResult &Unit : Units)
+    Summary.Seconds = std::max(Summary.Seconds, Unit.Seconds);
+  SourceFiles Sources;
+  if (!writeTo(Output, [&](llvm::raw_ostream &OS) {
+        writeReport(OS, reportSettings(), Findings, Units, Summary, Sources);
+      }))
+    return 2;
+  printSummary(Summary, Findings.size());
+  return exitCode(Summary, Findings.size());
+}
+
+// compile_commands.json read directly: clang's plugin registry of database
+// formats is not visible to a program linked as this one is.
+std::unique_ptr<clang::tooling::CompilationDatabase>
+loadDatabaseIn(llvm::StringRef Dir, std::string &Error) {
+  llvm::SmallString<256> Path(Dir);
+  llvm::sys::path::append(Path, "compile_commands.json");
+  if (!fs::exists(Path)) {
+    Error = "no compile_commands.json in " + Dir.str();
+    return nullptr;
+  }
+  return clang::tooling::JSONCompilationDatabase::loadFromFile(
+      Path, Error, clang::tooling::JSONCommandLineSyntax::AutoDetect);
+}
+
+std::unique_ptr<clang::tooling::CompilationDatabase>
+loadDatabase(std::string &BuildDir, std::string &Error) {
+  if (!BuildPath.empty()) {
+    BuildDir = BuildPath;
+    return loadDatabaseIn(BuildPath, Error);
+  }
+  llvm::SmallString<256> Dir;
+  fs::current_path(Dir);
+  for (llvm::StringRef At = Dir; !At.empty(); At = llvm::sys::path::parent_path(At)) {
+    llvm::SmallString<256> Candidate(At);
+    llvm::sys::path::append(Candidate, "compile_commands.json");
+    if (fs::exists(Candidate)) {
+      BuildDir = At.str();
+      return loadDatabaseIn(At, Error);
+    }
+  }
+  Error = "no compile_commands.json in the current directory or above it; use -p";
+  return nullptr;
+}
+
+int runProject() {
+  std::string Error;
+  std::string BuildDir;
+  auto Database = loadDatabase(BuildDir, Error);
+  if (!Database)
+    return fail(Error);
+  auto Providers = optionsProviders(Error);
+  if (!Providers)
+    return fail(Error);
+  LintSettings Settings;
+  Settings.MakeOptionsProvider = Providers;
+  Settings.FixesFromNotes = FixNotes;
+
+  std::vector<CompileCommand> Units = unitsOf(*Database, FilePatterns, Error);
+  if (!Error.empty())
+    return fail(Error);
+
+  FileHashes Hashes;
+  std::string Identity = toolIdentity(nullptr, reinterpret_cast<void *>(&fail));
+  llvm::SmallString<256> CachePath(CacheDir);
+  std::optional<llvm::SmallString<256>> ScratchDir;
+  if (NoCache) {
+    // The preambles still need a place for this run.
+    ScratchDir.emplace();
+    if (fs::createUniqueDirectory("torchlint-run", *ScratchDir))
+      return fail("cannot create a temporary directory");
+    CachePath = *ScratchDir;
+  } else if (CachePath.empty()) {
+    CachePath = BuildDir;
+    llvm::sys::path::append(CachePath, ".torchlint-cache");
+  }
+  fs::make_absolute(CachePath);
+  ResultCache Cache(std::string(CachePath), NoCache ? "" : CacheUrl.getValue(),
+                    Identity, Hashes);
+  const ResultCache *History = NoCache ? nullptr : &Cache;
+
+  ChangedLines Changes;
+  if (!DiffBase.empty()) {
+    if (!changedSince(DiffBase, Changes, Error))
+      return fail(Error);
+    Units = unitsTouchedBy(Units, Changes, History);
+  }
+  std::string SplitId;
+  if (!Shard.empty()) {
+    auto [IndexText, CountText] = llvm::StringRef(Shard).split('/');
+    unsigned Index = 0, Count = 0;
+    if (IndexText.getAsInteger(10, Index) || CountText.getAsInteger(10, Count) ||
+        Count == 0 || Index == 0 || Index > Count)
+      return fail("--shard wants I/N with 1 <= I <= N, got '" + Shard + "'");
+    Units = shardOf(Units, Index, Count, History, SplitId);
+  }
+
+  std::optional<llvm::ThreadPoolStrategy> Strategy =
+      llvm::get_threadpool_strategy(Jobs, llvm::hardware_concurrency());
+  if (!Strategy)
+    return fail("-j wants a number, got '" + Jobs + "'");
+  llvm::DefaultThreadPool Pool(*Strategy);
+  llvm::CrashRecoveryContext::Enable();
+
+  Progress Tracker(Units.size(), !Quiet);
+  std::vector<UnitResult> Results(Units.size());
+  std::vector<std::string> Keys(Units.size());
+  std::vector<ClangTidyOptions> UnitOptions(Units.size());
+  std::vector<char> Missed(Units.size(), 0);
+
+  // 1. Answer what the cache can.
+  for (size_t I = 0; I < Units.size(); ++I)
+    Pool.async([&, I] {
+      UnitOptions[I] = optionsFor(Settings, Units[I].Filename);
+      Keys[I] = Cache.keyFor(Units[I], UnitOptions[I]);
+      if (std::optional<UnitResult> Hit = NoCache ? std::nullopt : Cache.lookup(Keys[I])) {
+        Results[I] = std::move(*Hit);
+        Results[I].File = Units[I].Filename;
+        Tracker.finished(Results[I]);
+      } else {
+        Missed[I] = 1;
+      }
+    });
+  Pool.wait();
+
+  // 2. A preamble per flag set, where two units or more share it (or it is
+  // there from an earlier run).
+  PreambleStore Preambles(std::string(CachePath), Hashes);
+  std::vector<std::optional<PreambleRequest>> Requests(Units.size());
+  std::map<std::string, std::vector<size_t>> UnitsOfPreamble;
+  if (!NoPreamble)
+    for (size_t I = 0; I < Units.size(); ++I)
+      if (Missed[I] && (Requests[I] = preambleFor(Units[I])))
+        UnitsOfPreamble[Requests[I]->Key].push_back(I);
+  std::map<std::string, std::string> PreamblePaths;
+  std::mutex PreambleLock;
+  for (const auto &[Key, Users] : UnitsOfPreamble) {
+    const PreambleRequest &Request = *Requests[Users.front()];
+    if (auto Existing = Preambles.existing(Request)) {
+      PreamblePaths[Key] = *Existing;
+      continue;
+    }
+    if (Users.size() < 2)
+      continue;
+    Pool.async([&, Request] {
+      if (auto Built = Preambles.build(Request)) {
+        std::lock_guard<std::mutex> Guard(PreambleLock);
+        PreamblePaths[Request.Key] = *Built;
+      }
+    });
+  }
+  Pool.wait();
+
+  // 3. Lint the rest.
+  for (size_t I = 0; I < Units.size(); ++I) {
+    if (!Missed[I])
+      continue;
+    std::string Preamble;
+    if (Requests[I] && PreamblePaths.count(Requests[I]->Key))
+      Preamble = PreamblePaths[Requests[I]->Key];
+    Pool.async([&, I, Preamble] {
+      Results[I] = lintUnit(Units[I], Settings, Preamble);
+      if (!NoCache && !Results[I].ToolFailed)
+        Cache.store(Keys[I], Results[I]);
+      Tracker.finished(Results[I]);
+    });
+  }
+  Pool.wait();
+
+  std::vector<clang::tidy::ClangTidyError> All;
+  for (const UnitResult &Unit : Results)
+    All.insert(All.end(), Unit.Diagnostics.begin(), Unit.Diagnostics.end());
+  std::vector<clang::tidy::ClangTidyError> Findings = uniqueFindings(All);
+  SourceFiles Sources;
+  if (!DiffBase.empty())
+    llvm::erase_if(Findings, [&](const clang::tidy::ClangTidyError &Diag) {
+      Position P = Sources.positionOf(Diag.Message.FilePath, Diag.Message.FileOffset);
+      return !Changes.touches(Diag.Message.FilePath, P.Line);
+    });
+
+  RunSummary Summary = summarize(Results, Findings);
+  Summary.Seconds = Tracker.seconds();
+  if (std::string Problem = Cache.remoteProblem(); !Problem.empty())
+    Summary.Problems.push_back("remote cache not used: " + Problem);
+  if (!SplitId.empty())
+    llvm::errs() << "torchlint-run: shard " << Shard << " of split " << SplitId << "\n";
+  if (!writeTo(Output, [&](llvm::raw_ostream &OS) {
+        writeReport(OS, reportSettings(), Findings, Results, Summary, Sources);
+      }))
+    return 2;
+  int Code = exitCode(Summary, Findings.size());
+  if (Fix || FixNotes) {
+    FixOutcome Fixed = applyFixes(Findings, FixNotes);
+    llvm::errs() << llvm::formatv("torchlint-run: applied {0} fixes in {1} files",
+                                  Fixed.Applied, Fixed.ChangedFiles.size());
+    if (Fixed.Conflicts)
+      llvm::errs() << llvm::formatv(", left out {0} that overlap another",
+                                    Fixed.Conflicts);
+    llvm::errs() << "\n";
+    for (const std::string &Problem : Fixed.Errors)
+      llvm::errs() << "torchlint-run: error: " << Problem << "\n";
+    if (!Fixed.Errors.empty())
+      Code = 2;
+  }
+  printSummary(Summary, Findings.size());
+  if (ScratchDir)
+    fs::remove_directories(*ScratchDir);
+  return Code;
+}
+
+} // namespace
+
+int main(int Argc, const char **Argv) {
+  llvm::InitLLVM Init(Argc, Argv);
+#define TORCHLINT_USE_ANCHOR(Name) (void)clang::tidy::Name##ModuleAnchorSource;
+  TORCHLINT_MODULES(TORCHLINT_USE_ANCHOR)
+  cl::HideUnrelatedOptions(Category);
+  cl::AddExtraVersionPrinter([](llvm::raw_ostream &OS) {
+    OS << "torchlint-run version " << TORCHLINT_VERSION << "\n";
+  });
+  if (!cl::ParseCommandLineOptions(
+          Argc, Argv,
+          "torchlint-run: lint every translation unit of a compile database with "
+          "torchlint's checks, in parallel, cached, with reports for CI.\n\n"
+          "Exit status: 0 no findings, 1 findings (above --fail-threshold), "
+          "2 the tool or a unit failed.\n",
+          &llvm::errs()))
+    return 2;
+  if (Merge)
+    return runMerge();
+  return runProject();
+}

@@ -1,0 +1,179 @@
+//===--- UnitResult.cpp - what linting one translation unit gave ----------===//
+#include "UnitResult.h"
+
+using clang::tidy::ClangTidyError;
+using clang::tooling::DiagnosticMessage;
+using clang::tooling::Replacement;
+using clang::tooling::Replacements;
+namespace json = llvm::json;
+
+namespace torchlint::run {
+namespace {
+
+json::Value messageToJSON(const DiagnosticMessage &Message) {
+  json::Array Fixes;
+  for (const auto &FileFix : Message.Fix)
+    for (const Replacement &R : FileFix.second)
+      Fixes.push_back(json::Object{{"file", R.getFilePath()},
+                                   {"offset", R.getOffset()},
+                                   {"length", R.getLength()},
+                                   {"text", R.getReplacementText()}});
+  json::Array Ranges;
+  for (const auto &Range : Message.Ranges)
+    Ranges.push_back(json::Object{{"file", Range.FilePath},
+                                  {"offset", Range.FileOffset},
+                                  {"length", Range.Length}});
+  return json::Object{{"message", Message.Message},
+                      {"file", Message.FilePath},
+                      {"offset", Message.FileOffset},
+                      {"fixes", std::move(Fixes)},
+                      {"ranges", std::move(Ranges)}};
+}
+
+bool messageFromJSON(const json::Value *Value, DiagnosticMessage &Message) {
+  const json::Object *Object = Value ? Value->getAsObject() : nullptr;
+  if (!Object)
+    return false;
+  auto Text = Object->getString("message");
+  auto File = Object->getString("file");
+  auto Offset = Object->getInteger("offset");
+  if (!Text || !File || !Offset)
+    return false;
+  Message.Message = Text->str();
+  Message.FilePath = File->str();
+  Message.FileOffset = static_cast<unsigned>(*Offset);
+  if (const json::Array *Fixes = Object->getArray("fixes"))
+    for (const json::Value &Fix : *Fixes) {
+      const json::Object *F = Fix.getAsObject();
+      if (!F)
+        return false;
+      auto FixFile = F->getString("file");
+      auto FixOffset = F->getInteger("offset");
+      auto Length = F->getInteger("length");
+      auto Replacement = F->getString("text");
+      if (!FixFile || !FixOffset || !Length || !Replacement)
+        return false;
+      if (llvm::Error E = Message.Fix[*FixFile].add(
+              clang::tooling::Replacement(*FixFile, *FixOffset, *Length,
+                                          *Replacement))) {
+        llvm::consumeError(std::move(E));
+        return false;
+      }
+    }
+  if (const json::Array *Ranges = Object->getArray("ranges"))
+    for (const json::Value &Range : *Ranges) {
+      const json::Object *R = Range.getAsObject();
+      if (!R)
+        return false;
+      auto RangeFile = R->getString("file");
+      auto RangeOffset = R->getInteger("offset");
+      auto Length = R->getInteger("length");
+      if (!RangeFile || !RangeOffset || !Length)
+        return false;
+      clang::tooling::FileByteRange Byte;
+      Byte.FilePath = RangeFile->str();
+      Byte.FileOffset = static_cast<unsigned>(*RangeOffset);
+      Byte.Length = static_cast<unsigned>(*Length);
+      Message.Ranges.push_back(std::move(Byte));
+    }
+  return true;
+}
+
+llvm::StringRef levelName(clang::tooling::Diagnostic::Level Level) {
+  switch (Level) {
+  case clang::tooling::Diagnostic::Remark:
+    return "remark";
+  case clang::tooling::Diagnostic::Warning:
+    return "warning";
+  case clang::tooling::Diagnostic::Error:
+    return "error";
+  }
+  return "warning";
+}
+
+} // namespace
+
+bool UnitResult::hasCompilerErrors() const {
+  for (const ClangTidyError &Diag : Diagnostics)
+    if (Diag.DiagnosticName == "clang-diagnostic-error")
+      return true;
+  return false;
+}
+
+json::Value toJSON(const ClangTidyError &Diag) {
+  json::Array Notes;
+  for (const DiagnosticMessage &Note : Diag.Notes)
+    Notes.push_back(messageToJSON(Note));
+  return json::Object{{"check", Diag.DiagnosticName},
+                      {"level", levelName(Diag.DiagLevel)},
+                      {"buildDirectory", Diag.BuildDirectory},
+                      {"warningAsError", Diag.IsWarningAsError},
+                      {"message", messageToJSON(Diag.Message)},
+                      {"notes", std::move(Notes)}};
+}
+
+bool fromJSON(const json::Value &Value, ClangTidyError &Diag) {
+  const json::Object *Object = Value.getAsObject();
+  if (!Object)
+    return false;
+  auto Check = Object->getString("check");
+  auto Level = Object->getString("level");
+  if (!Check || !Level)
+    return false;
+  auto DiagLevel = *Level == "error"    ? clang::tooling::Diagnostic::Error
+                   : *Level == "remark" ? clang::tooling::Diagnostic::Remark
+                                        : clang::tooling::Diagnostic::Warning;
+  Diag = ClangTidyError(*Check, DiagLevel,
+                        Object->getString("buildDirectory").value_or(""),
+                        Object->getBoolean("warningAsError").value_or(false));
+  if (!messageFromJSON(Object->get("message"), Diag.Message))
+    return false;
+  if (const json::Array *Notes = Object->getArray("notes"))
+    for (const json::Value &Note : *Notes) {
+      DiagnosticMessage Parsed;
+      if (!messageFromJSON(&Note, Parsed))
+        return false;
+      Diag.Notes.push_back(std::move(Parsed));
+    }
+  return true;
+}
+
+json::Value toJSON(const UnitResult &Result) {
+  json::Array Diagnostics;
+  for (const ClangTidyError &Diag : Result.Diagnostics)
+    Diagnostics.push_back(toJSON(Diag));
+  json::Array Dependencies;
+  for (const std::string &Path : Result.Dependencies)
+    Dependencies.push_back(Path);
+  return json::Object{{"diagnostics", std::move(Diagnostics)},
+                      {"dependencies", std::move(Dependencies)},
+                      {"seconds", Result.Seconds}};
+}
+
+bool fromJSON(const json::Value &Value, UnitResult &Result) {
+  const json::Object *Object = Value.getAsObject();
+  if (!Object)
+    return false;
+  const json::Array *Diagnostics = Object->getArray("diagnostics");
+  const json::Array *Dependencies = Object->getArray("dependencies");
+  if (!Diagnostics || !Dependencies)
+    return false;
+  Result.Diagnostics.clear();
+  for (const json::Value &Diag : *Diagnostics) {
+    ClangTidyError Parsed("", clang::tooling::Diagnostic::Warning, "", false);
+    if (!fromJSON(Diag, Parsed))
+      return false;
+    Result.Diagnostics.push_back(std::move(Parsed));
+  }
+  Result.Dependencies.clear();
+  for (const json::Value &Path : *Dependencies) {
+    auto String = Path.getAsString();
+    if (!String)
+      return false;
+    Result.Dependencies.push_back(String->str());
+  }
+  Result.Seconds = Object->getNumber("seconds").value_or(0);
+  return true;
+}
+
+} // namespace torchlint::run
