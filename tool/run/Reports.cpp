@@ -28,10 +28,9 @@ llvm::StringRef levelName(const ClangTidyError &Diag) {
 std::string relativeTo(llvm::StringRef Root, llvm::StringRef File) {
   if (Root.empty())
     return File.str();
-  llvm::SmallString<256> Prefix(Root);
-  llvm::sys::path::append(Prefix, "");
-  if (File.starts_with(Prefix))
-    return File.drop_front(Prefix.size()).str();
+  llvm::StringRef Rest = File;
+  if (Rest.consume_front(Root) && Rest.consume_front("/"))
+    return Rest.str();
   return File.str();
 }
 

@@ -1,0 +1,281 @@
+#!/usr/bin/env bash
+# End-to-end tests of torchlint-run, one subcommand per ctest test:
+#
+#   run_driver.sh project  <torchlint-run> <torchlint> <examples-dir> <torch-include> <torch-pch>
+#       On a copy of examples/ with its own compile database and .clang-tidy:
+#       findings identical to torchlint's; a warm run answers every unit from
+#       the cache; one changed file (and one changed header) re-lints only the
+#       units that read it; every report format is well-formed; two shards
+#       merged equal the whole run; --diff reports changed lines only; --fix
+#       changes the files exactly as torchlint --fix does; exit codes.
+#   run_driver.sh preamble <torchlint-run> <check-inputs-dir> <fake-include>
+#       Every check input linted with and without the shared precompiled
+#       preamble gives the same findings, and the preamble was used.
+#   run_driver.sh remote   <torchlint-run> <examples-dir> <torch-include>
+#       A loopback nginx with WebDAV PUT as the remote cache: a second fresh
+#       cache directory is answered through the server; a server that is down
+#       costs a warning, not the run.
+#
+# Prints PASS:/FAIL: lines; exits 0 only if every step passed, 77 if a tool
+# it needs is missing.
+set -u
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+FAILS=0
+pass() { echo "PASS: $*"; }
+fail() { echo "FAIL: $*"; FAILS=$((FAILS + 1)); }
+skip() { echo "SKIP: $*"; exit 77; }
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/torchlint-run-e2e.XXXXXX")
+NGINX_PID=""
+cleanup() {
+  [ -n "$NGINX_PID" ] && kill "$NGINX_PID" 2>/dev/null
+  rm -rf "$TMP"
+}
+trap cleanup EXIT
+finish() {
+  if [ "$FAILS" -eq 0 ]; then echo "PASS: $1 (all steps)"; exit 0; fi
+  echo "FAIL: $1 ($FAILS steps failed)"; exit 1
+}
+show() { sed 's/^/    | /' "$1" | tail -n "${2:-30}"; }
+CXX=$(command -v clang++-19 || echo /usr/lib/llvm-19/bin/clang++)
+
+# compdb DIR SRCDIR FLAGS...: a compile_commands.json for SRCDIR/*.cpp.
+compdb() {
+  local dir=$1 src=$2; shift 2
+  mkdir -p "$dir"
+  python3 - "$dir" "$src" "$CXX" "$@" <<'EOF'
+import json, os, sys, glob
+d, src, cxx, flags = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+entries = [{"directory": d, "file": f,
+            "arguments": [cxx] + flags + ["-c", f, "-o", os.path.basename(f) + ".o"]}
+           for f in sorted(glob.glob(os.path.join(src, "*.cpp")))]
+json.dump(entries, open(os.path.join(d, "compile_commands.json"), "w"), indent=1)
+EOF
+}
+
+# The "file:line:col: warning: message [check]" lines of a text report, sorted.
+warnings() { grep -E '^/[^ ]+:[0-9]+:[0-9]+: (warning|error): .*\]$' "$1" | sort; }
+
+# json_count FILE EXPR: evaluates EXPR on the parsed JSON report as `r`.
+json_eval() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
+
+project() {
+  local run=$1 tl=$2 ex=$3 inc=$4 pch=$5
+  [ -x "$run" ] || skip "torchlint-run not found: $run"
+  local P=$TMP/proj B=$TMP/build C=$TMP/cache
+  mkdir -p "$P" && cp -r "$ex/src" "$P/src"
+  printf "Checks: '-*,torch-*'\n" > "$P/.clang-tidy"
+  local flags=(-std=c++17 -I"$P/src" -isystem "$inc")
+  compdb "$B" "$P/src" "${flags[@]}"
+  cd "$P"
+
+  # torchlint, one process per file, is the reference.
+  "$tl" -p "$B" --extra-arg=-include-pch --extra-arg="$pch" "$P"/src/*.cpp \
+    > "$TMP/ref.txt" 2>/dev/null
+  warnings "$TMP/ref.txt" > "$TMP/ref.w"
+  [ "$(wc -l < "$TMP/ref.w")" -eq 6 ] || { fail "reference: torchlint found $(wc -l < "$TMP/ref.w") warnings, want 6"; show "$TMP/ref.txt"; }
+
+  "$run" -p "$B" -j2 --cache-dir "$C" > "$TMP/cold.txt" 2> "$TMP/cold.err"; local st=$?
+  warnings "$TMP/cold.txt" > "$TMP/cold.w"
+  if [ $st -eq 1 ] && diff -u "$TMP/ref.w" "$TMP/cold.w" > "$TMP/d"; then
+    pass "cold run: the same findings as torchlint, exit 1"
+  else fail "cold run (exit $st) differs from torchlint"; show "$TMP/d"; show "$TMP/cold.err"; fi
+  grep -q "3 files (0 cached, 0 failed)" "$TMP/cold.err" && ls "$C"/v1/preambles/*.pch >/dev/null 2>&1 \
+    && pass "cold run: 3 units linted, a shared preamble built" \
+    || { fail "cold run summary or preamble"; show "$TMP/cold.err"; }
+
+  "$run" -p "$B" -j2 --cache-dir "$C" > "$TMP/warm.txt" 2> "$TMP/warm.err"
+  warnings "$TMP/warm.txt" > "$TMP/warm.w"
+  if grep -q "3 files (3 cached, 0 failed)" "$TMP/warm.err" && cmp -s "$TMP/ref.w" "$TMP/warm.w"; then
+    pass "warm run: every unit from the cache, the same findings"
+  else fail "warm run"; show "$TMP/warm.err"; fi
+
+  # Report formats, from the cache.
+  "$run" -p "$B" --cache-dir "$C" --format json --output "$TMP/r.json" 2>/dev/null
+  [ "$(json_eval "$TMP/r.json" "len(r['findings']), r['summary']['units'], r['summary']['cached'], all('diagnostic' in f and f['line'] > 0 for f in r['findings'])")" = "6 3 3 True" ] \
+    && pass "json report" || { fail "json report"; show "$TMP/r.json"; }
+  "$run" -p "$B" --cache-dir "$C" --format sarif --output "$TMP/r.sarif" 2>/dev/null
+  if python3 - "$TMP/r.sarif" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["version"] == "2.1.0" and "sarif" in d["$schema"]
+run = d["runs"][0]
+rules = run["tool"]["driver"]["rules"]
+ids = [r["id"] for r in rules]
+assert len(ids) == len(set(ids)) == 6, ids
+assert all(r["helpUri"].endswith(r["id"] + ".md") for r in rules)
+res = run["results"]
+assert len(res) == 6
+for r in res:
+    assert ids[r["ruleIndex"]] == r["ruleId"]
+    loc = r["locations"][0]["physicalLocation"]
+    assert loc["artifactLocation"]["uri"].startswith("file:///")
+    assert loc["region"]["startLine"] > 0
+    assert r["level"] == "warning"
+assert sum(len(r.get("relatedLocations", [])) for r in res) >= 5
+fixes = [f for r in res for f in r.get("fixes", [])]
+assert fixes, "no fixes"
+for f in fixes:
+    for c in f["artifactChanges"]:
+        for rep in c["replacements"]:
+            assert rep["deletedRegion"]["startLine"] > 0 and "text" in rep["insertedContent"]
+EOF
+  then pass "sarif report: rules, results, related locations, fixes"; else fail "sarif report"; fi
+  "$run" -p "$B" --cache-dir "$C" --format github --output "$TMP/r.gh" 2>/dev/null
+  [ "$(grep -cE '^::warning file=src/[a-z]+\.cpp,line=[0-9]+,col=[0-9]+,title=torch-[a-z-]+::' "$TMP/r.gh")" -eq 6 ] \
+    && pass "github annotations" || { fail "github annotations"; show "$TMP/r.gh"; }
+  "$run" -p "$B" --cache-dir "$C" --format codeclimate --output "$TMP/r.cc" 2>/dev/null
+  [ "$(json_eval "$TMP/r.cc" "len(r), len({i['fingerprint'] for i in r}), all(i['location']['path'].startswith('src/') and i['location']['lines']['begin'] > 0 and i['severity'] == 'major' for i in r)")" = "6 6 True" ] \
+    && pass "codeclimate report" || { fail "codeclimate report"; show "$TMP/r.cc"; }
+
+  # Exit codes.
+  "$run" -p "$B" --cache-dir "$C" --fail-threshold=6 --quiet >/dev/null 2>&1
+  [ $? -eq 0 ] && pass "--fail-threshold=6: exit 0" || fail "--fail-threshold"
+
+  # One changed file, then one changed header.
+  echo "// edited" >> "$P/src/model.cpp"
+  "$run" -p "$B" -j2 --cache-dir "$C" > "$TMP/one.txt" 2> "$TMP/one.err"
+  warnings "$TMP/one.txt" > "$TMP/one.w"
+  grep -q "3 files (2 cached, 0 failed)" "$TMP/one.err" && cmp -s "$TMP/ref.w" "$TMP/one.w" \
+    && pass "one file changed: only its unit re-linted" || { fail "one file changed"; show "$TMP/one.err"; }
+  echo "// edited" >> "$P/src/utils.h"
+  "$run" -p "$B" -j2 --cache-dir "$C" --format json --output "$TMP/hdr.json" 2>/dev/null
+  [ "$(json_eval "$TMP/hdr.json" "sorted(u['file'].split('/')[-1] for u in r['units'] if not u['cached'])")" = "['train.cpp', 'utils.cpp']" ] \
+    && pass "a changed header re-lints the units that include it" \
+    || { fail "changed header"; json_eval "$TMP/hdr.json" "r['units']"; }
+
+  # Shards: disjoint, complete, and merged equal to the whole run.
+  "$run" -p "$B" --cache-dir "$C" --shard 1/2 --format json --output "$TMP/s1.json" 2>"$TMP/s1.err"
+  "$run" -p "$B" --cache-dir "$C" --shard 2/2 --format json --output "$TMP/s2.json" 2>"$TMP/s2.err"
+  "$run" merge --format text "$TMP/s1.json" "$TMP/s2.json" > "$TMP/merged.txt" 2>/dev/null
+  warnings "$TMP/merged.txt" > "$TMP/merged.w"
+  local u1 u2
+  u1=$(json_eval "$TMP/s1.json" "' '.join(sorted(u['file'] for u in r['units']))")
+  u2=$(json_eval "$TMP/s2.json" "' '.join(sorted(u['file'] for u in r['units']))")
+  if [ -n "$u1" ] && [ -n "$u2" ] && [ "$(echo $u1 $u2 | tr ' ' '\n' | sort | uniq | wc -l)" -eq 3 ] \
+     && [ "$(echo $u1 $u2 | wc -w)" -eq 3 ] && cmp -s "$TMP/ref.w" "$TMP/merged.w" \
+     && [ "$(grep -o 'of split [0-9a-f]*' "$TMP/s1.err")" = "$(grep -o 'of split [0-9a-f]*' "$TMP/s2.err")" ]; then
+    pass "two shards: disjoint, complete, merged = whole run"
+  else fail "shards ($u1 | $u2)"; diff "$TMP/ref.w" "$TMP/merged.w"; fi
+  "$run" merge --format sarif --output "$TMP/m.sarif" "$TMP/s1.json" "$TMP/s2.json" 2>/dev/null
+  [ "$(json_eval "$TMP/m.sarif" "len(r['runs']), len(r['runs'][0]['results'])")" = "1 6" ] \
+    && pass "merge to SARIF: one run, six results" || fail "merge to SARIF"
+
+  # --diff: only the units a change touches, only the changed lines.
+  git -C "$P" init -q && git -C "$P" add -A && git -C "$P" -c user.email=t@t -c user.name=t commit -qm base
+  printf 'void added_later(torch::Tensor t) {\n  t.to(torch::kCPU);\n}\n' >> "$P/src/utils.cpp"
+  "$run" -p "$B" --cache-dir "$C" --diff HEAD > "$TMP/diff.txt" 2> "$TMP/diff.err"
+  if [ "$(warnings "$TMP/diff.txt" | wc -l)" -eq 1 ] && warnings "$TMP/diff.txt" | grep -q "utils.cpp:.*torch-discarded-to" \
+     && grep -q "^torchlint-run: 1 files" "$TMP/diff.err"; then
+    pass "--diff HEAD: one unit, the one finding on the changed lines"
+  else fail "--diff"; show "$TMP/diff.txt"; show "$TMP/diff.err"; fi
+  git -C "$P" checkout -q -- src
+
+  # --fix: the same files as torchlint --fix, and nothing left to fix.
+  cp -r "$P" "$TMP/ref-fix"
+  local RB=$TMP/ref-build
+  compdb "$RB" "$TMP/ref-fix/src" -std=c++17 -I"$TMP/ref-fix/src" -isystem "$inc"
+  (cd "$TMP/ref-fix" && "$tl" -p "$RB" --fix --extra-arg=-include-pch --extra-arg="$pch" \
+     "$TMP"/ref-fix/src/*.cpp >/dev/null 2>&1)
+  "$run" -p "$B" --cache-dir "$C" --fix > /dev/null 2> "$TMP/fix.err"
+  if diff -r -x .git "$TMP/ref-fix/src" "$P/src" > "$TMP/d"; then
+    pass "--fix: the files torchlint --fix writes"
+  else fail "--fix differs from torchlint --fix"; show "$TMP/d"; fi
+  grep -q "applied [1-9][0-9]* fixes" "$TMP/fix.err" || { fail "--fix applied nothing"; show "$TMP/fix.err"; }
+  "$run" -p "$B" --cache-dir "$C" --format json --output "$TMP/after.json" 2>/dev/null
+  [ "$(json_eval "$TMP/after.json" "sum(1 for f in r['findings'] if f['fixes'])")" = "0" ] \
+    && pass "after --fix: nothing left that --fix would change" || fail "fixable findings remain after --fix"
+
+  # A unit that does not compile: exit 2.
+  echo "int broken( {" > "$P/src/zz_broken.cpp"
+  compdb "$B" "$P/src" "${flags[@]}"
+  "$run" -p "$B" --cache-dir "$C" --quiet > /dev/null 2> "$TMP/broken.err"
+  [ $? -eq 2 ] && grep -q "zz_broken.cpp: does not compile" "$TMP/broken.err" \
+    && pass "a unit that does not compile: exit 2, named" || { fail "broken unit"; show "$TMP/broken.err"; }
+  finish project
+}
+
+preamble() {
+  local run=$1 inputs=$2 inc=$3
+  [ -x "$run" ] || skip "torchlint-run not found: $run"
+  compdb "$TMP/b" "$inputs" -std=c++17 -isystem "$inc" -Wno-everything
+  cd "$TMP"
+  "$run" -p "$TMP/b" -j2 --no-cache --no-preamble --checks='-*,torch-*' --quiet \
+    --format json --output "$TMP/plain.json" 2> "$TMP/plain.err"
+  "$run" -p "$TMP/b" -j2 --cache-dir "$TMP/c" --checks='-*,torch-*' --quiet \
+    --format json --output "$TMP/pch.json" 2> "$TMP/pch.err"
+  local n
+  n=$(json_eval "$TMP/plain.json" "len(r['findings'])")
+  strip='json.dumps([{k: f[k] for k in ("check","file","line","column","message","notes","fixes")} for f in r["findings"]], sort_keys=True, indent=1)'
+  json_eval "$TMP/plain.json" "$strip" > "$TMP/plain.f"
+  json_eval "$TMP/pch.json" "$strip" > "$TMP/pch.f"
+  if [ "$n" -gt 100 ] && diff -u "$TMP/plain.f" "$TMP/pch.f" > "$TMP/d"; then
+    pass "$n findings over $(ls "$inputs"/*.cpp | wc -l) check inputs, identical with the preamble"
+  else fail "findings differ with the preamble ($n without)"; show "$TMP/d" 60; fi
+  ls "$TMP"/c/v1/preambles/*.pch > /dev/null 2>&1 && pass "the preamble was built and used" \
+    || fail "no preamble was built"
+  finish preamble
+}
+
+remote() {
+  local run=$1 ex=$2 inc=$3
+  [ -x "$run" ] || skip "torchlint-run not found: $run"
+  local nginx
+  nginx=$(command -v nginx || echo /usr/sbin/nginx)
+  [ -x "$nginx" ] || skip "nginx not installed"
+  command -v curl > /dev/null || skip "curl not installed"
+  mkdir -p "$TMP/www" "$TMP/ngx"
+  local port
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+  # As root, nginx's workers would drop to www-data, who cannot enter $TMP.
+  local user=""
+  [ "$(id -u)" -eq 0 ] && user="user root;"
+  cat > "$TMP/ngx/nginx.conf" <<EOF
+$user
+daemon off;
+pid $TMP/ngx/nginx.pid;
+error_log $TMP/ngx/error.log;
+events { worker_connections 64; }
+http {
+  access_log $TMP/ngx/access.log;
+  client_body_temp_path $TMP/ngx/body;
+  server {
+    listen 127.0.0.1:$port;
+    location /cache/ {
+      root $TMP/www;
+      dav_methods PUT;
+      create_full_put_path on;
+      client_max_body_size 64m;
+    }
+  }
+}
+EOF
+  "$nginx" -c "$TMP/ngx/nginx.conf" -p "$TMP/ngx" -e "$TMP/ngx/error.log" &
+  NGINX_PID=$!
+  for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.1; done
+  mkdir -p "$TMP/p" && cp -r "$ex/src" "$TMP/p/src"
+  compdb "$TMP/b" "$TMP/p/src" -std=c++17 -I"$TMP/p/src" -isystem "$inc"
+  cd "$TMP/p"
+  local url="http://127.0.0.1:$port/cache/team"
+  "$run" -p "$TMP/b" -j2 --checks='-*,torch-*' --cache-dir "$TMP/c1" --cache-url "$url" \
+    > "$TMP/a.txt" 2> "$TMP/a.err"
+  [ "$(find "$TMP/www" -name '*.json' | wc -l)" -eq 3 ] && pass "first run stored 3 results on the server" \
+    || { fail "server holds $(find "$TMP/www" -name '*.json' | wc -l) results"; show "$TMP/a.err"; show "$TMP/ngx/error.log"; }
+  "$run" -p "$TMP/b" -j2 --checks='-*,torch-*' --cache-dir "$TMP/c2" --cache-url "$url" \
+    > "$TMP/b.txt" 2> "$TMP/b.err"
+  grep -q "3 files (3 cached, 0 failed)" "$TMP/b.err" && cmp -s <(warnings "$TMP/a.txt") <(warnings "$TMP/b.txt") \
+    && pass "a fresh cache directory is answered through the server" || { fail "second machine"; show "$TMP/b.err"; }
+  kill "$NGINX_PID"; wait "$NGINX_PID" 2>/dev/null; NGINX_PID=""
+  "$run" -p "$TMP/b" -j2 --checks='-*,torch-*' --cache-dir "$TMP/c3" --cache-url "$url" \
+    > "$TMP/c.txt" 2> "$TMP/c.err"; local st=$?
+  [ $st -eq 1 ] && grep -q "warning: remote cache not used" "$TMP/c.err" \
+    && cmp -s <(warnings "$TMP/a.txt") <(warnings "$TMP/c.txt") \
+    && pass "server down: a warning, the same findings, exit 1" || { fail "server down (exit $st)"; show "$TMP/c.err"; }
+  finish remote
+}
+
+case "${1:-}" in
+  project) shift; project "$@" ;;
+  preamble) shift; preamble "$@" ;;
+  remote) shift; remote "$@" ;;
+  *) sed -n '2,22p' "$0"; exit 2 ;;
+esac
