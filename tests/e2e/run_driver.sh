@@ -156,6 +156,9 @@ EOF
      && [ "$(grep -o 'of split [0-9a-f]*' "$TMP/s1.err")" = "$(grep -o 'of split [0-9a-f]*' "$TMP/s2.err")" ]; then
     pass "two shards: disjoint, complete, merged = whole run"
   else fail "shards ($u1 | $u2)"; diff "$TMP/ref.w" "$TMP/merged.w"; fi
+  "$run" merge "$TMP/s1.json" "$TMP/s1.json" > /dev/null 2> "$TMP/twice.err"
+  [ $? -eq 2 ] && grep -q "linted by two" "$TMP/twice.err" && pass "merge refuses a file linted twice" \
+    || { fail "merge of a shard with itself"; show "$TMP/twice.err"; }
   "$run" merge --format sarif --output "$TMP/m.sarif" "$TMP/s1.json" "$TMP/s2.json" 2>/dev/null
   [ "$(json_eval "$TMP/m.sarif" "len(r['runs']), len(r['runs'][0]['results'])")" = "1 6" ] \
     && pass "merge to SARIF: one run, six results" || fail "merge to SARIF"

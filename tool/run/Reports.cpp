@@ -110,6 +110,8 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<ClangTidyError> &Finding
                                {"findings", Findings.size()},
                                {"findingsPerCheck", std::move(PerCheck)},
                                {"seconds", Summary.Seconds}}}};
+  if (!Summary.Shard.empty())
+    Document["shard"] = json::Object{{"part", Summary.Shard}, {"split", Summary.SplitId}};
   OS << llvm::formatv("{0:2}", json::Value(std::move(Document))) << "\n";
 }
 
@@ -370,7 +372,8 @@ uniqueFindings(const std::vector<ClangTidyError> &All) {
 }
 
 bool readJsonReport(llvm::StringRef Path, std::vector<UnitResult> &Units,
-                    std::vector<ClangTidyError> &Findings, std::string &Error) {
+                    std::vector<ClangTidyError> &Findings, std::string &SplitId,
+                    std::string &Error) {
   auto Buffer = llvm::MemoryBuffer::getFile(Path);
   if (!Buffer) {
     Error = Path.str() + ": " + Buffer.getError().message();
@@ -388,6 +391,9 @@ bool readJsonReport(llvm::StringRef Path, std::vector<UnitResult> &Units,
     Error = Path.str() + ": not a torchlint-run --format json report";
     return false;
   }
+  SplitId.clear();
+  if (const json::Object *Shard = Document->getObject("shard"))
+    SplitId = Shard->getString("split").value_or("").str();
   for (const json::Value &Finding : *FindingList) {
     const json::Object *Object = Finding.getAsObject();
     const json::Value *Raw = Object ? Object->get("diagnostic") : nullptr;

@@ -39,6 +39,10 @@ struct RunSummary {
   double Seconds = 0;
   std::map<std::string, unsigned> FindingsPerCheck;
   std::vector<std::string> Problems; // one line each: failed units, cache
+  // With --shard: "I/N" and the id of the whole split, so that merging can
+  // tell shards that split the project differently.
+  std::string Shard;
+  std::string SplitId;
 };
 
 enum class ReportFormat { Text, Json, Sarif, Github, Codeclimate };
@@ -66,7 +70,7 @@ void writeReport(llvm::raw_ostream &OS, const ReportSettings &Settings,
 // units and findings, for `torchlint-run merge`.
 bool readJsonReport(llvm::StringRef Path, std::vector<UnitResult> &Units,
                     std::vector<clang::tidy::ClangTidyError> &Findings,
-                    std::string &Error);
+                    std::string &SplitId, std::string &Error);
 
 } // namespace torchlint::run
 

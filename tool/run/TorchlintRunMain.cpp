@@ -29,6 +29,7 @@
 #include <atomic>
 #include <chrono>
 #include <mutex>
+#include <set>
 
 using namespace torchlint::run;
 using clang::tidy::ClangTidyOptions;
@@ -312,11 +313,21 @@ int exitCode(const RunSummary &Summary, size_t FindingCount) {
 int runMerge() {
   std::vector<UnitResult> Units;
   std::vector<clang::tidy::ClangTidyError> All;
+  std::set<std::string> Splits;
   for (const std::string &Input : MergeInputs) {
-    std::string Error;
-    if (!readJsonReport(Input, Units, All, Error))
+    std::string Error, SplitId;
+    if (!readJsonReport(Input, Units, All, SplitId, Error))
       return fail(Error);
+    Splits.insert(SplitId);
   }
+  // Shards that split differently may have linted a file twice, or none.
+  if (Splits.size() > 1)
+    return fail("the reports come from shards that split the project differently; "
+                "give every shard the same cache (or none)");
+  std::set<std::string> Seen;
+  for (const UnitResult &Unit : Units)
+    if (!Seen.insert(Unit.File).second)
+      return fail(Unit.File + " was linted by two of the merged reports");
   std::vector<clang::tidy::ClangTidyError> Findings = uniqueFindings(All);
   RunSummary Summary = summarize(Units, Findings);
   for (const UnitResult &Unit : Units)
@@ -503,8 +514,11 @@ int runProject() {
   Summary.Seconds = Tracker.seconds();
   if (std::string Problem = Cache.remoteProblem(); !Problem.empty())
     Summary.Problems.push_back("remote cache not used: " + Problem);
-  if (!SplitId.empty())
+  if (!SplitId.empty()) {
+    Summary.Shard = Shard;
+    Summary.SplitId = SplitId;
     llvm::errs() << "torchlint-run: shard " << Shard << " of split " << SplitId << "\n";
+  }
   if (!writeTo(Output, [&](llvm::raw_ostream &OS) {
         writeReport(OS, reportSettings(), Findings, Results, Summary, Sources);
       }))
