@@ -1,5 +1,6 @@
 //===--- LintUnit.cpp - clang-tidy over one translation unit, in-process --===//
 #include "LintUnit.h"
+#include "RunFiles.h"
 
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -151,14 +152,6 @@ private:
   std::shared_ptr<AllDependencies> Dependencies;
   std::optional<std::string> HeaderFilter;
 };
-
-std::string absolutePath(llvm::StringRef Directory, llvm::StringRef Path) {
-  llvm::SmallString<256> Absolute(Path);
-  if (!llvm::sys::path::is_absolute(Absolute))
-    llvm::sys::fs::make_absolute(Directory, Absolute);
-  llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
-  return std::string(Absolute);
-}
 
 // Diagnostics and fixes name files relative to the build directory when the
 // compile command does; reports and the cache want one absolute spelling.

@@ -25,25 +25,6 @@ std::string hexHash(llvm::BLAKE3 &Hasher) {
   return llvm::toHex(Hasher.final(), /*LowerCase=*/true);
 }
 
-void addField(llvm::BLAKE3 &Hasher, llvm::StringRef Field) {
-  // Length-prefixed, so that fields cannot run into each other.
-  Hasher.update(std::to_string(Field.size()));
-  Hasher.update(":");
-  Hasher.update(Field);
-}
-
-std::optional<json::Value> readJSON(llvm::StringRef Path) {
-  auto Buffer = llvm::MemoryBuffer::getFile(Path);
-  if (!Buffer)
-    return std::nullopt;
-  auto Parsed = json::parse((*Buffer)->getBuffer());
-  if (!Parsed) {
-    llvm::consumeError(Parsed.takeError());
-    return std::nullopt;
-  }
-  return std::move(*Parsed);
-}
-
 } // namespace
 
 std::string FileHashes::of(llvm::StringRef Path) {
@@ -80,19 +61,17 @@ ResultCache::ResultCache(std::string Directory, std::string RemoteUrl,
 std::string ResultCache::keyFor(const clang::tooling::CompileCommand &Command,
                                 const clang::tidy::ClangTidyOptions &Options) {
   llvm::BLAKE3 Hasher;
-  addField(Hasher, Generation);
-  addField(Hasher, ToolIdentity);
-  addField(Hasher, clang::tidy::configurationAsText(Options));
+  addHashField(Hasher, Generation);
+  addHashField(Hasher, ToolIdentity);
+  addHashField(Hasher, clang::tidy::configurationAsText(Options));
   for (const auto &Option : Options.CheckOptions)
     if (Option.getKey().ends_with("RulesFile") && !Option.getValue().Value.empty())
-      addField(Hasher, Hashes.of(Option.getValue().Value));
-  addField(Hasher, Command.Directory);
-  addField(Hasher, Command.Filename);
+      addHashField(Hasher, Hashes.of(Option.getValue().Value));
+  addHashField(Hasher, Command.Directory);
+  addHashField(Hasher, Command.Filename);
   for (const std::string &Arg : Command.CommandLine)
-    addField(Hasher, Arg);
-  llvm::SmallString<256> Main(Command.Filename);
-  fs::make_absolute(Command.Directory, Main);
-  addField(Hasher, Hashes.of(Main));
+    addHashField(Hasher, Arg);
+  addHashField(Hasher, Hashes.of(absolutePath(Command.Directory, Command.Filename)));
   return hexHash(Hasher);
 }
 
@@ -114,7 +93,7 @@ std::optional<UnitResult> ResultCache::lookup(llvm::StringRef Key) {
   std::string Path = entryPath(Key);
   if (!fs::exists(Path) && !fetchRemote(Key, Path))
     return std::nullopt;
-  std::optional<json::Value> Entry = readJSON(Path);
+  std::optional<json::Value> Entry = readJSONFile(Path);
   if (!Entry)
     return std::nullopt;
   const json::Object *Object = Entry->getAsObject();
@@ -159,7 +138,7 @@ void ResultCache::store(llvm::StringRef Key, const UnitResult &Result) {
 }
 
 std::optional<LastRun> ResultCache::lastRun(llvm::StringRef File) const {
-  std::optional<json::Value> Record = readJSON(lastRunPath(File));
+  std::optional<json::Value> Record = readJSONFile(lastRunPath(File));
   const json::Object *Object = Record ? Record->getAsObject() : nullptr;
   if (!Object)
     return std::nullopt;
@@ -227,25 +206,11 @@ std::string ResultCache::remoteProblem() const {
 
 std::string toolIdentity(const char *Argv0, void *MainAddress) {
   llvm::BLAKE3 Hasher;
-  addField(Hasher, TORCHLINT_VERSION);
+  addHashField(Hasher, TORCHLINT_VERSION);
   std::string Binary = fs::getMainExecutable(Argv0, MainAddress);
   if (auto Buffer = llvm::MemoryBuffer::getFile(Binary, false, false))
     Hasher.update((*Buffer)->getBuffer());
   return hexHash(Hasher);
-}
-
-bool writeFileAtomically(llvm::StringRef Path, llvm::StringRef Contents) {
-  if (fs::create_directories(path::parent_path(Path)))
-    return false;
-  llvm::Error Written = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
-    OS << Contents;
-    return llvm::Error::success();
-  });
-  if (Written) {
-    llvm::consumeError(std::move(Written));
-    return false;
-  }
-  return true;
 }
 
 } // namespace torchlint::run

@@ -14,6 +14,7 @@
 #ifndef TORCHLINT_RUN_RESULTCACHE_H
 #define TORCHLINT_RUN_RESULTCACHE_H
 
+#include "RunFiles.h"
 #include "UnitResult.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -79,10 +80,6 @@ private:
 // torchlint-run's own identity for cache keys: the version and a hash of
 // the running binary, so that any rebuild starts a new cache generation.
 std::string toolIdentity(const char *Argv0, void *MainAddress);
-
-// Writes \p Contents to \p Path through a temporary file and a rename, so
-// that a concurrent reader sees the old or the new file, never half of one.
-bool writeFileAtomically(llvm::StringRef Path, llvm::StringRef Contents);
 
 } // namespace torchlint::run
 

@@ -150,8 +150,7 @@ leadingLibtorchIncludes(llvm::StringRef File,
 
 std::optional<PreambleRequest>
 preambleFor(const clang::tooling::CompileCommand &Command) {
-  llvm::SmallString<256> Main(Command.Filename);
-  fs::make_absolute(Command.Directory, Main);
+  std::string Main = absolutePath(Command.Directory, Command.Filename);
   const std::vector<std::string> &Args0 = Command.CommandLine;
   std::vector<std::string> SearchPath;
   for (size_t I = 0; I < Args0.size(); ++I) {
@@ -165,9 +164,7 @@ preambleFor(const clang::tooling::CompileCommand &Command) {
       Dir = Arg.drop_front(7);
     if (Dir.empty())
       continue;
-    llvm::SmallString<256> Absolute(Dir);
-    fs::make_absolute(Command.Directory, Absolute);
-    SearchPath.push_back(std::string(Absolute));
+    SearchPath.push_back(absolutePath(Command.Directory, Dir));
   }
   PreambleRequest Request;
   Request.Includes = leadingLibtorchIncludes(Main, SearchPath);
@@ -185,16 +182,12 @@ preambleFor(const clang::tooling::CompileCommand &Command) {
     Request.Flags.push_back(Args[I]);
   }
   llvm::BLAKE3 Hasher;
-  auto Add = [&](llvm::StringRef Field) {
-    Hasher.update(std::to_string(Field.size()) + ":");
-    Hasher.update(Field);
-  };
-  Add(Request.Directory);
+  addHashField(Hasher, Request.Directory);
   for (const std::string &Flag : Request.Flags)
-    Add(Flag);
-  Add("--");
+    addHashField(Hasher, Flag);
+  addHashField(Hasher, "--");
   for (const std::string &Include : Request.Includes)
-    Add(Include);
+    addHashField(Hasher, Include);
   Request.Key = llvm::toHex(Hasher.final(), /*LowerCase=*/true);
   return Request;
 }
@@ -219,15 +212,10 @@ std::string PreambleStore::pathOf(const PreambleRequest &Request,
 std::optional<std::string>
 PreambleStore::existing(const PreambleRequest &Request) {
   std::string Pch = pathOf(Request, ".pch");
-  auto Manifest = llvm::MemoryBuffer::getFile(pathOf(Request, ".deps.json"));
+  std::optional<json::Value> Manifest = readJSONFile(pathOf(Request, ".deps.json"));
   if (!Manifest || !fs::exists(Pch))
     return std::nullopt;
-  auto Parsed = json::parse((*Manifest)->getBuffer());
-  if (!Parsed) {
-    llvm::consumeError(Parsed.takeError());
-    return std::nullopt;
-  }
-  const json::Object *Object = Parsed->getAsObject();
+  const json::Object *Object = Manifest->getAsObject();
   if (!Object)
     return std::nullopt;
   for (const auto &Entry : *Object) {
@@ -289,12 +277,10 @@ PreambleStore::build(const PreambleRequest &Request) {
     return std::nullopt;
   json::Object Manifest;
   for (const std::string &File : readDepfile((*Depends)->getBuffer())) {
-    llvm::SmallString<256> Absolute(File);
-    fs::make_absolute(Request.Directory, Absolute);
-    path::remove_dots(Absolute, true);
+    std::string Absolute = absolutePath(Request.Directory, File);
     if (Absolute == Header)
       continue;
-    Manifest[std::string(Absolute)] = Hashes.of(Absolute);
+    Manifest[Absolute] = Hashes.of(Absolute);
   }
   if (!writeFileAtomically(pathOf(Request, ".deps.json"),
                            llvm::formatv("{0}", json::Value(std::move(Manifest))).str()) ||

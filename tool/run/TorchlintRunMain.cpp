@@ -205,10 +205,6 @@ public:
     ++Done;
     Cached += Unit.FromCache;
     Findings += Unit.Diagnostics.size();
-    if (!Unit.FromCache) {
-      ++Linted;
-      LintSeconds += Unit.Seconds;
-    }
     if (!Enabled)
       return;
     if (!Terminal) {
@@ -238,8 +234,7 @@ public:
 
 private:
   std::mutex Lock;
-  size_t Total, Done = 0, Cached = 0, Findings = 0, Linted = 0;
-  double LintSeconds = 0;
+  size_t Total, Done = 0, Cached = 0, Findings = 0;
   bool Enabled, Terminal;
   std::chrono::steady_clock::time_point Start;
 };

@@ -60,14 +60,12 @@ unitsOf(const clang::tooling::CompilationDatabase &Database,
   }
   std::map<std::string, CompileCommand> ByFile;
   for (CompileCommand &Command : Database.getAllCompileCommands()) {
-    llvm::SmallString<256> Absolute(Command.Filename);
-    fs::make_absolute(Command.Directory, Absolute);
-    llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
+    std::string Absolute = absolutePath(Command.Directory, Command.Filename);
     if (!Filters.empty() &&
         std::none_of(Filters.begin(), Filters.end(),
                      [&](const llvm::Regex &R) { return R.match(Absolute); }))
       continue;
-    Command.Filename = std::string(Absolute);
+    Command.Filename = std::move(Absolute);
     ByFile.try_emplace(Command.Filename, std::move(Command));
   }
   std::vector<CompileCommand> Units;
