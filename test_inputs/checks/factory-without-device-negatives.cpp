@@ -31,3 +31,10 @@ int main() {
   auto c = a * b + make_range().sum();
   return c.numel() > 0 ? 0 : 1;
 }
+
+// Reshaped to no dimensions at all: a 0-dim CPU scalar, which PyTorch moves.
+torch::Tensor shift(const torch::Tensor &x) {
+  auto s = torch::tensor({0.5}).reshape({});
+  auto t = torch::full({1}, 2.0).view({});
+  return x * s + t;
+}

@@ -152,3 +152,15 @@ torch::Tensor on_gpu_unnamed(const torch::Tensor &x) {
   // CHECK-NOTES: :[[@LINE-1]]:19: note: it meets a tensor on cuda in 'operator*'
   // CHECK-NOTES: :[[@LINE-2]]:10: note: placed on cuda here
 }
+
+// Reshaped to broadcast over channels: `.view({1, 3, 1, 1})` keeps four
+// dimensions, so the CPU tensor is no 0-dim scalar that PyTorch would move.
+torch::Tensor normalize_channels(const torch::Tensor &images) {
+  auto mean = torch::tensor({0.5, 0.4, 0.3}).view({1, 3, 1, 1});
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: tensor factory 'torch::tensor' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+  // CHECK-FIXES: auto mean = torch::tensor({0.5, 0.4, 0.3}, torch::device(images.device())).view({1, 3, 1, 1});
+  auto x = images.to(torch::kFloat);
+  return x - mean;
+  // CHECK-NOTES: :[[@LINE-1]]:12: note: it meets a tensor on the device of 'images' in 'operator-'
+  // CHECK-NOTES: :[[@LINE-7]]:55: note: the device is taken from parameter 'images'
+}

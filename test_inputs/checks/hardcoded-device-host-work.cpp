@@ -7,6 +7,7 @@
 // handed to a host-side helper there. None of it is a hard-coded placement.
 #include <torch/torch.h>
 
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -178,4 +179,25 @@ struct Splats {
   }
   torch::Tensor rotation;
   torch::Device device = torch::kCPU;
+};
+
+// Statistics copied to the host to be written to a file, gathered in a
+// vector first: a portable checkpoint, not a placement.
+struct Stats {
+  torch::Tensor mean, var;
+  void save(const std::string &path) const {
+    std::vector<torch::Tensor> state = {mean.cpu(), var.cpu()};
+    torch::save(state, path);
+  }
+  void save_inline(const std::string &path) const {
+    torch::save(std::vector<torch::Tensor>{mean.cpu(), var.cpu()}, path);
+  }
+  // Gathered the same way but combined with device data afterwards: flagged.
+  torch::Tensor mix(const torch::Tensor &x) const {
+    std::vector<torch::Tensor> parts = {mean.cpu(), x};
+    // CHECK-MESSAGES: :[[@LINE-1]]:46: warning: hard-coded CPU device 'cpu()' in device-neutral code [torch-hardcoded-device]
+    // CHECK-NOTES: :[[@LINE-3]]:42: note: the device is taken from parameter 'x'
+    // CHECK-FIXES: std::vector<torch::Tensor> parts = {mean.to(x.device()), x};
+    return torch::cat(parts);
+  }
 };

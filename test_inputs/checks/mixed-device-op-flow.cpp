@@ -75,11 +75,16 @@ struct Head : torch::nn::Module {
 };
 
 // index_put_: CPU indices and a 0-dim value are moved; a CPU non-scalar
-// value is not.
+// value is not (`reshape({2})` keeps one dimension).
 void put(torch::Tensor x, const torch::Tensor &v) {
   auto i = torch::arange(2);
   x.index_put_({i}, torch::tensor(1.0));
   x.index_put_({i}, v.cpu().reshape({2}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: operands of 'Tensor::index_put_' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-2]]:21: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-6]]:24: note: 'x' may live on any device (wherever the caller put it)
+  // CHECK-FIXES: x.index_put_({i}, v.cpu().reshape({2}).to(x.device()));
+  x.index_put_({i}, v.cpu().reshape({}));
 }
 
 // A template is analysed through its instantiations (its own body is

@@ -292,6 +292,16 @@ bool isStdTuple(QualType T) {
          (isNamed(RD, "tuple") || isNamed(RD, "pair"));
 }
 
+/// `std::vector<torch::Tensor>`.
+bool isStdTensorVector(QualType T) {
+  const auto *Spec = llvm::dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType()->getAsCXXRecordDecl());
+  return Spec && Spec->isInStdNamespace() && isNamed(Spec, "vector") &&
+         Spec->getTemplateArgs().size() > 0 &&
+         Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
+         isTensorType(Spec->getTemplateArgs()[0].getAsType());
+}
+
 /// `y.detach().cpu()`, `y.detach().to(torch::kCPU)`: a result taken out of
 /// the autograd graph and to the host, the idiom for collecting outputs
 /// there (`c = torch::cat({c, y.detach().cpu()})`). Nothing trains on it.
@@ -457,9 +467,17 @@ bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
     return isStdTuple(Construct->getType()) &&
            consumedByHost(Construct, Fn, Ctx, Depth + 1);
   }
-  if (const auto *List = llvm::dyn_cast<InitListExpr>(S))
-    return isStdTuple(List->getType()) &&
-           consumedByHost(List, Fn, Ctx, Depth + 1);
+  if (const auto *List = llvm::dyn_cast<InitListExpr>(S)) {
+    if (isStdTuple(List->getType()))
+      return consumedByHost(List, Fn, Ctx, Depth + 1);
+    // `std::vector<torch::Tensor> state = {mean.cpu(), m2.cpu()};`: the
+    // vector's uses decide (written to a file with `torch::save`).
+    const auto *Backing = wrappedParent(List, Ctx).get<CXXStdInitializerListExpr>();
+    const auto *Container =
+        Backing ? wrappedParent(Backing, Ctx).get<CXXConstructExpr>() : nullptr;
+    return Container && isStdTensorVector(Container->getType()) &&
+           consumedByHost(Container, Fn, Ctx, Depth + 1);
+  }
   if (const auto *Member = llvm::dyn_cast<MemberExpr>(S)) {
     const auto *Call =
         llvm::dyn_cast_or_null<CXXMemberCallExpr>(parentStmt(Member, Ctx));

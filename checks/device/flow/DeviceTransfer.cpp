@@ -149,6 +149,30 @@ bool isReduction(llvm::StringRef Name) {
       .Default(false);
 }
 
+/// The number of dimensions a shape argument spells out (`{1, 3, 1, 1}`: 4,
+/// `{}`: 0, a lone integer: 1); none when it is computed.
+std::optional<unsigned> shapeLength(const Expr *Shape) {
+  for (int Depth = 0; Shape && Depth < 8; ++Depth) {
+    Shape = Shape->IgnoreImplicit();
+    if (const auto *List = llvm::dyn_cast<InitListExpr>(Shape))
+      return List->getNumInits();
+    if (Shape->getType()->isIntegerType())
+      return 1;
+    if (const auto *Backing = llvm::dyn_cast<CXXStdInitializerListExpr>(Shape))
+      Shape = Backing->getSubExpr();
+    else if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(Shape);
+             Construct && Construct->getNumArgs() >= 1 &&
+             !llvm::isa<CXXDefaultArgExpr>(Construct->getArg(0)))
+      Shape = Construct->getArg(0);
+    else if (Construct && Construct->isListInitialization() &&
+             Construct->getNumArgs() == 0)
+      return 0; // `{}`
+    else
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 bool changesShape(llvm::StringRef Name) {
   return llvm::StringSwitch<bool>(Name)
       .Cases("view", "reshape", "flatten", "unsqueeze", "squeeze", true)
@@ -694,6 +718,10 @@ AbstractDevice DeviceTransfer::evalCall(const CallExpr *Call,
         D.ZeroDim = Tri::Yes;
       else if (Name == "flatten" || Name == "unsqueeze")
         D.ZeroDim = Tri::No; // at least one dimension
+      else if ((Name == "view" || Name == "reshape") &&
+               Member->getNumArgs() == 1 &&
+               shapeLength(Member->getArg(0)))
+        D.ZeroDim = *shapeLength(Member->getArg(0)) == 0 ? Tri::Yes : Tri::No;
       else if (isReduction(Name) || changesShape(Name))
         D.ZeroDim = Tri::Unknown;
       return D;
