@@ -119,21 +119,13 @@ FactoryWithoutDeviceCheck::FactoryWithoutDeviceCheck(StringRef Name,
     : FunctionBodyCheck(Name, Context),
       Style(Options.get("FixStyle", FixStyle::Device)),
       StrictMode(Options.get("StrictMode", false)),
-      LibtorchVersion(Options.getLocalOrGlobal("LibtorchVersion", "2")),
-      RulesFile(Options.getLocalOrGlobal("RulesFile", "")) {
-  std::string Error;
-  Flow = utils::DeviceFlowConfig::fromOptions(LibtorchVersion, RulesFile, Error);
-  if (!Error.empty())
-    configurationDiag("cannot use RulesFile: %0") << Error;
-}
+      Flow(utils::DeviceFlowConfig::forContext(Context)) {}
 
 void FactoryWithoutDeviceCheck::storeOptions(
     ClangTidyOptions::OptionMap &Opts) {
   FunctionBodyCheck::storeOptions(Opts);
   Options.store(Opts, "FixStyle", Style);
   Options.store(Opts, "StrictMode", StrictMode);
-  Options.store(Opts, "LibtorchVersion", LibtorchVersion);
-  Options.store(Opts, "RulesFile", RulesFile);
 }
 
 void FactoryWithoutDeviceCheck::checkFunction(const FunctionDecl *Fn,

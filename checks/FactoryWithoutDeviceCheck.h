@@ -43,8 +43,6 @@ private:
 
   const FixStyle Style;
   const bool StrictMode;
-  const std::string LibtorchVersion;
-  const std::string RulesFile;
   utils::DeviceFlowConfig Flow;
   /// Factory calls already reported in this translation unit.
   llvm::DenseSet<const CallExpr *> Reported;

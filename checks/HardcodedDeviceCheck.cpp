@@ -20,19 +20,13 @@ using utils::MigrationFinder;
 
 namespace {
 
-/// The analysis torch-mixed-device-op runs, with its options; none when that
-/// check is disabled (or its RulesFile is bad: it reports that itself).
+/// The analysis torch-mixed-device-op runs; none when that check is
+/// disabled.
 std::optional<utils::DeviceFlowConfig>
 mixedDeviceOpFlow(const ClangTidyContext *Context) {
-  constexpr llvm::StringLiteral Sibling = "torch-mixed-device-op";
-  if (!Context->isCheckEnabled(Sibling))
+  if (!Context->isCheckEnabled("torch-mixed-device-op"))
     return std::nullopt;
-  std::string Error;
-  utils::DeviceFlowConfig Config =
-      utils::DeviceFlowConfig::forCheck(Context, Sibling, &Error);
-  if (!Error.empty())
-    return std::nullopt;
-  return Config;
+  return utils::DeviceFlowConfig::forContext(Context);
 }
 
 } // namespace
@@ -49,7 +43,10 @@ HardcodedDeviceCheck::HardcodedDeviceCheck(StringRef Name,
       MixedDeviceOpFlow(mixedDeviceOpFlow(Context)),
       Migrations(MigrationFinder::create(Context)),
       Placements(IgnoredFunctions, IgnoredFiles, ReportSingleDeviceCode,
-                 Migrations.get()) {}
+                 Migrations.get()) {
+  validatePatterns("IgnoredFunctions", IgnoredFunctions);
+  validatePatterns("IgnoredFiles", IgnoredFiles);
+}
 
 void HardcodedDeviceCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   FunctionBodyCheck::storeOptions(Opts);

@@ -21,7 +21,9 @@ ImplicitDeviceMigrationCheck::ImplicitDeviceMigrationCheck(
                                  MigrationFinder::DefaultForwardMethods)),
       AllowedNames(Options.get("AllowedNames", "")),
       Migrations(ForwardMethods, AllowedNames,
-                 utils::DeviceFlowConfig::forCheck(Context, Name)) {}
+                 utils::DeviceFlowConfig::forContext(Context)) {
+  validatePatterns("AllowedNames", AllowedNames, ';');
+}
 
 void ImplicitDeviceMigrationCheck::storeOptions(
     ClangTidyOptions::OptionMap &Opts) {

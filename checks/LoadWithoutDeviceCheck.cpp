@@ -399,11 +399,8 @@ LoadWithoutDeviceCheck::LoadWithoutDeviceCheck(StringRef Name,
       CheckModules(Options.get("CheckModules", true)),
       CheckOptimizers(Options.get("CheckOptimizers", true)),
       CheckJitLoad(Options.get("CheckJitLoad", true)),
-      CheckAdagrad(Options.get("CheckAdagrad", true)) {
-  // Module moves need no op rules: the built-in table serves.
-  std::string Unused;
-  Flow = utils::DeviceFlowConfig::fromOptions("2", "", Unused);
-}
+      CheckAdagrad(Options.get("CheckAdagrad", true)),
+      Flow(utils::DeviceFlowConfig::forContext(Context)) {}
 
 const utils::DeviceFlow &LoadWithoutDeviceCheck::flowOf(const FunctionDecl *Fn,
                                                         ASTContext &Ctx) {

@@ -70,22 +70,10 @@ MixedDeviceOpCheck::moveFixes(const utils::DeviceConflict &C,
 MixedDeviceOpCheck::MixedDeviceOpCheck(StringRef Name,
                                        ClangTidyContext *Context)
     : FunctionBodyCheck(Name, Context),
-      LibtorchVersion(Options.getLocalOrGlobal("LibtorchVersion", "2")),
-      RulesFile(Options.getLocalOrGlobal("RulesFile", "")),
+      Flow(utils::DeviceFlowConfig::forContext(Context)),
       Migrations(utils::MigrationFinder::create(Context)),
       Placements(
-          utils::HardcodedPlacementFinder::create(Context, Migrations.get())) {
-  std::string Error;
-  Flow = utils::DeviceFlowConfig::fromOptions(LibtorchVersion, RulesFile, Error);
-  if (!Error.empty())
-    configurationDiag("cannot use RulesFile: %0") << Error;
-}
-
-void MixedDeviceOpCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
-  FunctionBodyCheck::storeOptions(Opts);
-  Options.store(Opts, "LibtorchVersion", LibtorchVersion);
-  Options.store(Opts, "RulesFile", RulesFile);
-}
+          utils::HardcodedPlacementFinder::create(Context, Migrations.get())) {}
 
 void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
                                        ASTContext &Ctx) {

@@ -23,15 +23,12 @@ struct DeviceConflict;
 class MixedDeviceOpCheck : public FunctionBodyCheck {
 public:
   MixedDeviceOpCheck(StringRef Name, ClangTidyContext *Context);
-  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
 
 private:
   void checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) override;
   std::vector<FixItHint> moveFixes(const utils::DeviceConflict &C,
                                    const SourceManager &SM) const;
 
-  const std::string LibtorchVersion;
-  const std::string RulesFile;
   utils::DeviceFlowConfig Flow;
   /// Null when torch-hardcoded-device is disabled: its concern is then ours.
   std::unique_ptr<utils::MigrationFinder> Migrations;

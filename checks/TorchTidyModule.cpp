@@ -1,4 +1,5 @@
 //===--- TorchTidyModule.cpp - the torch-* checks -------------------------===//
+#include "TorchTidyModule.h"
 #include "FactoryWithoutDeviceCheck.h"
 #include "DiscardedToCheck.h"
 #include "HardcodedDeviceCheck.h"
@@ -26,6 +27,18 @@ public:
         "torch-load-without-device");
   }
 };
+
+const llvm::StringSet<> &torchCheckNames() {
+  static const llvm::StringSet<> Names = [] {
+    ClangTidyCheckFactories Factories;
+    TorchModule().addCheckFactories(Factories);
+    llvm::StringSet<> Result;
+    for (const auto &Factory : Factories)
+      Result.insert(Factory.getKey());
+    return Result;
+  }();
+  return Names;
+}
 
 } // namespace torch
 

@@ -2,7 +2,10 @@
 #include "utils/FunctionBodyCheck.h"
 #include "device/functions/FunctionBodies.h"
 #include "device/functions/FunctionParents.h"
+#include "device/rules/RulesOptions.h"
 #include "utils/CallSite.h"
+
+#include "llvm/Support/Regex.h"
 
 using namespace clang::ast_matchers;
 
@@ -12,7 +15,83 @@ FunctionBodyCheck::FunctionBodyCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       DebugAnalysis(Options.getLocalOrGlobal("DebugAnalysis", false)),
       UnsafeFixes(Options.getLocalOrGlobal("UnsafeFixes", false)),
-      Owners(*Context) {}
+      Owners(*Context), TidyContext(*Context),
+      Shared(sharedProblems(Context)) {}
+
+struct FunctionBodyCheck::SharedProblems {
+  const ClangTidyContext *Context = nullptr;
+  std::vector<std::string> Messages;
+  bool Reported = false;
+};
+
+std::shared_ptr<FunctionBodyCheck::SharedProblems>
+FunctionBodyCheck::sharedProblems(const ClangTidyContext *Context) {
+  // The checks of a translation unit are made one after the other on its
+  // thread; they hold the object, so a later unit (even one whose context
+  // reuses the address) gets a new one.
+  thread_local std::weak_ptr<SharedProblems> Current;
+  std::shared_ptr<SharedProblems> Problems = Current.lock();
+  if (!Problems || Problems->Context != Context) {
+    Problems = std::make_shared<SharedProblems>();
+    Problems->Context = Context;
+    Problems->Messages = utils::RulesOptions::read(*Context).Problems;
+    Current = Problems;
+  }
+  return Problems;
+}
+
+void FunctionBodyCheck::validatePatterns(StringRef Option, StringRef Patterns,
+                                         char Separator) {
+  llvm::SmallVector<StringRef, 4> Parts;
+  if (Separator)
+    Patterns.split(Parts, Separator, -1, false);
+  else
+    Parts.push_back(Patterns);
+  for (StringRef Pattern : Parts) {
+    std::string Error;
+    if (!Pattern.trim().empty() && !llvm::Regex(Pattern).isValid(Error))
+      OwnProblems.push_back("option '" + (getID() + "." + Option).str() +
+                            "': invalid regular expression '" + Pattern.str() +
+                            "': " + Error);
+  }
+}
+
+void FunctionBodyCheck::reportConfiguration(ASTContext &Ctx) {
+  std::vector<std::string> Problems = std::move(OwnProblems);
+  OwnProblems.clear();
+  // Options set under this check's name that it does not have: a typo
+  // would otherwise go unnoticed.
+  ClangTidyOptions::OptionMap Known;
+  storeOptions(Known);
+  const std::string Prefix = (getID() + ".").str();
+  std::vector<std::string> Unknown;
+  for (const auto &Entry : TidyContext.getOptions().CheckOptions) {
+    StringRef Key = Entry.getKey();
+    if (Key.starts_with(Prefix) && !Known.count(Key) &&
+        !utils::RulesOptions::isModuleWide(Key.drop_front(Prefix.size())))
+      Unknown.push_back(Key.str());
+  }
+  llvm::sort(Unknown);
+  std::vector<std::string> OwnNames;
+  for (const auto &Entry : Known)
+    OwnNames.push_back(Entry.getKey().drop_front(Prefix.size()).str());
+  llvm::sort(OwnNames);
+  const std::string Names = llvm::join(OwnNames, ", ");
+  for (const std::string &Key : Unknown)
+    Problems.push_back("unknown option '" + Key + "' (" + getID().str() +
+                       " has: " + Names +
+                       "; every torch check: RulesFile, LibtorchVersion)");
+  if (Shared && !Shared->Reported) {
+    Shared->Reported = true;
+    Problems.insert(Problems.end(), Shared->Messages.begin(),
+                    Shared->Messages.end());
+  }
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const std::string &Problem : Problems)
+    ClangTidyCheck::diag(SM.getLocForStartOfFile(SM.getMainFileID()),
+                         "torchlint configuration: %0", DiagnosticIDs::Error)
+        << Problem;
+}
 
 void FunctionBodyCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "DebugAnalysis", DebugAnalysis);
@@ -67,6 +146,7 @@ void FunctionBodyCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Result.Nodes.getNodeAs<TranslationUnitDecl>("torch-tu"))
     return;
   ASTContext &Ctx = *Result.Context;
+  reportConfiguration(Ctx);
   // After a fatal error (a missing #include) Sema instantiates no more
   // templates: `t.data_ptr<float>()` has no body, calls lose their types, and
   // what the analysis would conclude is a guess (runsAfterFatalError).

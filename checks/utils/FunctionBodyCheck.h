@@ -9,6 +9,7 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include <set>
 #include <string>
+#include <vector>
 #include <utility>
 
 namespace clang::tidy::torch {
@@ -80,7 +81,27 @@ protected:
   DiagnosticBuilder diag(SourceLocation Loc, StringRef Description,
                          DiagnosticIDs::Level Level = DiagnosticIDs::Warning);
 
+  /// Checks that option \p Option holds valid regular expressions (\p
+  /// Patterns, split at \p Separator when given); each bad one becomes a
+  /// configuration problem.
+  void validatePatterns(StringRef Option, StringRef Patterns,
+                        char Separator = 0);
+
 private:
+  /// Configuration problems are errors at the top of the main file, so that
+  /// the editor shows them as well as the command line: this check's own
+  /// (options it does not have, bad patterns), and once per translation
+  /// unit, by whichever check runs first, those of the options every check
+  /// shares (RulesOptions).
+  void reportConfiguration(ASTContext &Ctx);
+  struct SharedProblems;
+  static std::shared_ptr<SharedProblems>
+  sharedProblems(const ClangTidyContext *Context);
+
+  const ClangTidyContext &TidyContext;
+  std::shared_ptr<SharedProblems> Shared;
+  std::vector<std::string> OwnProblems;
+
   const bool DebugAnalysis;
   const bool UnsafeFixes;
   const utils::FindingOwners Owners;

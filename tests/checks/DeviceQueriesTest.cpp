@@ -81,8 +81,7 @@ TEST(DeviceQueries, AnswerWhereAndWhyBeforeAStatement) {
   ASSERT_TRUE(Found.Cuda && Found.To && Found.DeclY && Found.Return &&
               Found.DArg);
 
-  std::string Error;
-  const DeviceFlowConfig Config = DeviceFlowConfig::fromOptions("", "", Error);
+  const DeviceFlowConfig Config = DeviceFlowConfig::builtIn();
   FunctionParentScope Scope(Step, Ctx);
   std::shared_ptr<const DeviceFlow> Flow = Config.analyze(Step, Ctx);
   ASSERT_EQ(Flow->gaveUp(), "");

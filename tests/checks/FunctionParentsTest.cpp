@@ -178,10 +178,8 @@ torch::Tensor run(const torch::Tensor &batch) {
         F && F->getName() == "run")
       Run = F;
   ASSERT_NE(Run, nullptr);
-  std::string Error;
   const tidy::torch::utils::DeviceFlowConfig Config =
-      tidy::torch::utils::DeviceFlowConfig::fromOptions("", "", Error);
-  ASSERT_EQ(Error, "");
+      tidy::torch::utils::DeviceFlowConfig::builtIn();
   const uint64_t Before = tidy::torch::utils::wholeUnitParentLookups();
   FunctionParentScope Scope(Run, Ctx);
   std::shared_ptr<const tidy::torch::utils::DeviceFlow> Flow =
@@ -192,11 +190,11 @@ torch::Tensor run(const torch::Tensor &batch) {
   // One model: a second check with the same options gets the same analysis
   // of the function; one with other rules its own.
   const tidy::torch::utils::DeviceFlowConfig Same =
-      tidy::torch::utils::DeviceFlowConfig::fromOptions("", "", Error);
+      tidy::torch::utils::DeviceFlowConfig::builtIn();
   EXPECT_EQ(Same.Summaries, Config.Summaries);
   EXPECT_EQ(Same.analyze(Run, Ctx), Flow);
   const tidy::torch::utils::DeviceFlowConfig Older =
-      tidy::torch::utils::DeviceFlowConfig::fromOptions("1.13", "", Error);
+      tidy::torch::utils::DeviceFlowConfig::withRules("1.13", {});
   EXPECT_NE(Older.Summaries, Config.Summaries);
   EXPECT_NE(Older.analyze(Run, Ctx), Flow);
 }

@@ -303,7 +303,7 @@ def run(args):
         stderr_path = os.path.join(ws, ".clangd-stderr.log")
         log(f"workspace {ws} (setup={args.setup})")
         log("server: " + " ".join(argv))
-        server = LspServer(argv, ws, env, stderr_path)
+        server = LspServer(argv, args.server_cwd or ws, env, stderr_path)
         _LIVE["server"] = server
 
         diags_seen = []  # (seconds since didOpen, version, diagnostics) for our uri
@@ -353,7 +353,8 @@ def run(args):
         while True:
             for t_pub, _, diags in diags_seen:
                 for d in diags:
-                    if d.get("code") == args.expect_code:
+                    if (d.get("code") == args.expect_code or args.expect_code == "any") and \
+                            args.expect_message_substring in d.get("message", ""):
                         target, target_t = d, t_pub
             if target is not None:
                 break
@@ -401,8 +402,16 @@ def run(args):
                               f"(is the check enabled, and not dropped by FastCheckFilter?)")
             raise Failure(f"no diagnostics published within {args.timeout:.0f}s")
         log(f"diagnostic {target_t:.1f}s after didOpen: {fmt_diag(target).strip()}")
-        if target.get("codeDescription"):
-            log(f"codeDescription: {target['codeDescription'].get('href')}")
+        href = (target.get("codeDescription") or {}).get("href")
+        if href:
+            log(f"codeDescription: {href}")
+        if args.expect_href_substring is not None and \
+                args.expect_href_substring not in (href or ""):
+            raise Failure(f"the diagnostic's link {href!r} lacks {args.expect_href_substring!r}")
+        if args.expect_href_substring is not None and href.startswith("file://"):
+            page = urllib.parse.unquote(urllib.parse.urlparse(href).path)
+            if not os.path.isfile(page):
+                raise Failure(f"the diagnostic's link {href!r} names no file")
 
         # ---- code action ----
         if args.expect_fix_substring is not None:
@@ -464,7 +473,15 @@ def main(argv=None):
                                 epilog="Arguments after `--` are passed to clangd.")
     p.add_argument("--clangd", required=True, help="clangd binary (e.g. torchlint-clangd)")
     p.add_argument("--file", required=True, help="source file to open (copied to a temp dir)")
-    p.add_argument("--expect-code", required=True, help="expected diagnostic code (check name)")
+    p.add_argument("--expect-code", required=True,
+                   help="expected diagnostic code (check name), or 'any'")
+    p.add_argument("--server-cwd", default=None,
+                   help="start clangd in this directory (default: the workspace), as an "
+                        "editor started elsewhere would")
+    p.add_argument("--expect-message-substring", default="",
+                   help="the diagnostic's message must contain this")
+    p.add_argument("--expect-href-substring", default=None,
+                   help="the diagnostic's codeDescription link must contain this")
     p.add_argument("--expect-fix-substring", default=None,
                    help="a code action's WorkspaceEdit new text must contain this")
     p.add_argument("--expect-fixed-substring", default=None,

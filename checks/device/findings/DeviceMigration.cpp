@@ -239,7 +239,7 @@ MigrationFinder::create(const ClangTidyContext *Context) {
   return std::make_unique<MigrationFinder>(
       checkOption(Context, CheckName, "ForwardMethods", DefaultForwardMethods),
       checkOption(Context, CheckName, "AllowedNames", ""),
-      DeviceFlowConfig::forCheck(Context, CheckName));
+      DeviceFlowConfig::forContext(Context));
 }
 
 const ParmVarDecl *MigrationFinder::movedInput(const Expr *Object,

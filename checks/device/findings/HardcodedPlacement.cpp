@@ -603,8 +603,8 @@ HardcodedPlacementFinder::HardcodedPlacementFinder(
                       this->IgnoredFiles.isValid()),
       ReportSingleDeviceCode(ReportSingleDeviceCode),
       Migrations(Migrations) {
-  std::string Unused; // The built-in rules: only host reads are asked.
-  HostReads = DeviceFlowConfig::fromOptions("2", "", Unused);
+  // The built-in rules: only host reads are asked.
+  HostReads = DeviceFlowConfig::builtIn();
 }
 
 bool HardcodedPlacementFinder::isHostHelper(

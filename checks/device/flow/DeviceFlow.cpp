@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "device/flow/DeviceFlow.h"
 #include "device/flow/DeviceTransfer.h"
+#include "device/rules/RulesOptions.h"
 #include "device/summaries/FunctionSummaries.h"
 #include "utils/CallSite.h"
 #include "utils/TorchTypes.h"
@@ -301,18 +302,19 @@ DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
   return Result;
 }
 
-DeviceFlowConfig DeviceFlowConfig::fromOptions(const std::string &LibtorchVersion,
-                                               const std::string &RulesFile,
-                                               std::string &Error) {
+DeviceFlowConfig
+DeviceFlowConfig::withRules(const std::string &LibtorchVersion,
+                            const std::vector<std::string> &RulesFiles) {
   DeviceFlowConfig Config;
-  Config.RuleIndex = buildRuleIndex(rulesWithProjectFile(RulesFile, Error));
+  Config.RuleIndex = buildRuleIndex(rulesWithProjectFiles(RulesFiles));
   Config.Options.WhereMovesZeroDim = !isLibtorchBefore2(LibtorchVersion);
   // The checks of one translation unit are built together on its thread:
   // those with the same rules share one model instead of each analysing
   // every function again.
   thread_local llvm::StringMap<std::weak_ptr<FunctionSummaries>> Shared;
-  const std::string Key = LibtorchVersion + '\n' + RulesFile + '\n' +
-                          (Error.empty() ? "" : "error");
+  std::string Key = LibtorchVersion;
+  for (const std::string &File : RulesFiles)
+    Key += '\n' + File;
   std::weak_ptr<FunctionSummaries> &Slot = Shared[Key];
   Config.Summaries = Slot.lock();
   if (!Config.Summaries) {
@@ -323,15 +325,14 @@ DeviceFlowConfig DeviceFlowConfig::fromOptions(const std::string &LibtorchVersio
   return Config;
 }
 
-DeviceFlowConfig DeviceFlowConfig::forCheck(const ClangTidyContext *Context,
-                                            llvm::StringRef Check,
-                                            std::string *Error) {
-  std::string Ignored;
-  return fromOptions(
-      checkOption(Context, Check, "LibtorchVersion", "2", /*OrGlobal=*/true),
-      checkOption(Context, Check, "RulesFile", "", /*OrGlobal=*/true),
-      Error ? *Error : Ignored);
+DeviceFlowConfig DeviceFlowConfig::forContext(const ClangTidyContext *Context) {
+  if (!Context)
+    return builtIn();
+  const RulesOptions Options = RulesOptions::read(*Context);
+  return withRules(Options.LibtorchVersion, Options.RulesFiles);
 }
+
+DeviceFlowConfig DeviceFlowConfig::builtIn() { return withRules("2", {}); }
 
 std::shared_ptr<const DeviceFlow>
 DeviceFlowConfig::analyze(const FunctionDecl *Fn, ASTContext &Ctx) const {

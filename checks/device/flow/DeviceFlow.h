@@ -142,8 +142,9 @@ private:
 /// Op rules by qualified name; "torch::f" also answers for "at::f".
 llvm::StringMap<DeviceRule> buildRuleIndex(const OpRuleSet &Rules);
 
-/// The flow checks' options (LibtorchVersion, RulesFile) as the analysis
-/// takes them; one place, so that every check sees the same rules.
+/// The rules and options the analysis runs with (RulesOptions): one
+/// configuration per translation unit, so that every check sees the same
+/// rules.
 struct DeviceFlowConfig {
   llvm::StringMap<DeviceRule> RuleIndex;
   DeviceFlowOptions Options;
@@ -151,17 +152,18 @@ struct DeviceFlowConfig {
   /// call; one object for all checks of this thread with the same options.
   std::shared_ptr<FunctionSummaries> Summaries;
 
-  /// On a bad \p RulesFile, sets \p Error and keeps the built-in rules.
-  static DeviceFlowConfig fromOptions(const std::string &LibtorchVersion,
-                                      const std::string &RulesFile,
-                                      std::string &Error);
-  /// The configuration that check \p Check runs with in \p Context: its
-  /// LibtorchVersion and RulesFile options, local or global. A bad RulesFile
-  /// sets \p Error (when given) and keeps the built-in rules; the check that
-  /// owns the option reports it.
-  static DeviceFlowConfig forCheck(const ClangTidyContext *Context,
-                                   llvm::StringRef Check,
-                                   std::string *Error = nullptr);
+  /// The configuration of \p Context's translation unit: the built-in rules,
+  /// the project's RulesFile and its LibtorchVersion, whichever check's name
+  /// they are set under. What is wrong with them is reported by the checks'
+  /// base (FunctionBodyCheck), once.
+  static DeviceFlowConfig forContext(const ClangTidyContext *Context);
+  /// The built-in rules for libtorch 2, for questions that no project rule
+  /// changes (what a function reads on the host).
+  static DeviceFlowConfig builtIn();
+  /// The built-in rules and \p RulesFiles (which load), for \p
+  /// LibtorchVersion.
+  static DeviceFlowConfig withRules(const std::string &LibtorchVersion,
+                                    const std::vector<std::string> &RulesFiles);
 
   /// The flow of \p Fn, shared with every check of the same configuration
   /// in this translation unit.

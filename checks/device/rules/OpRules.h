@@ -55,11 +55,9 @@ bool loadOpRulesFile(const std::string &Path, OpRuleSet &Out,
 /// The rules shipped with torchlint (checks/device/rules/torch-ops.yaml, compiled in).
 const OpRuleSet &builtinOpRules();
 
-/// The built-in rules plus a project's own file (a check's RulesFile option;
-/// empty for none). On a bad file, returns the built-in rules alone and sets
-/// \p Error.
-OpRuleSet rulesWithProjectFile(const std::string &ProjectFile,
-                               std::string &Error);
+/// The built-in rules plus a project's own files (RulesOptions); a file
+/// that does not load is left out (RulesOptions reports it).
+OpRuleSet rulesWithProjectFiles(const std::vector<std::string> &ProjectFiles);
 
 /// True for a LibtorchVersion option value below 2 ("1.13"); version 2 and
 /// later moves 0-dim inputs of where().

@@ -152,11 +152,15 @@ const OpRuleSet &builtinOpRules() {
   return Rules;
 }
 
-OpRuleSet rulesWithProjectFile(const std::string &ProjectFile,
-                               std::string &Error) {
+OpRuleSet rulesWithProjectFiles(const std::vector<std::string> &ProjectFiles) {
   OpRuleSet Rules = builtinOpRules();
-  if (!ProjectFile.empty() && !loadOpRulesFile(ProjectFile, Rules, Error))
-    return builtinOpRules();
+  for (const std::string &File : ProjectFiles) {
+    OpRuleSet Project;
+    std::string Error;
+    if (loadOpRulesFile(File, Project, Error))
+      Rules.Rules.insert(Rules.Rules.end(), Project.Rules.begin(),
+                         Project.Rules.end());
+  }
   return Rules;
 }
 
