@@ -69,8 +69,10 @@ cl::opt<std::string> Output("output", cl::desc("Write the report to <file> (defa
                             cl::value_desc("file"), cl::init("-"), cl::cat(Category),
                             cl::sub(cl::SubCommand::getTopLevel()), cl::sub(Merge));
 cl::opt<std::string> DocsUrl(
-    "docs-url", cl::desc("Where the torch-* checks' pages are, for SARIF rule links"),
-    cl::init("file://" TORCHLINT_DOCS_DIR), cl::cat(Category),
+    "docs-url",
+    cl::desc("Where the torch-* checks' pages are, for SARIF rule links "
+             "(default: the pages installed beside this binary)"),
+    cl::cat(Category),
     cl::sub(cl::SubCommand::getTopLevel()), cl::sub(Merge));
 cl::opt<unsigned> FailThreshold(
     "fail-threshold",
@@ -239,10 +241,23 @@ private:
   std::chrono::steady_clock::time_point Start;
 };
 
+/// The check pages installed with this binary (<prefix>/share/doc/torchlint/
+/// checks beside <prefix>/bin), so that a relocated install or an unpacked
+/// package links its own; the source tree's pages for a build tree.
+std::string installedDocsUrl() {
+  llvm::SmallString<256> Pages(llvm::sys::path::parent_path(
+      llvm::sys::path::parent_path(fs::getMainExecutable(
+          nullptr, reinterpret_cast<void *>(&installedDocsUrl)))));
+  llvm::sys::path::append(Pages, "share", "doc", "torchlint", "checks");
+  if (!fs::is_directory(Pages))
+    Pages = TORCHLINT_SOURCE_DOCS_DIR;
+  return "file://" + std::string(Pages);
+}
+
 ReportSettings reportSettings() {
   ReportSettings Settings;
   Settings.Format = Format;
-  Settings.DocsUrl = DocsUrl;
+  Settings.DocsUrl = DocsUrl.getNumOccurrences() ? DocsUrl : installedDocsUrl();
   llvm::SmallString<256> Cwd;
   if (!fs::current_path(Cwd))
     Settings.Root = std::string(Cwd);
