@@ -130,10 +130,11 @@ void FactoryWithoutDeviceCheck::storeOptions(
 
 void FactoryWithoutDeviceCheck::checkFunction(const FunctionDecl *Fn,
                                               ASTContext &Ctx) {
+  // The factories seen meeting device data first (their fix is safe), then
+  // under StrictMode every other one (its fix goes on a note).
+  checkFlow(Fn, Ctx);
   if (StrictMode)
     checkStrict(Fn, Ctx);
-  else
-    checkFlow(Fn, Ctx);
 }
 
 void FactoryWithoutDeviceCheck::checkFlow(const FunctionDecl *Fn,
@@ -234,8 +235,11 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
                                : std::string(),
                     Ctx.getSourceManager(), getLangOpts());
   }
-  // A device for host memory claims the memory lives there.
-  const FixSafety Safety = WrapsMemory ? FixSafety::Unsafe : FixSafety::Safe;
+  // A device for host memory claims the memory lives there. Under
+  // StrictMode (no meeting seen) the tensor may be host data on purpose
+  // (`acc.data_ptr<float>()`): a device moves it.
+  const FixSafety Safety =
+      WrapsMemory || !Meeting ? FixSafety::Unsafe : FixSafety::Safe;
   {
     auto Diag = diag(Call->getBeginLoc(),
                      "tensor factory '%0' is called without a device and "
