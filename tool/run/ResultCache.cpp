@@ -18,7 +18,6 @@ namespace torchlint::run {
 namespace {
 
 // Bumped when the entry format changes: old entries are then never read.
-constexpr llvm::StringLiteral Generation = "v1";
 constexpr unsigned RemoteSeconds = 20;
 
 std::string hexHash(llvm::BLAKE3 &Hasher) {
@@ -61,7 +60,7 @@ ResultCache::ResultCache(std::string Directory, std::string RemoteUrl,
 std::string ResultCache::keyFor(const clang::tooling::CompileCommand &Command,
                                 const clang::tidy::ClangTidyOptions &Options) {
   llvm::BLAKE3 Hasher;
-  addHashField(Hasher, Generation);
+  addHashField(Hasher, CacheGeneration);
   addHashField(Hasher, ToolIdentity);
   addHashField(Hasher, clang::tidy::configurationAsText(Options));
   for (const auto &Option : Options.CheckOptions)
@@ -77,7 +76,7 @@ std::string ResultCache::keyFor(const clang::tooling::CompileCommand &Command,
 
 std::string ResultCache::entryPath(llvm::StringRef Key) const {
   llvm::SmallString<256> Path(Directory);
-  path::append(Path, Generation, Key.take_front(2), Key + ".json");
+  path::append(Path, CacheGeneration, Key.take_front(2), Key + ".json");
   return std::string(Path);
 }
 
@@ -85,7 +84,7 @@ std::string ResultCache::lastRunPath(llvm::StringRef File) const {
   llvm::SmallString<256> Path(Directory);
   std::string Name = llvm::toHex(
       llvm::BLAKE3::hash(llvm::arrayRefFromStringRef(File)), true);
-  path::append(Path, Generation, "files", Name + ".json");
+  path::append(Path, CacheGeneration, "files", Name + ".json");
   return std::string(Path);
 }
 
@@ -154,7 +153,7 @@ std::optional<LastRun> ResultCache::lastRun(llvm::StringRef File) const {
 bool ResultCache::fetchRemote(llvm::StringRef Key, llvm::StringRef Into) {
   if (RemoteUrl.empty() || RemoteDown)
     return false;
-  std::string Url = RemoteUrl + "/" + Generation.str() + "/" + Key.str() + ".json";
+  std::string Url = RemoteUrl + "/" + CacheGeneration.str() + "/" + Key.str() + ".json";
   llvm::SmallString<256> Temporary(Into);
   Temporary += ".download";
   fs::create_directories(path::parent_path(Into));
@@ -178,7 +177,7 @@ bool ResultCache::fetchRemote(llvm::StringRef Key, llvm::StringRef Into) {
 void ResultCache::storeRemote(llvm::StringRef Key, llvm::StringRef From) {
   if (RemoteUrl.empty() || RemoteDown)
     return;
-  std::string Url = RemoteUrl + "/" + Generation.str() + "/" + Key.str() + ".json";
+  std::string Url = RemoteUrl + "/" + CacheGeneration.str() + "/" + Key.str() + ".json";
   std::string Error;
   int Code = llvm::sys::ExecuteAndWait(
       Curl,

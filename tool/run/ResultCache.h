@@ -26,6 +26,10 @@
 
 namespace torchlint::run {
 
+/// The layout and key format of the cache directory (results and shared
+/// preambles); a change to either bumps it, so old entries are never read.
+inline constexpr llvm::StringLiteral CacheGeneration = "v1";
+
 // Content hashes of files, each file read once per run.
 class FileHashes {
 public:

@@ -1,5 +1,6 @@
 //===--- SharedPreamble.cpp - one precompiled libtorch prefix per flag set ===//
 #include "SharedPreamble.h"
+#include "ResultCache.h"
 
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "llvm/ADT/StringExtras.h"
@@ -205,7 +206,7 @@ PreambleStore::PreambleStore(std::string Directory, FileHashes &Hashes)
 std::string PreambleStore::pathOf(const PreambleRequest &Request,
                                   llvm::StringRef Extension) const {
   llvm::SmallString<256> Path(Directory);
-  path::append(Path, "v1", "preambles", Request.Key + Extension);
+  path::append(Path, CacheGeneration, "preambles", Request.Key + Extension);
   return std::string(Path);
 }
 
