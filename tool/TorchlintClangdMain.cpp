@@ -4,10 +4,15 @@
 // clangd that links them. Debian ships libclangdMain.a without headers.
 //
 //===----------------------------------------------------------------------===//
+#include "CheckDocs.h"
+#include "ClangdDocLinks.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
 #include <optional>
+#include <string>
 
 namespace clang::clangd {
 int clangdMain(int Argc, char *Argv[]);
@@ -33,16 +38,33 @@ std::optional<bool> torchIsFastTidyCheck(llvm::StringRef Check) {
   return realIsFastTidyCheck(Check);
 }
 
+/// Where the editor's "more information" link of a torch-* diagnostic
+/// points: TORCHLINT_DOCS_URL when set (a team's own copy of docs/checks),
+/// else the pages installed beside this binary.
+static std::string checkDocsUrl() {
+  if (const char *Url = std::getenv("TORCHLINT_DOCS_URL"); Url && *Url)
+    return llvm::StringRef(Url).rtrim('/').str();
+  return torchlint::installedCheckDocsUrl(reinterpret_cast<void *>(&checkDocsUrl));
+}
+
 int main(int Argc, char *Argv[]) {
   (void)clang::tidy::TorchModuleAnchorSource;
   // clangd installs its own version printer (no room for extra lines), so
   // name the checks' version before it prints and exits.
+  bool PrintsAndExits = false;
   for (int I = 1; I < Argc; ++I) {
     const llvm::StringRef Arg(Argv[I]);
+    PrintsAndExits |= Arg.starts_with("--help") || Arg.starts_with("-help");
     if (Arg == "--version" || Arg == "-version") {
+      PrintsAndExits = true;
       llvm::outs() << "torchlint-clangd version " << TORCHLINT_VERSION << "\n";
       llvm::outs().flush();
     }
   }
-  return clang::clangd::clangdMain(Argc, Argv);
+  std::optional<torchlint::ClangdDocLinks> Links;
+  if (!PrintsAndExits)
+    Links.emplace(checkDocsUrl());
+  const int Status = clang::clangd::clangdMain(Argc, Argv);
+  Links.reset();
+  return Status;
 }

@@ -60,9 +60,10 @@ sed 's|rules/ops.yaml|ops.yaml|' "$proj/.clang-tidy" > "$cfg/.clang-tidy"
 cp "$proj/rules/ops.yaml" "$cfg/ops.yaml"
 if out=$(python3 "$here/lsp_session.py" --clangd "$clangd" --file "$proj/src/scale.cpp" \
     --expect-code torch-factory-without-device --expect-message-substring "mylib::make_table" \
+    --expect-href-substring "/checks/torch-factory-without-device.md" \
     --setup none --config-dir "$cfg" --server-cwd "$work/elsewhere" \
     --flag=-std=c++17 --flag=-I"$inc" 2>&1); then
-  ok "torchlint-clangd resolves RulesFile against the .clang-tidy"
+  ok "torchlint-clangd resolves RulesFile against the .clang-tidy; the link opens the check's page"
 else bad "torchlint-clangd" "$out"; fi
 
 # Configuration errors: an error on the command line (non-zero exit), a

@@ -11,6 +11,7 @@
 #include "ResultCache.h"
 #include "SharedPreamble.h"
 #include "UnitSelection.h"
+#include "CheckDocs.h"
 
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -241,23 +242,13 @@ private:
   std::chrono::steady_clock::time_point Start;
 };
 
-/// The check pages installed with this binary (<prefix>/share/doc/torchlint/
-/// checks beside <prefix>/bin), so that a relocated install or an unpacked
-/// package links its own; the source tree's pages for a build tree.
-std::string installedDocsUrl() {
-  llvm::SmallString<256> Pages(llvm::sys::path::parent_path(
-      llvm::sys::path::parent_path(fs::getMainExecutable(
-          nullptr, reinterpret_cast<void *>(&installedDocsUrl)))));
-  llvm::sys::path::append(Pages, "share", "doc", "torchlint", "checks");
-  if (!fs::is_directory(Pages))
-    Pages = TORCHLINT_SOURCE_DOCS_DIR;
-  return "file://" + std::string(Pages);
-}
-
 ReportSettings reportSettings() {
   ReportSettings Settings;
   Settings.Format = Format;
-  Settings.DocsUrl = DocsUrl.getNumOccurrences() ? DocsUrl : installedDocsUrl();
+  Settings.DocsUrl = DocsUrl.getNumOccurrences()
+                         ? DocsUrl
+                         : torchlint::installedCheckDocsUrl(
+                               reinterpret_cast<void *>(&reportSettings));
   llvm::SmallString<256> Cwd;
   if (!fs::current_path(Cwd))
     Settings.Root = std::string(Cwd);
