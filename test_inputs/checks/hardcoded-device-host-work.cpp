@@ -7,6 +7,7 @@
 // handed to a host-side helper there. None of it is a hard-coded placement.
 #include <torch/torch.h>
 
+#include <iostream>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -201,3 +202,21 @@ struct Stats {
     return torch::cat(parts);
   }
 };
+
+// Results taken to the host and worked on there before they are read: the
+// ops run on the host too.
+void print_best(torch::nn::Linear &head, const torch::Tensor &x) {
+  auto scores = head->forward(x).cpu();
+  auto best = torch::argmax(scores);
+  std::cout << best.item<int64_t>() << "\n";
+  std::cout << scores.softmax(0).max().item<float>() << "\n";
+}
+// Worked on on the host, then combined with device data again: flagged.
+torch::Tensor rescore(torch::nn::Linear &head, const torch::Tensor &x) {
+  auto scores = head->forward(x).cpu();
+  // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: hard-coded CPU device 'cpu()' in device-neutral code [torch-hardcoded-device]
+  // CHECK-NOTES: :[[@LINE-3]]:69: note: the device is taken from parameter 'x'
+  // CHECK-FIXES: auto scores = head->forward(x).to(x.device());
+  auto best = torch::argmax(scores);
+  return x + best;
+}

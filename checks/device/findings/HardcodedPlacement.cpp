@@ -532,7 +532,13 @@ bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
         llvm::is_contained({"begin", "end", "cbegin", "cend"}, Name))
       return consumedByHost(Call, Fn, Ctx, Depth + 1);
     // `r = r.sigmoid();`
-    return isTensorMethod(Method) && feedsItself(Call, E, Ctx);
+    if (isTensorMethod(Method) && feedsItself(Call, E, Ctx))
+      return true;
+    // `p.argmax().item()`: an op on the host tensor runs on the host, and
+    // its result is read back there.
+    return isTensorMethod(Method) && isTensorType(Call->getType()) &&
+           !llvm::is_contained({"cuda", "type_as"}, Name) &&
+           consumedByHost(Call, Fn, Ctx, Depth + 1);
   }
   if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(S)) {
     if (Op->getOperator() == OO_LessLess && Op->getNumArgs() == 2 &&
@@ -580,6 +586,11 @@ bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
     // later uses decide.
     if (feedsItself(Call, Child, Ctx))
       return true;
+    // `torch::argmax(p).item()`: a libtorch op on the host tensor runs on
+    // the host, and its result is read back there.
+    if (isTensorType(Call->getType()) &&
+        LibraryCode(Ctx.getSourceManager()).contains(Callee->getLocation()))
+      return consumedByHost(Call, Fn, Ctx, Depth + 1);
     return isHostHandOff(Call, Callee, Child, Ctx);
   }
   return false;
