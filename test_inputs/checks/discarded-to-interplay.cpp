@@ -5,6 +5,8 @@
 // CHECK-OPTION: UnsafeFixes=true
 #include <torch/torch.h>
 
+#include <algorithm>
+
 // One defect, one warning: a discarded `w.cuda();` in device-neutral code is
 // both discarded and hard-coded. torch-discarded-to reports it and its fix
 // repairs both; torch-hardcoded-device stays silent on it.
@@ -76,4 +78,16 @@ int main() {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: result of 'cuda' is discarded; it returns a new tensor and leaves 't' unchanged [torch-discarded-to]
   // CHECK-FIXES: t = t.cuda();
   return step(t, t).numel() + only_self(t).numel() > 0 ? 0 : 1;
+}
+
+// Meant for host work: the tensor is read pixel by pixel afterwards. The
+// move to the host is thrown away (one defect); keeping it is the fix.
+float brightest(torch::Tensor image) {
+  image.to(torch::kCPU);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: result of 'to' is discarded; it returns a new tensor and leaves 'image' unchanged [torch-discarded-to]
+  // CHECK-FIXES: image = image.to(torch::kCPU);
+  float best = 0;
+  for (int64_t i = 0; i < image.size(0); ++i)
+    best = std::max(best, image[i].item<float>());
+  return best;
 }

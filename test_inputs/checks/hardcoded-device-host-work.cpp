@@ -7,6 +7,7 @@
 // handed to a host-side helper there. None of it is a hard-coded placement.
 #include <torch/torch.h>
 
+#include <algorithm>
 #include <iostream>
 #include <string>
 #include <tuple>
@@ -219,4 +220,13 @@ torch::Tensor rescore(torch::nn::Linear &head, const torch::Tensor &x) {
   // CHECK-FIXES: auto scores = head->forward(x).to(x.device());
   auto best = torch::argmax(scores);
   return x + best;
+}
+
+// The function's own handle moved to the host and read there.
+float darkest(torch::Tensor image) {
+  image = image.to(torch::kCPU);
+  float low = 1;
+  for (int64_t i = 0; i < image.size(0); ++i)
+    low = std::min(low, image[i].item<float>());
+  return low;
 }

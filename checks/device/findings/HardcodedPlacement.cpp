@@ -385,12 +385,13 @@ bool onlyReadBack(const VarDecl *Var, const FunctionDecl *Fn, ASTContext &Ctx,
 /// reaches the loop's earlier statements too: not judged.
 bool onlyReadBackAfter(const ValueDecl *Target, const Expr *Assign,
                        const FunctionDecl *Fn, ASTContext &Ctx, int Depth) {
-  // A local, or a structured binding of one (`auto [dets, masks] = ...`).
+  // A local, a parameter taken by value (the function's own handle), or a
+  // structured binding of a local (`auto [dets, masks] = ...`).
   const auto *Var = llvm::dyn_cast<VarDecl>(Target);
   if (const auto *Binding = llvm::dyn_cast<BindingDecl>(Target))
     Var = llvm::dyn_cast_or_null<VarDecl>(Binding->getDecomposedDecl());
   const Stmt *Body = Fn ? Fn->getBody() : nullptr;
-  if (!Body || !Var || !Var->hasLocalStorage() || llvm::isa<ParmVarDecl>(Var) ||
+  if (!Body || !Var || !Var->hasLocalStorage() ||
       Var->getType()->isReferenceType())
     return false;
   for (const Stmt *S = parentStmt(Assign, Ctx); S; S = parentStmt(S, Ctx)) {
@@ -403,8 +404,13 @@ bool onlyReadBackAfter(const ValueDecl *Target, const Expr *Assign,
           return DS && llvm::is_contained(DS->decls(), Var);
         }))
       break;
-    if (llvm::isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S) || S == Body)
+    if (llvm::isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
       return false;
+    if (S == Body) {
+      if (!llvm::isa<ParmVarDecl>(Var))
+        return false; // not declared where the walk went: not judged
+      break;
+    }
   }
   return usesReadBack(Target, Assign->getEndLoc(), Fn, Ctx, Depth);
 }
@@ -780,6 +786,16 @@ HardcodedPlacementFinder::analyseLeaf(const Expr *Leaf, const FunctionDecl *Fn,
   if (Result.Backend == "CPU" && Result.Move &&
       (isHostReadback(Result.Move, Fn, Ctx) || movesDetached(Result.Move)))
     return std::nullopt;
+  // `t.to(torch::kCPU);` thrown away, then `t` read on the host: host work
+  // was meant; the defect is the discarded result (torch-discarded-to keeps
+  // it), not the device.
+  if (Result.Backend == "CPU" && Result.Move &&
+      isDiscardedStatement(Result.Move, Ctx))
+    if (const auto *Receiver = llvm::dyn_cast<DeclRefExpr>(
+            ignoreWrappers(Result.Move->getImplicitObjectArgument()));
+        Receiver &&
+        usesReadBack(Receiver->getDecl(), Result.Move->getEndLoc(), Fn, Ctx, 0))
+      return std::nullopt;
   // A module that visits the host to be saved, loaded or exported and is
   // moved back (`net->to(torch::kCPU); torch::save(net, path);
   // net->to(device);`): a portable checkpoint, not a placement.
