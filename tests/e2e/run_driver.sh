@@ -127,6 +127,11 @@ EOF
   [ "$(json_eval "$TMP/r.cc" "len(r), len({i['fingerprint'] for i in r}), all(i['location']['path'].startswith('src/') and i['location']['lines']['begin'] > 0 and i['severity'] == 'major' for i in r)")" = "6 6 True" ] \
     && pass "codeclimate report" || { fail "codeclimate report"; show "$TMP/r.cc"; }
 
+  # WarningsAsErrors: errors in every report, as torchlint prints them.
+  "$run" -p "$B" --cache-dir "$C" --warnings-as-errors='torch-*' --output "$TMP/r.wae" 2>/dev/null
+  [ "$(grep -c ': error: .*\[torch-' "$TMP/r.wae")" -eq 6 ] && ! grep -q ': warning: .*\[torch-' "$TMP/r.wae" \
+    && pass "--warnings-as-errors: findings are errors" || { fail "--warnings-as-errors"; show "$TMP/r.wae"; }
+
   # Exit codes.
   "$run" -p "$B" --cache-dir "$C" --fail-threshold=6 --quiet >/dev/null 2>&1
   [ $? -eq 0 ] && pass "--fail-threshold=6: exit 0" || fail "--fail-threshold"

@@ -20,9 +20,15 @@ namespace json = llvm::json;
 namespace torchlint::run {
 namespace {
 
+/// An error, or a warning that WarningsAsErrors turns into one (as
+/// clang-tidy prints it).
+bool isError(const ClangTidyError &Diag) {
+  return Diag.DiagLevel == clang::tooling::Diagnostic::Error ||
+         Diag.IsWarningAsError;
+}
+
 llvm::StringRef levelName(const ClangTidyError &Diag) {
-  return Diag.DiagLevel == clang::tooling::Diagnostic::Error ? "error"
-                                                             : "warning";
+  return isError(Diag) ? "error" : "warning";
 }
 
 std::string relativeTo(llvm::StringRef Root, llvm::StringRef File) {
@@ -203,9 +209,7 @@ void writeCodeclimate(llvm::raw_ostream &OS, const ReportSettings &Settings,
         {"check_name", Diag.DiagnosticName},
         {"description", Diag.Message.Message},
         {"categories", json::Array{"Bug Risk"}},
-        {"severity", Diag.DiagLevel == clang::tooling::Diagnostic::Error
-                         ? "critical"
-                         : "major"},
+        {"severity", isError(Diag) ? "critical" : "major"},
         {"fingerprint", llvm::toHex(Fingerprint, /*LowerCase=*/true)},
         {"location", json::Object{{"path", Path},
                                   {"lines", json::Object{{"begin", P.Line},
@@ -275,8 +279,7 @@ void writeSarif(llvm::raw_ostream &OS, const ReportSettings &Settings,
     auto Result = clang::SarifResult::create(RuleOf(Diag.DiagnosticName))
                       .setRuleId(Diag.DiagnosticName)
                       .setDiagnosticMessage(Diag.Message.Message)
-                      .setDiagnosticLevel(Diag.DiagLevel ==
-                                                  clang::tooling::Diagnostic::Error
+                      .setDiagnosticLevel(isError(Diag)
                                               ? clang::SarifResultLevel::Error
                                               : clang::SarifResultLevel::Warning);
     if (auto Location = LocationOf(Diag.Message))
