@@ -97,3 +97,15 @@ torch::Tensor allowed(torch::Tensor x, const torch::Tensor &y) {
   auto w = torch::where(x > 0, x, s);           // 0-dim moved (libtorch >= 2)
   return torch::matmul(x, y) + a + b + w;       // two parameters: caller's job
 }
+
+// A device chosen at run time and held in a local: the note says so.
+torch::Tensor gather_pair() {
+  torch::Device device(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
+  auto a = torch::ones({2}, device);
+  auto b = torch::zeros({2}).cpu();
+  return torch::stack({a, b});
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'stack' gathers tensors that may be on different devices (cpu and the device of 'device') [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-2]]:10: note: torchlint::stack from <torchlint/torchlint.h> moves every input to one device first
+  // CHECK-NOTES: :[[@LINE-4]]:12: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-7]]:17: note: 'device' may be any device (it is chosen at run time)
+}

@@ -1,5 +1,6 @@
 //===--- FindingNotes.cpp - the notes that explain a finding --------------===//
 #include "device/findings/FindingNotes.h"
+#include "utils/TorchTypes.h"
 
 namespace clang::tidy::torch::utils {
 
@@ -27,6 +28,16 @@ void noteCallPath(ClangTidyCheck &Check, const OpUse &Use) {
 
 void noteDeviceOrigin(ClangTidyCheck &Check, const AbstractDevice &Device) {
   using Kind = AbstractDevice::Kind;
+  if (Device.K == Kind::SameAs && Device.Symbol &&
+      (isDeviceType(Device.Symbol->getType()) ||
+       isDeviceTypeEnum(Device.Symbol->getType()))) {
+    // A device value (`torch::Device device = ...`): it names a device.
+    Check.diag(Device.Symbol->getLocation(),
+               "'%0' may be any device (it is chosen at run time)",
+               DiagnosticIDs::Note)
+        << Device.Symbol->getNameAsString();
+    return;
+  }
   if (Device.K == Kind::SameAs && Device.Symbol) {
     const unsigned Why = llvm::isa<ParmVarDecl>(Device.Symbol) ? 0
                          : llvm::isa<FieldDecl>(Device.Symbol) ? 1
