@@ -249,6 +249,22 @@ UnitResult lintOnce(const tooling::CompileCommand &Command,
   return Result;
 }
 
+/// Whether the unit's errors could come from the preamble not fitting it.
+bool mayBePreambleMismatch(const UnitResult &Result) {
+  if (Result.ToolFailed)
+    return true;
+  // clang names the precompiled header when it does not fit; an error with
+  // no place is not the unit's own either.
+  for (const ClangTidyError &Diag : Result.Diagnostics)
+    if (Diag.DiagnosticName == "clang-diagnostic-error" &&
+        (Diag.Message.FilePath.empty() ||
+         llvm::StringRef(Diag.Message.Message).contains_insensitive("precompiled") ||
+         llvm::StringRef(Diag.Message.Message).contains("PCH") ||
+         llvm::StringRef(Diag.Message.Message).contains("AST file")))
+      return true;
+  return false;
+}
+
 } // namespace
 
 UnitResult lintUnit(const tooling::CompileCommand &Command,
@@ -270,9 +286,9 @@ UnitResult lintUnit(const tooling::CompileCommand &Command,
   Run(PrecompiledPreamble);
   // A preamble that does not fit the unit (a flag it was not built with, a
   // header changed since) shows as a compiler error: then lint without it,
-  // so the preamble never changes what is found.
-  if (!PrecompiledPreamble.empty() &&
-      (Result.ToolFailed || Result.hasCompilerErrors()))
+  // so the preamble never changes what is found. Code that does not compile
+  // on its own is not linted twice.
+  if (!PrecompiledPreamble.empty() && mayBePreambleMismatch(Result))
     Run({});
   return Result;
 }
