@@ -1,5 +1,6 @@
 //===--- FactoryWithoutDeviceCheck.cpp - torch-factory-without-device -----===//
 #include "FactoryWithoutDeviceCheck.h"
+#include "device/functions/HostOnlyProgram.h"
 #include "device/findings/DeviceConflicts.h"
 #include "device/findings/FindingNotes.h"
 #include "device/fixes/DeviceContext.h"
@@ -139,6 +140,12 @@ void FactoryWithoutDeviceCheck::checkFunction(const FunctionDecl *Fn,
 
 void FactoryWithoutDeviceCheck::checkFlow(const FunctionDecl *Fn,
                                           ASTContext &Ctx) {
+  // A program that names no device other than the CPU: its factories meet
+  // CPU data only.
+  if (!HostOnlyProgram)
+    HostOnlyProgram = utils::isHostOnlyProgram(Ctx);
+  if (*HostOnlyProgram)
+    return;
   const std::shared_ptr<const utils::DeviceFlow> Facts =
       analyzeFlow(Flow, Fn, Ctx);
   for (const utils::DeviceConflict &C : utils::findDeviceConflicts(*Facts)) {

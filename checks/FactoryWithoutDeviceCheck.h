@@ -5,6 +5,8 @@
 #include "device/flow/DeviceFlow.h"
 #include "utils/FunctionBodyCheck.h"
 
+#include <optional>
+
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
@@ -44,6 +46,9 @@ private:
   const FixStyle Style;
   const bool StrictMode;
   utils::DeviceFlowConfig Flow;
+  /// Whether this translation unit is a program that names no device
+  /// (isHostOnlyProgram); asked once.
+  std::optional<bool> HostOnlyProgram;
   /// Factory calls already reported in this translation unit.
   llvm::DenseSet<const CallExpr *> Reported;
 };

@@ -85,6 +85,11 @@ void put(torch::Tensor x, const torch::Tensor &v) {
   // CHECK-NOTES: :[[@LINE-6]]:24: note: 'x' may live on any device (wherever the caller put it)
   // CHECK-FIXES: x.index_put_({i}, v.cpu().reshape({2}).to(x.device()));
   x.index_put_({i}, v.cpu().reshape({}));
+  // Basic indices only: a view is selected and copied into (copy_ allows
+  // any devices).
+  using torch::indexing::Slice;
+  x.index_put_({Slice(), 0}, v.cpu().reshape({2}));
+  x.index_put_({Slice(0, 2)}, v.cpu().reshape({2}));
 }
 
 // A template is analysed through its instantiations (its own body is

@@ -255,6 +255,6 @@ int main() {
                     ternaries_and_shortcircuit(x, true) + lambda_loops(x) +
                     use_template(x) + loop_then_meet(x, 3) +
                     infinite_loop_never_returns(x);
-  discarded_in_loops(r, torch::kCPU);
+  discarded_in_loops(r, torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
   return r.numel() > 0 ? 0 : 1;
 }

@@ -173,6 +173,34 @@ std::optional<unsigned> shapeLength(const Expr *Shape) {
   return std::nullopt;
 }
 
+/// An index list spelled out with no tensor in it (`{Slice(), 2, None}`):
+/// basic indexing, which libtorch turns into views.
+bool onlyBasicIndices(const Expr *Indices) {
+  const Expr *E = Indices;
+  for (int Depth = 0; E && Depth < 8; ++Depth) {
+    E = E->IgnoreImplicit();
+    if (const auto *List = llvm::dyn_cast<InitListExpr>(E)) {
+      for (const Expr *Element : List->inits()) {
+        const Expr *Index = Element->IgnoreImplicit();
+        if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(Index);
+            Construct && Construct->getNumArgs() == 1)
+          Index = Construct->getArg(0)->IgnoreImplicit();
+        if (isTensorType(Index->getType()) || Index->getType()->isDependentType())
+          return false;
+      }
+      return List->getNumInits() > 0;
+    }
+    if (const auto *Backing = llvm::dyn_cast<CXXStdInitializerListExpr>(E))
+      E = Backing->getSubExpr();
+    else if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(E);
+             Construct && Construct->getNumArgs() >= 1)
+      E = Construct->getArg(0);
+    else
+      return false;
+  }
+  return false;
+}
+
 bool changesShape(llvm::StringRef Name) {
   return llvm::StringSwitch<bool>(Name)
       .Cases("view", "reshape", "flatten", "unsqueeze", "squeeze", true)
@@ -992,6 +1020,11 @@ bool DeviceTransfer::record(const Stmt *Element, const DeviceState &S,
       Use.Rule = *Rule == DeviceRule::Where && !Options.WhereMovesZeroDim
                      ? DeviceRule::Strict
                      : *Rule;
+      // `t.index_put_({Slice(), 0}, v)`: with no tensor among the indices
+      // libtorch selects a view and copies into it (copy_ semantics).
+      if (Use.Rule == DeviceRule::IndexPut && Call->getNumArgs() > 0 &&
+          llvm::isa<CXXMemberCallExpr>(Call) && onlyBasicIndices(Call->getArg(0)))
+        Use.Rule = DeviceRule::Copy;
       Use.Inputs = inputsOf(Call, S);
       Out.push_back(std::move(Use));
     }
