@@ -292,14 +292,11 @@ bool isStdTuple(QualType T) {
          (isNamed(RD, "tuple") || isNamed(RD, "pair"));
 }
 
-/// `std::vector<torch::Tensor>`.
+/// `std::vector<torch::Tensor>` (not libtorch's TensorList views).
 bool isStdTensorVector(QualType T) {
-  const auto *Spec = llvm::dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      T.getNonReferenceType()->getAsCXXRecordDecl());
-  return Spec && Spec->isInStdNamespace() && isNamed(Spec, "vector") &&
-         Spec->getTemplateArgs().size() > 0 &&
-         Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
-         isTensorType(Spec->getTemplateArgs()[0].getAsType());
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  return RD && RD->isInStdNamespace() && isNamed(RD, "vector") &&
+         isTensorListType(T);
 }
 
 /// `y.detach().cpu()`, `y.detach().to(torch::kCPU)`: a result taken out of

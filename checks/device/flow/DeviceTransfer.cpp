@@ -149,56 +149,54 @@ bool isReduction(llvm::StringRef Name) {
       .Default(false);
 }
 
+/// What an argument was written as: through implicit conversions, an
+/// initializer_list's backing array and converting constructors
+/// (`IntArrayRef({1, 3})`, `ArrayRef(int64_t)`, `TensorIndex(Slice())`), the
+/// braced list, the lone value or the empty `{}`; none past a few steps.
+const Expr *spelledArgument(const Expr *E) {
+  for (int Depth = 0; E && Depth < 8; ++Depth) {
+    E = E->IgnoreImplicit();
+    if (const auto *Backing = llvm::dyn_cast<CXXStdInitializerListExpr>(E))
+      E = Backing->getSubExpr();
+    else if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(E);
+             Construct && Construct->getNumArgs() >= 1 &&
+             !llvm::isa<CXXDefaultArgExpr>(Construct->getArg(0)))
+      E = Construct->getArg(0);
+    else
+      return E;
+  }
+  return nullptr;
+}
+
 /// The number of dimensions a shape argument spells out (`{1, 3, 1, 1}`: 4,
 /// `{}`: 0, a lone integer: 1); none when it is computed.
 std::optional<unsigned> shapeLength(const Expr *Shape) {
-  for (int Depth = 0; Shape && Depth < 8; ++Depth) {
-    Shape = Shape->IgnoreImplicit();
-    if (const auto *List = llvm::dyn_cast<InitListExpr>(Shape))
-      return List->getNumInits();
-    if (Shape->getType()->isIntegerType())
-      return 1;
-    if (const auto *Backing = llvm::dyn_cast<CXXStdInitializerListExpr>(Shape))
-      Shape = Backing->getSubExpr();
-    else if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(Shape);
-             Construct && Construct->getNumArgs() >= 1 &&
-             !llvm::isa<CXXDefaultArgExpr>(Construct->getArg(0)))
-      Shape = Construct->getArg(0);
-    else if (Construct && Construct->isListInitialization() &&
-             Construct->getNumArgs() == 0)
-      return 0; // `{}`
-    else
-      return std::nullopt;
-  }
+  const Expr *Spelled = spelledArgument(Shape);
+  if (!Spelled)
+    return std::nullopt;
+  if (const auto *List = llvm::dyn_cast<InitListExpr>(Spelled))
+    return List->getNumInits();
+  if (Spelled->getType()->isIntegerType())
+    return 1;
+  if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(Spelled);
+      Construct && Construct->isListInitialization() &&
+      Construct->getNumArgs() == 0)
+    return 0; // `{}`
   return std::nullopt;
 }
 
 /// An index list spelled out with no tensor in it (`{Slice(), 2, None}`):
 /// basic indexing, which libtorch turns into views.
 bool onlyBasicIndices(const Expr *Indices) {
-  const Expr *E = Indices;
-  for (int Depth = 0; E && Depth < 8; ++Depth) {
-    E = E->IgnoreImplicit();
-    if (const auto *List = llvm::dyn_cast<InitListExpr>(E)) {
-      for (const Expr *Element : List->inits()) {
-        const Expr *Index = Element->IgnoreImplicit();
-        if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(Index);
-            Construct && Construct->getNumArgs() == 1)
-          Index = Construct->getArg(0)->IgnoreImplicit();
-        if (isTensorType(Index->getType()) || Index->getType()->isDependentType())
-          return false;
-      }
-      return List->getNumInits() > 0;
-    }
-    if (const auto *Backing = llvm::dyn_cast<CXXStdInitializerListExpr>(E))
-      E = Backing->getSubExpr();
-    else if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(E);
-             Construct && Construct->getNumArgs() >= 1)
-      E = Construct->getArg(0);
-    else
-      return false;
-  }
-  return false;
+  const auto *List =
+      llvm::dyn_cast_or_null<InitListExpr>(spelledArgument(Indices));
+  if (!List || List->getNumInits() == 0)
+    return false;
+  return llvm::none_of(List->inits(), [](const Expr *Element) {
+    const Expr *Index = spelledArgument(Element);
+    return !Index || isTensorType(Index->getType()) ||
+           Index->getType()->isDependentType();
+  });
 }
 
 bool changesShape(llvm::StringRef Name) {
