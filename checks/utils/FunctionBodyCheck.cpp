@@ -16,29 +16,7 @@ FunctionBodyCheck::FunctionBodyCheck(StringRef Name, ClangTidyContext *Context)
       DebugAnalysis(Options.getLocalOrGlobal("DebugAnalysis", false)),
       UnsafeFixes(Options.getLocalOrGlobal("UnsafeFixes", false)),
       Owners(*Context), TidyContext(*Context),
-      Shared(sharedProblems(Context)) {}
-
-struct FunctionBodyCheck::SharedProblems {
-  const ClangTidyContext *Context = nullptr;
-  std::vector<std::string> Messages;
-  bool Reported = false;
-};
-
-std::shared_ptr<FunctionBodyCheck::SharedProblems>
-FunctionBodyCheck::sharedProblems(const ClangTidyContext *Context) {
-  // The checks of a translation unit are made one after the other on its
-  // thread; they hold the object, so a later unit (even one whose context
-  // reuses the address) gets a new one.
-  thread_local std::weak_ptr<SharedProblems> Current;
-  std::shared_ptr<SharedProblems> Problems = Current.lock();
-  if (!Problems || Problems->Context != Context) {
-    Problems = std::make_shared<SharedProblems>();
-    Problems->Context = Context;
-    Problems->Messages = utils::RulesOptions::read(*Context).Problems;
-    Current = Problems;
-  }
-  return Problems;
-}
+      ModuleOptions(utils::RulesOptions::forContext(*Context)) {}
 
 void FunctionBodyCheck::validatePatterns(StringRef Option, StringRef Patterns,
                                          char Separator) {
@@ -81,10 +59,10 @@ void FunctionBodyCheck::reportConfiguration(ASTContext &Ctx) {
     Problems.push_back("unknown option '" + Key + "' (" + getID().str() +
                        " has: " + Names +
                        "; every torch check: RulesFile, LibtorchVersion)");
-  if (Shared && !Shared->Reported) {
-    Shared->Reported = true;
-    Problems.insert(Problems.end(), Shared->Messages.begin(),
-                    Shared->Messages.end());
+  if (!ModuleOptions->ProblemsReported) {
+    ModuleOptions->ProblemsReported = true;
+    Problems.insert(Problems.end(), ModuleOptions->Problems.begin(),
+                    ModuleOptions->Problems.end());
   }
   const SourceManager &SM = Ctx.getSourceManager();
   for (const std::string &Problem : Problems)

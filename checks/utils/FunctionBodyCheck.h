@@ -4,6 +4,7 @@
 
 #include "device/findings/FindingOwners.h"
 #include "device/flow/DeviceFlow.h"
+#include "device/rules/RulesOptions.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -94,12 +95,9 @@ private:
   /// unit, by whichever check runs first, those of the options every check
   /// shares (RulesOptions).
   void reportConfiguration(ASTContext &Ctx);
-  struct SharedProblems;
-  static std::shared_ptr<SharedProblems>
-  sharedProblems(const ClangTidyContext *Context);
-
   const ClangTidyContext &TidyContext;
-  std::shared_ptr<SharedProblems> Shared;
+  /// The options every check shares, held for the translation unit.
+  std::shared_ptr<const utils::RulesOptions> ModuleOptions;
   std::vector<std::string> OwnProblems;
 
   const bool DebugAnalysis;

@@ -328,8 +328,9 @@ DeviceFlowConfig::withRules(const std::string &LibtorchVersion,
 DeviceFlowConfig DeviceFlowConfig::forContext(const ClangTidyContext *Context) {
   if (!Context)
     return builtIn();
-  const RulesOptions Options = RulesOptions::read(*Context);
-  return withRules(Options.LibtorchVersion, Options.RulesFiles);
+  const std::shared_ptr<const RulesOptions> Options =
+      RulesOptions::forContext(*Context);
+  return withRules(Options->LibtorchVersion, Options->RulesFiles);
 }
 
 DeviceFlowConfig DeviceFlowConfig::builtIn() { return withRules("2", {}); }

@@ -4,6 +4,7 @@
 
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "llvm/ADT/StringRef.h"
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -25,8 +26,16 @@ struct RulesOptions {
   /// What is wrong with the configuration, worded for the user; a bad rules
   /// file is left out and the rest still applies.
   std::vector<std::string> Problems;
+  /// Set by the first check of the unit that reports Problems, so that they
+  /// are reported once.
+  mutable bool ProblemsReported = false;
 
   static RulesOptions read(const ClangTidyContext &Context);
+  /// read(), once per translation unit: the checks of a unit are made one
+  /// after the other on its thread, and while one of them holds the result
+  /// the others get the same.
+  static std::shared_ptr<const RulesOptions>
+  forContext(const ClangTidyContext &Context);
 
   /// Options that every torch check accepts, whichever check's name they
   /// are set under.
