@@ -54,6 +54,27 @@ torch::Tensor render(torch::nn::Linear &net, const torch::Tensor &rays) {
   return image;
 }
 
+// Suppression on the host: the kept rows are joined with host-made batch
+// indices (a device-less `torch::full`), so the move is what makes the cat
+// work; following the input's device there would break it.
+torch::Tensor suppress(const torch::Tensor &detections, int64_t image) {
+  auto kept = detections.index_select(0, torch::nonzero(detections.select(1, 4)).squeeze()).cpu();
+  for (int64_t i = kept.size(0) - 1; i > 0; --i)
+    kept = kept.index_select(0, torch::nonzero(kept.select(1, 4) > 0.5).squeeze());
+  auto index = torch::full({kept.size(0), 1}, image);
+  return torch::cat({index, kept}, 1);
+}
+
+// The same move with nothing host-made to meet: a hard-coded placement.
+torch::Tensor suppress_on(const torch::Tensor &detections,
+                          const torch::Tensor &anchors) {
+  auto kept = detections.cpu();
+  // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: hard-coded CPU device 'cpu()' in device-neutral code [torch-hardcoded-device]
+  // CHECK-NOTES: :[[@LINE-3]]:48: note: the device is taken from parameter 'anchors'
+  // CHECK-FIXES: auto kept = detections.to(anchors.device());
+  return torch::cat({anchors, kept}, 1);
+}
+
 // A batch's results brought to the host, unbound and collected there.
 std::vector<torch::Tensor> run_batches(torch::nn::Linear &net,
                                        const std::vector<torch::Tensor> &inputs,

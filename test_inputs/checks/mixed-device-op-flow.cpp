@@ -90,6 +90,18 @@ void put(torch::Tensor x, const torch::Tensor &v) {
   using torch::indexing::Slice;
   x.index_put_({Slice(), 0}, v.cpu().reshape({2}));
   x.index_put_({Slice(0, 2)}, v.cpu().reshape({2}));
+  // A 0-dim integer tensor (a whole-tensor argmax, and arithmetic on it)
+  // indexes as the integer it holds: still a view, wherever it lives.
+  auto best = torch::argmax(x);
+  auto row = (best / 2).to(torch::kLong);
+  x.index_put_({row, Slice()}, v.cpu().reshape({2}));
+  x.index_put_({Slice(), x.argmax()}, v.cpu().reshape({2}));
+  // Along a dimension argmax gives one index per row: a gather.
+  x.index_put_({x.argmax(1)}, v.cpu().reshape({2}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: operands of 'Tensor::index_put_' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-2]]:31: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-24]]:24: note: 'x' may live on any device (wherever the caller put it)
+  // CHECK-FIXES: x.index_put_({x.argmax(1)}, v.cpu().reshape({2}).to(x.device()));
 }
 
 // A template is analysed through its instantiations (its own body is

@@ -120,4 +120,75 @@ TEST(DeviceQueries, AnswerWhereAndWhyBeforeAStatement) {
   EXPECT_FALSE(Flow->mayRunAfter(Found.Return, Found.Cuda));
 }
 
+constexpr const char *CallersCode = R"cpp(
+#include <torch/torch.h>
+torch::Tensor opaque();
+static torch::Tensor helper(const torch::Tensor &a, const torch::Tensor &b) {
+  return a * 2 + b;
+}
+torch::Tensor use(const torch::Tensor &x) {
+  auto h = x.cpu();
+  auto picked = h.index_select(0, opaque());
+  auto best = (torch::argmax(x) % 3).to(torch::kLong);
+  return helper(picked, x) + helper(h, x) + best;
+}
+)cpp";
+
+const FunctionDecl *functionNamed(ASTContext &Ctx, llvm::StringRef Name) {
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (const auto *F = llvm::dyn_cast<FunctionDecl>(D);
+        F && F->getName() == Name && F->hasBody())
+      return F;
+  return nullptr;
+}
+
+TEST(DeviceQueries, OpResultsAndCallersAnswerWhatTheInputsLeaveOpen) {
+  std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
+      CallersCode, {"-std=c++17", "-isystem", TORCHLINT_FAST_INCLUDES});
+  ASSERT_NE(AST, nullptr);
+  ASSERT_FALSE(AST->getDiagnostics().hasErrorOccurred());
+  ASTContext &Ctx = AST->getASTContext();
+  const FunctionDecl *Use = functionNamed(Ctx, "use");
+  const FunctionDecl *Helper = functionNamed(Ctx, "helper");
+  ASSERT_TRUE(Use && Helper);
+  const auto *Body = llvm::cast<CompoundStmt>(Use->getBody());
+  const Stmt *Return = Body->body_back();
+  auto Local = [&](unsigned Index) {
+    return llvm::cast<VarDecl>(
+        llvm::cast<DeclStmt>(Body->body_begin()[Index])->getSingleDecl());
+  };
+
+  const DeviceFlowConfig Config = DeviceFlowConfig::builtIn();
+  {
+    FunctionParentScope Scope(Use, Ctx);
+    std::shared_ptr<const DeviceFlow> Flow = Config.analyze(Use, Ctx);
+    ASSERT_EQ(Flow->gaveUp(), "");
+    // index_select is strict: it ran with a host self, so the index (from
+    // an opaque call) was on the host too, and so is the result, which
+    // keeps the move as its origin.
+    const AbstractDevice Picked = Flow->deviceBefore(Local(1), Return);
+    EXPECT_EQ(Picked.K, Kind::Cpu);
+    EXPECT_EQ(Picked.Origin, Local(0)->getInit()->IgnoreImplicit());
+    // A whole-tensor argmax is 0-dim on x's device; arithmetic with a C++
+    // scalar and a dtype change keep it 0-dim.
+    const AbstractDevice Best = Flow->deviceBefore(Local(2), Return);
+    EXPECT_EQ(Best.K, Kind::SameAs);
+    EXPECT_EQ(Best.ZeroDim, Tri::Yes);
+  }
+  FunctionParentScope Scope(Helper, Ctx);
+  std::shared_ptr<const DeviceFlow> Flow = Config.analyze(Helper, Ctx);
+  ASSERT_EQ(Flow->gaveUp(), "");
+  // helper is static: its two calls are all there are. Both pass host data
+  // for a; for b they pass x, which lives wherever use's callers put it.
+  EXPECT_EQ(Flow->parameterFromCallers(Helper->getParamDecl(0)).K, Kind::Cpu);
+  EXPECT_EQ(Flow->parameterFromCallers(Helper->getParamDecl(1)).K,
+            Kind::Unknown);
+  // use has external linkage: other files may call it.
+  FunctionParentScope UseScope(Use, Ctx);
+  EXPECT_EQ(Config.analyze(Use, Ctx)
+                ->parameterFromCallers(Use->getParamDecl(0))
+                .K,
+            Kind::Unknown);
+}
+
 } // namespace

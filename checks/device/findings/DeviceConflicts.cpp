@@ -62,9 +62,13 @@ std::optional<DeviceConflict> pairConflict(const Operand &A, const Operand &B,
   return pairConflict(A, Rule, B, Rule);
 }
 
+/// What an input is known as before the op's rule is applied.
+using InputView = llvm::function_ref<AbstractDevice(const AbstractDevice &)>;
+
 /// The operands a rule compares: for index-like rules, self against the
 /// others in the way that rule allows.
-void conflictsOf(const OpUse &Use, std::vector<DeviceConflict> &Out) {
+void conflictsOf(const OpUse &Use, InputView View,
+                 std::vector<DeviceConflict> &Out) {
   if (Use.Rule == DeviceRule::Copy || Use.Rule == DeviceRule::NoCheck)
     return;
   llvm::SmallVector<Operand, 4> Operands;
@@ -73,9 +77,9 @@ void conflictsOf(const OpUse &Use, std::vector<DeviceConflict> &Out) {
       // Elements of one list are compared among themselves first.
       for (size_t I = 0; I < In.Elements.size(); ++I)
         for (size_t J = I + 1; J < In.Elements.size(); ++J) {
-          Operand A{In.Elements[I],
+          Operand A{View(In.Elements[I]),
                     I < In.ElementExprs.size() ? In.ElementExprs[I] : nullptr};
-          Operand B{In.Elements[J],
+          Operand B{View(In.Elements[J]),
                     J < In.ElementExprs.size() ? In.ElementExprs[J] : nullptr};
           std::optional<DeviceConflict> C = pairConflict(A, B, Use.Rule);
           if (!C && fromDifferentModules(A.Device, B.Device)) {
@@ -94,7 +98,7 @@ void conflictsOf(const OpUse &Use, std::vector<DeviceConflict> &Out) {
         }
       continue;
     }
-    Operands.push_back({In.Device, In.E});
+    Operands.push_back({View(In.Device), In.E});
   }
 
   switch (Use.Rule) {
@@ -156,12 +160,27 @@ void conflictsOf(const OpUse &Use, std::vector<DeviceConflict> &Out) {
 std::vector<DeviceConflict> findDeviceConflicts(llvm::ArrayRef<OpUse> Uses) {
   std::vector<DeviceConflict> Conflicts;
   for (const OpUse &Use : Uses)
-    conflictsOf(Use, Conflicts);
+    conflictsOf(
+        Use, [](const AbstractDevice &D) { return D; }, Conflicts);
   return Conflicts;
 }
 
 std::vector<DeviceConflict> findDeviceConflicts(const DeviceFlow &Flow) {
-  return findDeviceConflicts(Flow.opUses());
+  // A parameter that every caller in the translation unit fills with host
+  // data is host data: the function is a host helper, not device-neutral
+  // code, and what it combines with that parameter cannot be "on another
+  // device" (no conflict is claimed from the callers' side either).
+  auto View = [&Flow](const AbstractDevice &D) {
+    if (D.K == AbstractDevice::Kind::SameAs)
+      if (const auto *Param = llvm::dyn_cast_or_null<ParmVarDecl>(D.Symbol);
+          Param && Flow.parameterFromCallers(Param).isCpu())
+        return AbstractDevice::unknown();
+    return D;
+  };
+  std::vector<DeviceConflict> Conflicts;
+  for (const OpUse &Use : Flow.opUses())
+    conflictsOf(Use, View, Conflicts);
+  return Conflicts;
 }
 
 } // namespace clang::tidy::torch::utils

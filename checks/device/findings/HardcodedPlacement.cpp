@@ -1,5 +1,6 @@
 //===--- HardcodedPlacement.cpp - a fixed device used as a placement ------===//
 #include "device/findings/HardcodedPlacement.h"
+#include "device/findings/DeviceConflicts.h"
 #include "device/flow/DeviceChoice.h"
 #include "device/flow/DeviceUsage.h"
 #include "device/flow/ModuleMoves.h"
@@ -636,6 +637,38 @@ bool HardcodedPlacementFinder::isHostHelper(
   return true;
 }
 
+bool HardcodedPlacementFinder::meetsHostData(const CXXMemberCallExpr *Move,
+                                             const FunctionDecl *Fn,
+                                             ASTContext &Ctx) {
+  const std::shared_ptr<const DeviceFlow> Flow = HostReads.analyze(Fn, Ctx);
+  // Each op as it would run if the move went to a device instead.
+  const AbstractDevice Elsewhere = AbstractDevice::cuda(-1, Move);
+  auto FromMove = [Move](const AbstractDevice &D) {
+    return D.isCpu() && D.Origin == Move;
+  };
+  for (const OpUse &Use : Flow->opUses()) {
+    OpUse Moved = Use;
+    bool Changed = false;
+    for (OpInput &In : Moved.Inputs) {
+      if (FromMove(In.Device)) {
+        In.Device = Elsewhere;
+        Changed = true;
+      }
+      for (AbstractDevice &E : In.Elements)
+        if (FromMove(E)) {
+          E = Elsewhere;
+          Changed = true;
+        }
+    }
+    if (!Changed)
+      continue;
+    for (const DeviceConflict &C : findDeviceConflicts(Moved))
+      if (C.Odd.isCpu() && C.Odd.DeviceLess && C.Other.Origin == Move)
+        return true;
+  }
+  return false;
+}
+
 std::unique_ptr<HardcodedPlacementFinder>
 HardcodedPlacementFinder::create(const ClangTidyContext *Context,
                                  MigrationFinder *Migrations) {
@@ -781,7 +814,8 @@ HardcodedPlacementFinder::analyseLeaf(const Expr *Leaf, const FunctionDecl *Fn,
   // Reading a result back to the host (or staging it in pinned memory) is
   // what .cpu() is for.
   if (Result.Backend == "CPU" && Result.Move &&
-      (isHostReadback(Result.Move, Fn, Ctx) || movesDetached(Result.Move)))
+      (isHostReadback(Result.Move, Fn, Ctx) || movesDetached(Result.Move) ||
+       meetsHostData(Result.Move, Fn, Ctx)))
     return std::nullopt;
   // `t.to(torch::kCPU);` thrown away, then `t` read on the host: host work
   // was meant; the defect is the discarded result (torch-discarded-to keeps

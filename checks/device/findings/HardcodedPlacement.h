@@ -136,6 +136,13 @@ public:
 private:
   bool ignored(const FunctionDecl *Fn, SourceLocation Loc,
                const SourceManager &SM) const;
+  /// Whether the CPU move \p Move starts host work that relies on it: its
+  /// result, or what is computed from it, meets device-less CPU data in an
+  /// op that would reject it anywhere else (`torch::cat({torch::ones({n,
+  /// 1}), dets})` after `dets = dets.cpu()`). Following the input's device
+  /// there would make that op throw.
+  bool meetsHostData(const CXXMemberCallExpr *Move, const FunctionDecl *Fn,
+                     ASTContext &Ctx);
   /// Whether \p Fn's only device sources are tensor parameters it reads on
   /// the host (a host helper by contract).
   bool isHostHelper(const FunctionDecl *Fn,

@@ -55,7 +55,7 @@ struct DeviceFlow::Solution {
            const DeviceFlowOptions &Options, FunctionSummaries *Summaries)
       : Graph(std::move(TheGraph)),
         Builder(Body, Ctx, Index, Options, Summaries),
-        Out(Graph->getNumBlockIDs()) {}
+        Out(Graph->getNumBlockIDs()), Ctx(Ctx), Summaries(Summaries) {}
 
   std::unique_ptr<CFG> Graph;
   DeviceTransfer Builder;
@@ -65,6 +65,8 @@ struct DeviceFlow::Solution {
   /// that evaluates it (or contains it). Built on the first question.
   llvm::DenseMap<const Stmt *, std::pair<const CFGBlock *, unsigned>> Where;
   bool Indexed = false;
+  ASTContext &Ctx;
+  FunctionSummaries *Summaries;
 
   DeviceState entryState(const CFGBlock *Block) const {
     DeviceState In;
@@ -162,6 +164,16 @@ AbstractDevice DeviceFlow::deviceOf(const Expr *E) const {
                                     : Solved->Builder.evalDevice(E, *S);
 }
 
+AbstractDevice
+DeviceFlow::parameterFromCallers(const ParmVarDecl *Param) const {
+  const auto *Owner =
+      Param ? llvm::dyn_cast<FunctionDecl>(Param->getDeclContext()) : nullptr;
+  if (!Solved || !Solved->Summaries || !Owner || !Function ||
+      Owner->getCanonicalDecl() != Function->getCanonicalDecl())
+    return AbstractDevice::unknown();
+  return Solved->Summaries->parameterFromCallers(Param, Solved->Ctx);
+}
+
 bool DeviceFlow::mayRunAfter(const Stmt *From, const Stmt *To) const {
   if (!Solved || !From || !To)
     return true;
@@ -186,6 +198,7 @@ DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
                     const DeviceFlowOptions &Options,
                     FunctionSummaries *Summaries) {
   auto Result = std::make_unique<DeviceFlow>();
+  Result->Function = Fn;
   auto GiveUp = [&](llvm::StringRef Why) {
     Result->Uses.clear();
     Result->GaveUp = Why.str();

@@ -119,6 +119,11 @@ public:
   /// `d` is assigned again. Unknown where \p E is not reached, not in the
   /// body, or the analysis gave up.
   AbstractDevice deviceOf(const Expr *E) const;
+  /// Where \p Param, a parameter of the analysed function, lives at every
+  /// call of the function, when the translation unit holds all of them and
+  /// they agree on a concrete device (a `static` helper whose callers all
+  /// pass `.cpu()` results); unknown otherwise.
+  AbstractDevice parameterFromCallers(const ParmVarDecl *Param) const;
   /// Whether some path of the body runs \p To after \p From (a later
   /// iteration of a loop counts). True where the analysis cannot say.
   bool mayRunAfter(const Stmt *From, const Stmt *To) const;
@@ -129,6 +134,7 @@ public:
 
 private:
   std::vector<OpUse> Uses;
+  const FunctionDecl *Function = nullptr;
   std::string GaveUp;
   AbstractDevice Returned;
   std::optional<llvm::SmallVector<AbstractDevice, 4>> ReturnedElements;

@@ -146,6 +146,7 @@ bool isReduction(llvm::StringRef Name) {
   return llvm::StringSwitch<bool>(Name)
       .Cases("sum", "mean", "max", "min", "norm", "prod", true)
       .Cases("amax", "amin", "std", "var", "all", "any", true)
+      .Cases("argmax", "argmin", "median", "nansum", "nanmean", true)
       .Default(false);
 }
 
@@ -185,17 +186,27 @@ std::optional<unsigned> shapeLength(const Expr *Shape) {
   return std::nullopt;
 }
 
-/// An index list spelled out with no tensor in it (`{Slice(), 2, None}`):
-/// basic indexing, which libtorch turns into views.
-bool onlyBasicIndices(const Expr *Indices) {
+/// An index list spelled out with nothing in it that gathers
+/// (`{Slice(), 2, None}`, or `{Slice(), i}` for a tensor \p IsZeroDim
+/// accepts: libtorch reads a 0-dim integer tensor as that integer): basic
+/// indexing, which libtorch turns into views.
+bool onlyBasicIndices(const Expr *Indices,
+                      llvm::function_ref<bool(const Expr *)> IsZeroDim) {
   const auto *List =
       llvm::dyn_cast_or_null<InitListExpr>(spelledArgument(Indices));
   if (!List || List->getNumInits() == 0)
     return false;
-  return llvm::none_of(List->inits(), [](const Expr *Element) {
+  return llvm::none_of(List->inits(), [&](const Expr *Element) {
     const Expr *Index = spelledArgument(Element);
-    return !Index || isTensorType(Index->getType()) ||
-           Index->getType()->isDependentType();
+    return !Index || Index->getType()->isDependentType() ||
+           (isTensorType(Index->getType()) && !IsZeroDim(Index));
+  });
+}
+
+/// The arguments \p Call spells out, default arguments left out.
+unsigned writtenArgs(const CallExpr *Call) {
+  return llvm::count_if(Call->arguments(), [](const Expr *Arg) {
+    return !llvm::isa<CXXDefaultArgExpr>(Arg);
   });
 }
 
@@ -652,17 +663,21 @@ DeviceTransfer::inputsOf(const CallExpr *Call, const DeviceState &S) const {
 }
 
 AbstractDevice
-DeviceTransfer::common(const llvm::SmallVectorImpl<OpInput> &Inputs) const {
-  bool AllCpu = !Inputs.empty();
-  bool AllZeroDim = true, AnyNonZeroDim = false;
-  const OpInput *FirstDeviceLess = nullptr;
+DeviceTransfer::common(const llvm::SmallVectorImpl<OpInput> &Inputs,
+                       DeviceRule Rule) const {
+  // Elementwise ops broadcast: 0-dim inputs only make a 0-dim result
+  // (`(idx % n).to(kLong)` of a 0-dim idx is one index, wherever it lives).
+  const bool AllInputsZeroDim =
+      !Inputs.empty() && llvm::all_of(Inputs, [](const OpInput &In) {
+        return !In.IsList && In.Device.ZeroDim == Tri::Yes;
+      });
   for (const OpInput &In : Inputs) {
     if (In.IsList)
       return AbstractDevice::unknown();
     if (In.Device.mayBeOffCpu()) {
       AbstractDevice D = In.Device;
       D.clearDeviceLess();
-      D.ZeroDim = Tri::Unknown;
+      D.ZeroDim = AllInputsZeroDim ? Tri::Yes : Tri::Unknown;
       if (D.K == Kind::SameAs)
         for (const OpInput &Other : Inputs)
           if (!Other.IsList && Other.Device.K == Kind::SameAs &&
@@ -671,14 +686,35 @@ DeviceTransfer::common(const llvm::SmallVectorImpl<OpInput> &Inputs) const {
             D.AlsoSymbols.push_back(Other.Device.Symbol);
       return D;
     }
-    AllCpu &= In.Device.isCpu();
+  }
+  // No input is off the CPU. The op ran, so a CPU input that its rule lets
+  // no device op take (any one of a strict op's, a non-scalar one of an
+  // elementwise op's) puts the others, and the result, on the CPU too:
+  // `host.index_select(0, torch::nonzero(m))` stays on the host.
+  const auto Binds = [Rule](const AbstractDevice &D) {
+    return D.isCpu() && (Rule == DeviceRule::Strict ||
+                         (Rule != DeviceRule::Where && D.ZeroDim == Tri::No));
+  };
+  const bool AllCpu = llvm::all_of(
+      Inputs, [](const OpInput &In) { return In.Device.isCpu(); });
+  if (Inputs.empty() ||
+      (!AllCpu && llvm::none_of(Inputs, [&](const OpInput &In) {
+        return Binds(In.Device);
+      }))) {
+    AbstractDevice D = AbstractDevice::unknown();
+    D.ZeroDim = AllInputsZeroDim ? Tri::Yes : Tri::Unknown;
+    return D;
+  }
+  bool AllZeroDim = true, AnyNonZeroDim = false;
+  const OpInput *FirstCpu = nullptr, *FirstDeviceLess = nullptr;
+  for (const OpInput &In : Inputs) {
     AllZeroDim &= In.Device.ZeroDim == Tri::Yes;
     AnyNonZeroDim |= In.Device.ZeroDim == Tri::No;
+    if (In.Device.isCpu() && !FirstCpu)
+      FirstCpu = &In;
     if (In.Device.DeviceLess && !FirstDeviceLess)
       FirstDeviceLess = &In;
   }
-  if (!AllCpu)
-    return AbstractDevice::unknown();
   const Tri ZeroDim = AllZeroDim ? Tri::Yes
                       : AnyNonZeroDim ? Tri::No
                                       : Tri::Unknown;
@@ -693,7 +729,7 @@ DeviceTransfer::common(const llvm::SmallVectorImpl<OpInput> &Inputs) const {
           D.Factories.push_back(F);
     return D;
   }
-  return AbstractDevice::cpu(Inputs.front().Device.Origin, false, ZeroDim);
+  return AbstractDevice::cpu(FirstCpu->Device.Origin, false, ZeroDim);
 }
 
 AbstractDevice DeviceTransfer::evalCall(const CallExpr *Call,
@@ -738,9 +774,9 @@ AbstractDevice DeviceTransfer::evalCall(const CallExpr *Call,
       }
       if (Rule == DeviceRule::Strict || Rule == DeviceRule::CpuScalar ||
           Rule == DeviceRule::CpuScalarInPlace || Rule == DeviceRule::Where)
-        return common(inputsOf(Call, S));
+        return common(inputsOf(Call, S), *Rule);
       AbstractDevice D = Receiver;
-      if (isReduction(Name) && Member->getNumArgs() == 0)
+      if (isReduction(Name) && writtenArgs(Member) == 0)
         D.ZeroDim = Tri::Yes;
       else if (Name == "flatten" || Name == "unsqueeze")
         D.ZeroDim = Tri::No; // at least one dimension
@@ -763,6 +799,16 @@ AbstractDevice DeviceTransfer::evalCall(const CallExpr *Call,
     return D;
   }
 
+  // `torch::argmax(t)`, `torch::max(t)`: a whole-tensor reduction, as the
+  // method is, 0-dim where t lives (max's two-tensor overload has a rule).
+  if (writtenArgs(Call) == 1 && Callee->getIdentifier() &&
+      isReduction(Callee->getName()) &&
+      isTensorType(Call->getArg(0)->getType()) &&
+      (isInTopNamespace(Callee, "at") || isInTopNamespace(Callee, "torch"))) {
+    AbstractDevice D = eval(Call->getArg(0), S);
+    D.ZeroDim = Tri::Yes;
+    return D;
+  }
   if (!Rule || llvm::isa<CXXMemberCallExpr>(Call)) {
     // A function of this translation unit: its result, seen from here.
     if (const FunctionSummary *Summary = summaryOf(Call))
@@ -819,7 +865,7 @@ AbstractDevice DeviceTransfer::evalCall(const CallExpr *Call,
   case DeviceRule::CpuScalar:
   case DeviceRule::CpuScalarInPlace:
   case DeviceRule::Where:
-    return common(inputsOf(Call, S));
+    return common(inputsOf(Call, S), *Rule);
   default:
     return AbstractDevice::unknown();
   }
@@ -1019,9 +1065,13 @@ bool DeviceTransfer::record(const Stmt *Element, const DeviceState &S,
                      ? DeviceRule::Strict
                      : *Rule;
       // `t.index_put_({Slice(), 0}, v)`: with no tensor among the indices
-      // libtorch selects a view and copies into it (copy_ semantics).
+      // (or only 0-dim ones, `argmax()`'s) libtorch selects a view and
+      // copies into it (copy_ semantics).
       if (Use.Rule == DeviceRule::IndexPut && Call->getNumArgs() > 0 &&
-          llvm::isa<CXXMemberCallExpr>(Call) && onlyBasicIndices(Call->getArg(0)))
+          llvm::isa<CXXMemberCallExpr>(Call) &&
+          onlyBasicIndices(Call->getArg(0), [&](const Expr *Index) {
+            return eval(Index, S).ZeroDim == Tri::Yes;
+          }))
         Use.Rule = DeviceRule::Copy;
       Use.Inputs = inputsOf(Call, S);
       Out.push_back(std::move(Use));

@@ -60,7 +60,9 @@ public:
               unsigned Depth = 0) const;
 
 private:
-  AbstractDevice common(const llvm::SmallVectorImpl<OpInput> &Inputs) const;
+  /// Where the result of an op under \p Rule over \p Inputs lives.
+  AbstractDevice common(const llvm::SmallVectorImpl<OpInput> &Inputs,
+                        DeviceRule Rule) const;
   llvm::SmallVector<OpInput, 3> inputsOf(const CallExpr *Call,
                                          const DeviceState &S) const;
   AbstractDevice evalCall(const CallExpr *Call, const DeviceState &S) const;

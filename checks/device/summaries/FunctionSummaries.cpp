@@ -109,6 +109,7 @@ void FunctionSummaries::reset(ASTContext &Ctx) {
   InProgress.clear();
   MemberFacts.clear();
   Flows.clear();
+  FromCallers.clear();
 }
 
 std::shared_ptr<const DeviceFlow>
@@ -118,6 +119,54 @@ FunctionSummaries::flowOf(const FunctionDecl *Fn, ASTContext &Ctx) {
   if (!Known)
     Known = DeviceFlow::analyze(Fn, Ctx, RuleIndex, Options, this);
   return Known;
+}
+
+AbstractDevice FunctionSummaries::parameterFromCallers(const ParmVarDecl *Param,
+                                                       ASTContext &Ctx) {
+  reset(Ctx);
+  return parameterFromCallers(Param, Ctx, 0);
+}
+
+AbstractDevice FunctionSummaries::parameterFromCallers(const ParmVarDecl *Param,
+                                                       ASTContext &Ctx,
+                                                       unsigned Depth) {
+  const auto *Fn =
+      llvm::dyn_cast_or_null<FunctionDecl>(Param ? Param->getDeclContext() : nullptr);
+  if (!Fn || Depth > 3)
+    return AbstractDevice::unknown();
+  // Known, or being worked out further down this chain (a recursion).
+  auto [Known, New] = FromCallers.try_emplace(Param, AbstractDevice::unknown());
+  if (!New)
+    return Known->second;
+  const std::optional<llvm::ArrayRef<UnitCall>> Sites = Calls.callsOf(Fn, Ctx);
+  if (!Sites || Sites->empty())
+    return AbstractDevice::unknown();
+  AbstractDevice Joined;
+  for (size_t I = 0; I < Sites->size(); ++I) {
+    const UnitCall &Site = (*Sites)[I];
+    const Expr *Arg = UnitCallers::argumentFor(Site, Fn,
+                                             Param->getFunctionScopeIndex());
+    if (!Site.Caller || !Arg)
+      return AbstractDevice::unknown();
+    AbstractDevice Passed;
+    {
+      FunctionParentScope Parents(Site.Caller, Ctx);
+      Passed = flowOf(Site.Caller, Ctx)->deviceOf(Arg);
+    }
+    if (Passed.K == AbstractDevice::Kind::SameAs)
+      if (const auto *Outer = llvm::dyn_cast<ParmVarDecl>(Passed.Symbol))
+        Passed = parameterFromCallers(Outer, Ctx, Depth + 1);
+    if (Passed.K != AbstractDevice::Kind::Cpu &&
+        Passed.K != AbstractDevice::Kind::Cuda)
+      return AbstractDevice::unknown();
+    Joined = I == 0 ? Passed : AbstractDevice::join(Joined, Passed);
+  }
+  if (Joined.K != AbstractDevice::Kind::Cpu &&
+      Joined.K != AbstractDevice::Kind::Cuda)
+    return AbstractDevice::unknown();
+  // `Known` may have moved while the callers were worked out.
+  FromCallers[Param] = Joined;
+  return Joined;
 }
 
 AbstractDevice FunctionSummaries::memberOnEntry(const FieldDecl *Field,

@@ -13,6 +13,7 @@
 #define TORCHLINT_CHECKS_DEVICE_SUMMARIES_FUNCTIONSUMMARIES_H
 
 #include "device/flow/DeviceFlow.h"
+#include "device/functions/UnitCallers.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -59,6 +60,13 @@ public:
   /// assigns it. Unknown otherwise. The answer's Origin is that move.
   AbstractDevice memberOnEntry(const FieldDecl *Field, ASTContext &Ctx);
 
+  /// Where \p Param lives at every call of its function, when the
+  /// translation unit holds them all (UnitCallers) and every call passes a
+  /// tensor on one concrete device; unknown otherwise. A caller's own
+  /// parameter is followed to its callers in turn, a few levels up.
+  AbstractDevice parameterFromCallers(const ParmVarDecl *Param,
+                                      ASTContext &Ctx);
+
   /// The setup methods \p Constructor calls on `this` (`init()`, and what
   /// they call on `this` in turn, a few levels deep): they place members as
   /// the constructor does.
@@ -78,6 +86,9 @@ private:
   std::unique_ptr<DeviceFlow> analyseOther(const FunctionDecl *Fn,
                                            ASTContext &Ctx);
 
+  AbstractDevice parameterFromCallers(const ParmVarDecl *Param,
+                                      ASTContext &Ctx, unsigned Depth);
+
   llvm::StringMap<DeviceRule> RuleIndex;
   DeviceFlowOptions Options;
   const TranslationUnitDecl *Unit = nullptr;
@@ -85,6 +96,8 @@ private:
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<FunctionSummary>> Done;
   llvm::DenseSet<const FunctionDecl *> InProgress;
   llvm::DenseMap<const FunctionDecl *, std::shared_ptr<const DeviceFlow>> Flows;
+  UnitCallers Calls;
+  llvm::DenseMap<const ParmVarDecl *, AbstractDevice> FromCallers;
   /// Members' devices on entry to methods, by class; a class being learnt
   /// has an entry and no facts yet.
   llvm::DenseMap<const CXXRecordDecl *,

@@ -1,0 +1,116 @@
+//===--- UnitCallers.cpp - every call of a function the unit holds ----------===//
+#include "device/functions/UnitCallers.h"
+#include "device/functions/LibraryCode.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+namespace clang::tidy::torch::utils {
+namespace {
+
+const FunctionDecl *canonical(const FunctionDecl *Fn) {
+  return Fn ? Fn->getCanonicalDecl() : nullptr;
+}
+
+class CallCollector : public RecursiveASTVisitor<CallCollector> {
+public:
+  CallCollector(const SourceManager &SM,
+                llvm::DenseMap<const FunctionDecl *,
+                               llvm::SmallVector<UnitCall, 2>> &Calls,
+                llvm::DenseSet<const FunctionDecl *> &Escaped)
+      : Library(SM), Calls(Calls), Escaped(Escaped) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return true; }
+
+  bool TraverseDecl(Decl *D) {
+    // libtorch's headers cannot call the user's internal functions, except
+    // through an address the user's code takes (and that is seen there).
+    if (D && !llvm::isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
+        Library.contains(D->getLocation()))
+      return true;
+    const auto *Fn = llvm::dyn_cast_or_null<FunctionDecl>(D);
+    if (!Fn)
+      return RecursiveASTVisitor::TraverseDecl(D);
+    const FunctionDecl *Outer = Caller;
+    Caller = Fn;
+    bool Result = RecursiveASTVisitor::TraverseDecl(D);
+    Caller = Outer;
+    return Result;
+  }
+  bool TraverseLambdaExpr(LambdaExpr *Lambda) {
+    const FunctionDecl *Outer = Caller;
+    Caller = Lambda->getCallOperator();
+    bool Result = RecursiveASTVisitor::TraverseLambdaExpr(Lambda);
+    Caller = Outer;
+    return Result;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee)
+      return true;
+    const Expr *Named = Call->getCallee()->IgnoreParenImpCasts();
+    AsCallee.insert(Named);
+    Calls[canonical(Callee)].push_back({Call, Caller});
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (const auto *Fn = llvm::dyn_cast<FunctionDecl>(Ref->getDecl());
+        Fn && !AsCallee.contains(Ref))
+      Escaped.insert(canonical(Fn));
+    return true;
+  }
+
+private:
+  LibraryCode Library;
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<UnitCall, 2>> &Calls;
+  llvm::DenseSet<const FunctionDecl *> &Escaped;
+  llvm::DenseSet<const Expr *> AsCallee;
+  const FunctionDecl *Caller = nullptr;
+};
+
+} // namespace
+
+void UnitCallers::index(ASTContext &Ctx) {
+  if (Unit == Ctx.getTranslationUnitDecl())
+    return;
+  Unit = Ctx.getTranslationUnitDecl();
+  Calls.clear();
+  Escaped.clear();
+  CallCollector Collector(Ctx.getSourceManager(), Calls, Escaped);
+  Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
+std::optional<llvm::ArrayRef<UnitCall>>
+UnitCallers::callsOf(const FunctionDecl *Fn, ASTContext &Ctx) {
+  if (!Fn || Fn->isExternallyVisible() || Fn->isMain() ||
+      llvm::isa<CXXConstructorDecl, CXXDestructorDecl, CXXConversionDecl>(Fn))
+    return std::nullopt;
+  if (const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Fn);
+      Method && (Method->isVirtual() || Method->getParent()->isLambda()))
+    return std::nullopt;
+  index(Ctx);
+  const FunctionDecl *Key = canonical(Fn);
+  if (Escaped.contains(Key))
+    return std::nullopt;
+  auto It = Calls.find(Key);
+  if (It == Calls.end())
+    return llvm::ArrayRef<UnitCall>();
+  return llvm::ArrayRef<UnitCall>(It->second);
+}
+
+const Expr *UnitCallers::argumentFor(const UnitCall &Site, const FunctionDecl *Fn,
+                                   unsigned Index) {
+  // `a + b` calling a member operator passes the object as argument 0.
+  if (llvm::isa<CXXOperatorCallExpr>(Site.Call) &&
+      llvm::isa<CXXMethodDecl>(Fn))
+    ++Index;
+  if (Index >= Site.Call->getNumArgs())
+    return nullptr;
+  const Expr *Arg = Site.Call->getArg(Index);
+  return llvm::isa<CXXDefaultArgExpr>(Arg) ? nullptr : Arg;
+}
+
+} // namespace clang::tidy::torch::utils

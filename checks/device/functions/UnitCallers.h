@@ -1,0 +1,55 @@
+//===--- UnitCallers.h - every call of a function the unit holds --*- C++ -*-===//
+//
+// A function with internal linkage (`static`, an anonymous namespace) can
+// only be called from its own translation unit. When the unit never takes
+// its address, the calls written in it are all the calls there are: what
+// every caller passes is what the function receives (a helper whose only
+// caller hands it `.cpu()` results works on the host).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TORCHLINT_CHECKS_DEVICE_FUNCTIONS_UNITCALLERS_H
+#define TORCHLINT_CHECKS_DEVICE_FUNCTIONS_UNITCALLERS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+
+namespace clang::tidy::torch::utils {
+
+struct UnitCall {
+  const CallExpr *Call = nullptr;
+  /// The function whose body holds the call (a lambda's call operator for a
+  /// call in a lambda); null at namespace scope.
+  const FunctionDecl *Caller = nullptr;
+};
+
+class UnitCallers {
+public:
+  /// Every call of \p Fn in the translation unit, when those are all its
+  /// calls: \p Fn has internal linkage, is not virtual, a constructor or a
+  /// lambda, and the unit never names it other than to call it. None
+  /// otherwise.
+  std::optional<llvm::ArrayRef<UnitCall>> callsOf(const FunctionDecl *Fn,
+                                             ASTContext &Ctx);
+
+  /// The argument \p Site passes for \p Fn's parameter number \p Index; null
+  /// when none is written (a default argument, a variadic tail).
+  static const Expr *argumentFor(const UnitCall &Site, const FunctionDecl *Fn,
+                                 unsigned Index);
+
+private:
+  void index(ASTContext &Ctx);
+
+  const TranslationUnitDecl *Unit = nullptr;
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<UnitCall, 2>> Calls;
+  /// Functions named other than as a callee (their address taken).
+  llvm::DenseSet<const FunctionDecl *> Escaped;
+};
+
+} // namespace clang::tidy::torch::utils
+
+#endif
