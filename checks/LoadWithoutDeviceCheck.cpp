@@ -13,6 +13,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang::ast_matchers;
 
@@ -400,7 +401,43 @@ LoadWithoutDeviceCheck::LoadWithoutDeviceCheck(StringRef Name,
       CheckOptimizers(Options.get("CheckOptimizers", true)),
       CheckJitLoad(Options.get("CheckJitLoad", true)),
       CheckAdagrad(Options.get("CheckAdagrad", true)),
-      Flow(utils::DeviceFlowConfig::forContext(Context)) {}
+      Flow(utils::DeviceFlowConfig::forContext(Context)),
+      Inserter(Options.getLocalOrGlobal("IncludeStyle",
+                                        tidy::utils::IncludeSorter::IS_LLVM),
+               areDiagsSelfContained()) {}
+
+void LoadWithoutDeviceCheck::registerPPCallbacks(const SourceManager &,
+                                                 Preprocessor *PP,
+                                                 Preprocessor *) {
+  Inserter.registerPreprocessor(PP);
+}
+
+llvm::SmallVector<FixItHint, 2>
+LoadWithoutDeviceCheck::migrateStateAfter(const CallExpr *Load,
+                                          ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LangOpts = Ctx.getLangOpts();
+  // A statement of its own in a block: a line after it runs right after it
+  // (after `if (ok) torch::load(...);` it would run on both paths).
+  if (!utils::wrappedParent(Load, Ctx).get<CompoundStmt>() ||
+      Load->getBeginLoc().isMacroID() || Load->getEndLoc().isMacroID())
+    return {};
+  const std::string Optimizer = utils::sourceText(Load->getArg(0), Ctx);
+  const SourceLocation AfterSemi = Lexer::findLocationAfterToken(
+      Load->getEndLoc(), tok::semi, SM, LangOpts,
+      /*SkipTrailingWhitespaceAndNewLine=*/false);
+  if (Optimizer.empty() || AfterSemi.isInvalid())
+    return {};
+  const std::string Indent =
+      Lexer::getIndentationForLine(Load->getBeginLoc(), SM).str();
+  llvm::SmallVector<FixItHint, 2> Fixes = {FixItHint::CreateInsertion(
+      AfterSemi, "\n" + Indent + "torchlint::migrate_optimizer_state(" +
+                     Optimizer + ");")};
+  if (std::optional<FixItHint> Include = Inserter.createIncludeInsertion(
+          SM.getFileID(Load->getBeginLoc()), RuntimeHeader))
+    Fixes.push_back(*Include);
+  return Fixes;
+}
 
 const utils::DeviceFlow &LoadWithoutDeviceCheck::flowOf(const FunctionDecl *Fn,
                                                         ASTContext &Ctx) {
@@ -417,6 +454,7 @@ void LoadWithoutDeviceCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "CheckOptimizers", CheckOptimizers);
   Options.store(Opts, "CheckJitLoad", CheckJitLoad);
   Options.store(Opts, "CheckAdagrad", CheckAdagrad);
+  Options.store(Opts, "IncludeStyle", Inserter.getStyle());
 }
 
 namespace {
@@ -742,16 +780,20 @@ void LoadWithoutDeviceCheck::checkTorchLoad(const CallExpr *Call,
   else if (Source && !Ambiguous)
     Device = Source->deviceSpelling();
   const std::optional<FixItHint> Fix = deviceFix(Call, Dev, Device);
+  // With no device to name, the runtime moves each state tensor to its
+  // parameter's device, as Python's load_state_dict does.
+  const llvm::SmallVector<FixItHint, 2> Repair =
+      Fix ? llvm::SmallVector<FixItHint, 2>{*Fix} : migrateStateAfter(Call, Ctx);
   {
     auto Diag = diag(At, "'torch::load' without a device puts the state of "
                          "optimizer '%0' on the device it was saved from, not "
                          "on the device of its parameters")
                 << Name;
-    if (Fix && fixOnWarning(FixSafety::Unsafe))
-      Diag << *Fix;
+    if (!Repair.empty() && fixOnWarning(FixSafety::Unsafe))
+      Diag << Repair;
   }
-  if (Fix)
-    offerFixOnNote(At, *Fix, FixSafety::Unsafe);
+  if (!Repair.empty())
+    offerFixOnNote(At, Repair, FixSafety::Unsafe);
   if (Fix && From)
     diag(From->Call->getBeginLoc(), "the device is taken from this move of '%0'",
          DiagnosticIDs::Note)

@@ -6,6 +6,7 @@
 #include "utils/FunctionBodyCheck.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
+#include "clang-tidy/utils/IncludeInserter.h"
 
 namespace clang::tidy::torch {
 
@@ -26,8 +27,17 @@ class LoadWithoutDeviceCheck : public FunctionBodyCheck {
 public:
   LoadWithoutDeviceCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override;
 
 private:
+  /// The repair of a device-less optimizer load that no device expression
+  /// fits: `torchlint::migrate_optimizer_state(optimizer);` on the line after
+  /// the load statement, with the runtime's #include. None when the load is
+  /// not a statement of its own in a block, or is spelled in a macro.
+  llvm::SmallVector<FixItHint, 2> migrateStateAfter(const CallExpr *Load,
+                                                    ASTContext &Ctx);
+
   void checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) override;
   void checkTorchLoad(const CallExpr *Call, const FunctionDecl *Callee,
                       const FunctionDecl *Fn, ASTContext &Ctx);
@@ -44,6 +54,7 @@ private:
   const bool CheckJitLoad;
   const bool CheckAdagrad;
   utils::DeviceFlowConfig Flow;
+  tidy::utils::IncludeInserter Inserter;
   /// The flow of the function being checked, made on its first load.
   std::shared_ptr<const utils::DeviceFlow> Facts;
   const FunctionDecl *FactsOf = nullptr;

@@ -153,6 +153,10 @@ void no_device_in_scope(Generator &net, torch::optim::Adam &adam) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'torch::load' without a device puts the state of optimizer 'adam' on the device it was saved from, not on the device of its parameters [torch-load-without-device]
   // CHECK-NOTES: :[[@LINE-4]]:5: note: 'net' is moved to a device here
   // CHECK-NOTES: :[[@LINE-3]]:3: note: pass the device to 'torch::load', or call 'torchlint::migrate_optimizer_state(adam)' (<torchlint/torchlint.h>) after it to move the state to its parameters' devices
+  // The runtime moves each state tensor to its parameter's device, and its
+  // header is included once for the file.
+  // CHECK-FIXES-INSERTED: torchlint::migrate_optimizer_state(adam);
+  // CHECK-FIXES-INSERTED: #include <torchlint/torchlint.h>
 }
 
 // Members: the device and the modules belong to the class.

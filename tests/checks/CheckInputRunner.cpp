@@ -21,7 +21,8 @@ const RunnerConfig &defaultRunnerConfig() {
                                    TORCHLINT_FAST_INCLUDES,
                                    TORCHLINT_REAL_INCLUDES,
                                    TORCHLINT_FAST_PCH,
-                                   TORCHLINT_REAL_PCH};
+                                   TORCHLINT_REAL_PCH,
+                                   TORCHLINT_RUNTIME_INCLUDES};
   return Config;
 }
 
@@ -131,6 +132,8 @@ std::vector<std::string> runCheckInput(const std::string &Path,
                       (PlainInclude ? "-I " : "-isystem ") +
                       shellQuote(Real ? Config.RealIncludes
                                       : Config.FastIncludes);
+  if (!Config.RuntimeIncludes.empty())
+    Flags += " -isystem " + shellQuote(Config.RuntimeIncludes);
   for (const std::string &Flag : Input.ExtraFlags)
     Flags += " " + shellQuote(Flag);
   // The precompiled <torch/torch.h> stands in for the input's own #include

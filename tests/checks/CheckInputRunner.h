@@ -17,6 +17,9 @@ struct RunnerConfig {
   // for none.
   std::string FastPch;
   std::string RealPch;
+  // The torchlint runtime's headers (<torchlint/torchlint.h>), which the
+  // fixes that call the runtime include.
+  std::string RuntimeIncludes;
 };
 
 /// The configuration compiled into the test binary by CMake.
