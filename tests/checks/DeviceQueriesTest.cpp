@@ -64,17 +64,27 @@ struct Finder : RecursiveASTVisitor<Finder> {
   }
 };
 
+/// \p Source compiled against the fake libtorch headers.
+std::unique_ptr<ASTUnit> parse(const char *Source) {
+  return tooling::buildASTFromCodeWithArgs(
+      Source, {"-std=c++17", "-isystem", TORCHLINT_FAST_INCLUDES});
+}
+
+/// The definition of the function \p Name at the top of the file.
+const FunctionDecl *functionNamed(ASTContext &Ctx, llvm::StringRef Name) {
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (const auto *F = llvm::dyn_cast<FunctionDecl>(D);
+        F && F->getName() == Name && F->hasBody())
+      return F;
+  return nullptr;
+}
+
 TEST(DeviceQueries, AnswerWhereAndWhyBeforeAStatement) {
-  std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
-      Code, {"-std=c++17", "-isystem", TORCHLINT_FAST_INCLUDES});
+  std::unique_ptr<ASTUnit> AST = parse(Code);
   ASSERT_NE(AST, nullptr);
   ASSERT_FALSE(AST->getDiagnostics().hasErrorOccurred());
   ASTContext &Ctx = AST->getASTContext();
-  const FunctionDecl *Step = nullptr;
-  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    if (const auto *F = llvm::dyn_cast<FunctionDecl>(D);
-        F && F->getName() == "step")
-      Step = F;
+  const FunctionDecl *Step = functionNamed(Ctx, "step");
   ASSERT_NE(Step, nullptr);
   Finder Found;
   Found.TraverseDecl(const_cast<FunctionDecl *>(Step));
@@ -134,17 +144,8 @@ torch::Tensor use(const torch::Tensor &x) {
 }
 )cpp";
 
-const FunctionDecl *functionNamed(ASTContext &Ctx, llvm::StringRef Name) {
-  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    if (const auto *F = llvm::dyn_cast<FunctionDecl>(D);
-        F && F->getName() == Name && F->hasBody())
-      return F;
-  return nullptr;
-}
-
 TEST(DeviceQueries, OpResultsAndCallersAnswerWhatTheInputsLeaveOpen) {
-  std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
-      CallersCode, {"-std=c++17", "-isystem", TORCHLINT_FAST_INCLUDES});
+  std::unique_ptr<ASTUnit> AST = parse(CallersCode);
   ASSERT_NE(AST, nullptr);
   ASSERT_FALSE(AST->getDiagnostics().hasErrorOccurred());
   ASTContext &Ctx = AST->getASTContext();

@@ -62,9 +62,6 @@ std::optional<DeviceConflict> pairConflict(const Operand &A, const Operand &B,
   return pairConflict(A, Rule, B, Rule);
 }
 
-/// What an input is known as before the op's rule is applied.
-using InputView = llvm::function_ref<AbstractDevice(const AbstractDevice &)>;
-
 /// The operands a rule compares: for index-like rules, self against the
 /// others in the way that rule allows.
 void conflictsOf(const OpUse &Use, InputView View,
@@ -157,11 +154,12 @@ void conflictsOf(const OpUse &Use, InputView View,
 
 } // namespace
 
-std::vector<DeviceConflict> findDeviceConflicts(llvm::ArrayRef<OpUse> Uses) {
+std::vector<DeviceConflict> findDeviceConflicts(llvm::ArrayRef<OpUse> Uses,
+                                                InputView View) {
+  const auto AsRecorded = [](const AbstractDevice &D) { return D; };
   std::vector<DeviceConflict> Conflicts;
   for (const OpUse &Use : Uses)
-    conflictsOf(
-        Use, [](const AbstractDevice &D) { return D; }, Conflicts);
+    conflictsOf(Use, View ? View : InputView(AsRecorded), Conflicts);
   return Conflicts;
 }
 
@@ -177,10 +175,7 @@ std::vector<DeviceConflict> findDeviceConflicts(const DeviceFlow &Flow) {
         return AbstractDevice::unknown();
     return D;
   };
-  std::vector<DeviceConflict> Conflicts;
-  for (const OpUse &Use : Flow.opUses())
-    conflictsOf(Use, View, Conflicts);
-  return Conflicts;
+  return findDeviceConflicts(Flow.opUses(), View);
 }
 
 } // namespace clang::tidy::torch::utils

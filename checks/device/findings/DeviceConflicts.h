@@ -12,6 +12,8 @@
 
 #include "device/flow/DeviceFlow.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 namespace clang::tidy::torch::utils {
 
 struct DeviceConflict {
@@ -36,8 +38,13 @@ struct DeviceConflict {
 
 /// Every op call in \p Flow whose inputs PyTorch rejects or may reject.
 std::vector<DeviceConflict> findDeviceConflicts(const DeviceFlow &Flow);
-/// The same for op uses from anywhere (a unit test builds its own).
-std::vector<DeviceConflict> findDeviceConflicts(llvm::ArrayRef<OpUse> Uses);
+/// What an input is taken to be before its op's rule is applied.
+using InputView = llvm::function_ref<AbstractDevice(const AbstractDevice &)>;
+/// The same for op uses from anywhere (a unit test builds its own), each
+/// input seen through \p View when one is given (what if this value lived
+/// elsewhere).
+std::vector<DeviceConflict> findDeviceConflicts(llvm::ArrayRef<OpUse> Uses,
+                                                InputView View = nullptr);
 
 } // namespace clang::tidy::torch::utils
 

@@ -643,29 +643,13 @@ bool HardcodedPlacementFinder::meetsHostData(const CXXMemberCallExpr *Move,
   const std::shared_ptr<const DeviceFlow> Flow = HostReads.analyze(Fn, Ctx);
   // Each op as it would run if the move went to a device instead.
   const AbstractDevice Elsewhere = AbstractDevice::cuda(-1, Move);
-  auto FromMove = [Move](const AbstractDevice &D) {
-    return D.isCpu() && D.Origin == Move;
+  auto AsIfMovedElsewhere = [&](const AbstractDevice &D) {
+    return D.isCpu() && D.Origin == Move ? Elsewhere : D;
   };
-  for (const OpUse &Use : Flow->opUses()) {
-    OpUse Moved = Use;
-    bool Changed = false;
-    for (OpInput &In : Moved.Inputs) {
-      if (FromMove(In.Device)) {
-        In.Device = Elsewhere;
-        Changed = true;
-      }
-      for (AbstractDevice &E : In.Elements)
-        if (FromMove(E)) {
-          E = Elsewhere;
-          Changed = true;
-        }
-    }
-    if (!Changed)
-      continue;
-    for (const DeviceConflict &C : findDeviceConflicts(Moved))
-      if (C.Odd.isCpu() && C.Odd.DeviceLess && C.Other.Origin == Move)
-        return true;
-  }
+  for (const DeviceConflict &C :
+       findDeviceConflicts(Flow->opUses(), AsIfMovedElsewhere))
+    if (C.Odd.isCpu() && C.Odd.DeviceLess && C.Other.Origin == Move)
+      return true;
   return false;
 }
 

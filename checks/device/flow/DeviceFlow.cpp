@@ -55,7 +55,7 @@ struct DeviceFlow::Solution {
            const DeviceFlowOptions &Options, FunctionSummaries *Summaries)
       : Graph(std::move(TheGraph)),
         Builder(Body, Ctx, Index, Options, Summaries),
-        Out(Graph->getNumBlockIDs()), Ctx(Ctx), Summaries(Summaries) {}
+        Out(Graph->getNumBlockIDs()) {}
 
   std::unique_ptr<CFG> Graph;
   DeviceTransfer Builder;
@@ -65,8 +65,6 @@ struct DeviceFlow::Solution {
   /// that evaluates it (or contains it). Built on the first question.
   llvm::DenseMap<const Stmt *, std::pair<const CFGBlock *, unsigned>> Where;
   bool Indexed = false;
-  ASTContext &Ctx;
-  FunctionSummaries *Summaries;
 
   DeviceState entryState(const CFGBlock *Block) const {
     DeviceState In;
@@ -168,10 +166,10 @@ AbstractDevice
 DeviceFlow::parameterFromCallers(const ParmVarDecl *Param) const {
   const auto *Owner =
       Param ? llvm::dyn_cast<FunctionDecl>(Param->getDeclContext()) : nullptr;
-  if (!Solved || !Solved->Summaries || !Owner || !Function ||
+  if (!Solved || !Owner || !Function ||
       Owner->getCanonicalDecl() != Function->getCanonicalDecl())
     return AbstractDevice::unknown();
-  return Solved->Summaries->parameterFromCallers(Param, Solved->Ctx);
+  return Solved->Builder.parameterFromCallers(Param);
 }
 
 bool DeviceFlow::mayRunAfter(const Stmt *From, const Stmt *To) const {

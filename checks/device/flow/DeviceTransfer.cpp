@@ -705,19 +705,18 @@ DeviceTransfer::common(const llvm::SmallVectorImpl<OpInput> &Inputs,
     D.ZeroDim = AllInputsZeroDim ? Tri::Yes : Tri::Unknown;
     return D;
   }
-  bool AllZeroDim = true, AnyNonZeroDim = false;
+  bool AnyNonZeroDim = false;
   const OpInput *FirstCpu = nullptr, *FirstDeviceLess = nullptr;
   for (const OpInput &In : Inputs) {
-    AllZeroDim &= In.Device.ZeroDim == Tri::Yes;
     AnyNonZeroDim |= In.Device.ZeroDim == Tri::No;
     if (In.Device.isCpu() && !FirstCpu)
       FirstCpu = &In;
     if (In.Device.DeviceLess && !FirstDeviceLess)
       FirstDeviceLess = &In;
   }
-  const Tri ZeroDim = AllZeroDim ? Tri::Yes
-                      : AnyNonZeroDim ? Tri::No
-                                      : Tri::Unknown;
+  const Tri ZeroDim = AllInputsZeroDim ? Tri::Yes
+                      : AnyNonZeroDim    ? Tri::No
+                                         : Tri::Unknown;
   // CPU data derived from device-less factories stays those factories' fault.
   if (FirstDeviceLess) {
     AbstractDevice D =

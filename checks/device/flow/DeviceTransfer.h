@@ -52,6 +52,12 @@ public:
   /// evaluated in \p S; true when one was new.
   bool findHostReads(const Stmt *Element, const DeviceState &S, unsigned Depth = 0);
   ListValue evalList(const Expr *E, const DeviceState &S) const;
+  /// What every caller in the translation unit passes for \p Param
+  /// (FunctionSummaries::parameterFromCallers); unknown without summaries.
+  AbstractDevice parameterFromCallers(const ParmVarDecl *Param) const {
+    return Summaries ? Summaries->parameterFromCallers(Param, Ctx)
+                     : AbstractDevice::unknown();
+  }
   void transfer(const Stmt *Element, DeviceState &S) const;
   /// Records the op calls in \p Element; false when it is nested deeper
   /// than the limit (the caller then gives up on the function).

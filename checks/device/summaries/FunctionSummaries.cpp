@@ -7,6 +7,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/ScopeExit.h"
 
 #include <functional>
 
@@ -124,19 +125,27 @@ FunctionSummaries::flowOf(const FunctionDecl *Fn, ASTContext &Ctx) {
 AbstractDevice FunctionSummaries::parameterFromCallers(const ParmVarDecl *Param,
                                                        ASTContext &Ctx) {
   reset(Ctx);
-  return parameterFromCallers(Param, Ctx, 0);
+  // Only whole answers are kept: one worked out inside another's chain may
+  // have been cut short by the depth bound or a recursion, and keeping it
+  // would make the answer depend on which question came first.
+  if (auto Known = FromCallers.find(Param); Known != FromCallers.end())
+    return Known->second;
+  llvm::SmallPtrSet<const ParmVarDecl *, 4> Chain;
+  const AbstractDevice Answer = parameterFromCallers(Param, Ctx, Chain);
+  FromCallers[Param] = Answer;
+  return Answer;
 }
 
-AbstractDevice FunctionSummaries::parameterFromCallers(const ParmVarDecl *Param,
-                                                       ASTContext &Ctx,
-                                                       unsigned Depth) {
+AbstractDevice FunctionSummaries::parameterFromCallers(
+    const ParmVarDecl *Param, ASTContext &Ctx,
+    llvm::SmallPtrSetImpl<const ParmVarDecl *> &Chain) {
   const auto *Fn =
       llvm::dyn_cast_or_null<FunctionDecl>(Param ? Param->getDeclContext() : nullptr);
-  if (!Fn || Depth > 3)
+  // A few levels up, and never around a recursion.
+  if (!Fn || Chain.size() > 3 || !Chain.insert(Param).second)
     return AbstractDevice::unknown();
-  // Known, or being worked out further down this chain (a recursion).
-  auto [Known, New] = FromCallers.try_emplace(Param, AbstractDevice::unknown());
-  if (!New)
+  const auto Leave = llvm::make_scope_exit([&] { Chain.erase(Param); });
+  if (auto Known = FromCallers.find(Param); Known != FromCallers.end())
     return Known->second;
   const std::optional<llvm::ArrayRef<UnitCall>> Sites = Calls.callsOf(Fn, Ctx);
   if (!Sites || Sites->empty())
@@ -155,7 +164,7 @@ AbstractDevice FunctionSummaries::parameterFromCallers(const ParmVarDecl *Param,
     }
     if (Passed.K == AbstractDevice::Kind::SameAs)
       if (const auto *Outer = llvm::dyn_cast<ParmVarDecl>(Passed.Symbol))
-        Passed = parameterFromCallers(Outer, Ctx, Depth + 1);
+        Passed = parameterFromCallers(Outer, Ctx, Chain);
     if (Passed.K != AbstractDevice::Kind::Cpu &&
         Passed.K != AbstractDevice::Kind::Cuda)
       return AbstractDevice::unknown();
@@ -164,8 +173,6 @@ AbstractDevice FunctionSummaries::parameterFromCallers(const ParmVarDecl *Param,
   if (Joined.K != AbstractDevice::Kind::Cpu &&
       Joined.K != AbstractDevice::Kind::Cuda)
     return AbstractDevice::unknown();
-  // `Known` may have moved while the callers were worked out.
-  FromCallers[Param] = Joined;
   return Joined;
 }
 

@@ -17,6 +17,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <memory>
 
@@ -86,8 +87,11 @@ private:
   std::unique_ptr<DeviceFlow> analyseOther(const FunctionDecl *Fn,
                                            ASTContext &Ctx);
 
-  AbstractDevice parameterFromCallers(const ParmVarDecl *Param,
-                                      ASTContext &Ctx, unsigned Depth);
+  /// The same, for a parameter reached through the callers' parameters in
+  /// \p Chain.
+  AbstractDevice
+  parameterFromCallers(const ParmVarDecl *Param, ASTContext &Ctx,
+                       llvm::SmallPtrSetImpl<const ParmVarDecl *> &Chain);
 
   llvm::StringMap<DeviceRule> RuleIndex;
   DeviceFlowOptions Options;
