@@ -115,3 +115,25 @@ torch::Tensor first_scaled(const torch::Tensor &points) {
   const float first = p[0];
   return torch::ones({3}) * points + first;
 }
+
+// Step masks read back on the host: the callers pass host masks, and the
+// hidden state they scale is the callers' to place as well (both are
+// parameters), so this function decides no device and nothing is reported.
+torch::Tensor reset_hidden(const torch::Tensor &hidden,
+                           const torch::Tensor &masks) {
+  auto done = (masks == 0).nonzero().contiguous().to(torch::kInt);
+  std::vector<int> steps(done.data_ptr<int>(),
+                         done.data_ptr<int>() + done.numel());
+  const int first = steps.empty() ? 0 : steps[0];
+  return hidden * masks[first].view({1, -1, 1});
+}
+
+// Host masks meeting a tensor this function itself moved to the GPU.
+torch::Tensor reset_hidden_on_gpu(const torch::Tensor &hidden,
+                                  const torch::Tensor &masks) {
+  const float first = *masks.data_ptr<float>();
+  return hidden.cuda() * masks.view({1, -1}) * first;
+  // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: operands of 'operator*' are on different devices (cpu and cuda) [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-3]]:23: note: read on the host here, so the caller passes CPU data
+  // CHECK-NOTES: :[[@LINE-3]]:10: note: placed on cuda here
+}

@@ -36,6 +36,14 @@ bool fromDifferentModules(const AbstractDevice &A, const AbstractDevice &B) {
          isModuleType(A.Symbol->getType()) && isModuleType(B.Symbol->getType());
 }
 
+/// A parameter read on the host meeting another parameter: both placements
+/// are the callers' (who must pass CPU data for both), not a defect here.
+bool bothFromCallers(const AbstractDevice &HostSide,
+                     const AbstractDevice &Other) {
+  return HostSide.HostContract && Other.K == AbstractDevice::Kind::SameAs &&
+         llvm::isa_and_nonnull<ParmVarDecl>(Other.Symbol);
+}
+
 std::optional<DeviceConflict> pairConflict(const Operand &A, DeviceRule RuleA,
                                            const Operand &B, DeviceRule RuleB) {
   auto Make = [](const Operand &Odd, const Operand &Other, bool Provable) {
@@ -47,9 +55,11 @@ std::optional<DeviceConflict> pairConflict(const Operand &A, DeviceRule RuleA,
     C.Provable = Provable;
     return C;
   };
-  if (isRejectedCpu(A.Device, RuleA) && B.Device.mayBeOffCpu())
+  if (isRejectedCpu(A.Device, RuleA) && B.Device.mayBeOffCpu() &&
+      !bothFromCallers(A.Device, B.Device))
     return Make(A, B, A.Device.provablyDiffers(B.Device));
-  if (isRejectedCpu(B.Device, RuleB) && A.Device.mayBeOffCpu())
+  if (isRejectedCpu(B.Device, RuleB) && A.Device.mayBeOffCpu() &&
+      !bothFromCallers(B.Device, A.Device))
     return Make(B, A, A.Device.provablyDiffers(B.Device));
   if (RuleA == DeviceRule::Strict && RuleB == DeviceRule::Strict &&
       A.Device.provablyDiffers(B.Device))

@@ -51,6 +51,12 @@ void noteDeviceOrigin(ClangTidyCheck &Check, const AbstractDevice &Device) {
   }
   if (!Device.Origin || Device.K == Kind::Unknown)
     return;
+  if (Device.HostContract) {
+    Check.diag(Device.Origin->getBeginLoc(),
+               "read on the host here, so the caller passes CPU data",
+               DiagnosticIDs::Note);
+    return;
+  }
   Check.diag(Device.Origin->getBeginLoc(),
              Device.K == Kind::Maybe ? "placed on another device on one path here"
                                      : "placed on %0 here",

@@ -52,7 +52,8 @@ bool AbstractDevice::provablyDiffers(const AbstractDevice &O) const {
 
 bool AbstractDevice::sameValue(const AbstractDevice &O) const {
   return K == O.K && CudaIndex == O.CudaIndex && Symbol == O.Symbol &&
-         DeviceLess == O.DeviceLess && MayBeNonCpu == O.MayBeNonCpu &&
+         DeviceLess == O.DeviceLess && HostContract == O.HostContract &&
+         MayBeNonCpu == O.MayBeNonCpu &&
          MayBeCpu == O.MayBeCpu &&
          ZeroDim == O.ZeroDim && Origin == O.Origin &&
          Factories == O.Factories && AlsoSymbols == O.AlsoSymbols;
@@ -69,6 +70,7 @@ AbstractDevice AbstractDevice::join(const AbstractDevice &A,
     if (A.AlsoSymbols != B.AlsoSymbols)
       D.AlsoSymbols.clear();
     D.DeviceLess = A.DeviceLess && B.DeviceLess;
+    D.HostContract = A.HostContract && B.HostContract;
     for (const Stmt *F : B.Factories)
       if (!llvm::is_contained(D.Factories, F))
         D.Factories.push_back(F);

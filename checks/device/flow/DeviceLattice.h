@@ -39,6 +39,9 @@ struct AbstractDevice {
   llvm::SmallVector<const ValueDecl *, 2> AlsoSymbols;
   /// For Cpu: made by a factory without a device (the factory is Origin).
   bool DeviceLess = false;
+  /// For Cpu: a parameter the function reads on the host, so its callers
+  /// must pass CPU data. The placement is the callers', not this function's.
+  bool HostContract = false;
   /// For Maybe: one of the joined paths is not the CPU.
   bool MayBeNonCpu = false;
   /// For Maybe: one of the joined paths is the CPU.

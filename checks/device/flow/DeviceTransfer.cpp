@@ -228,8 +228,11 @@ AbstractDevice DeviceTransfer::lookup(const ValueDecl *D,
   auto It = S.Vars.find(D);
   if (It != S.Vars.end())
     return It->second;
-  if (HostParams.contains(D))
-    return AbstractDevice::cpu(nullptr);
+  if (auto Read = HostParams.find(D); Read != HostParams.end()) {
+    AbstractDevice Host = AbstractDevice::cpu(Read->second);
+    Host.HostContract = true;
+    return Host;
+  }
   // A member placed by every constructor lives there in the other methods.
   if (const auto *Field = llvm::dyn_cast<FieldDecl>(D);
       Field && Summaries && !InConstructor) {
@@ -1031,7 +1034,7 @@ bool DeviceTransfer::findHostReads(const Stmt *Element, const DeviceState &S,
   bool Found = false;
   auto AddParam = [&](const AbstractDevice &D) {
     if (D.K == Kind::SameAs && llvm::isa_and_nonnull<ParmVarDecl>(D.Symbol))
-      Found |= HostParams.insert(D.Symbol).second;
+      Found |= HostParams.try_emplace(D.Symbol, Element).second;
   };
   if (const Expr *Tensor = hostReadTensor(Element))
     AddParam(eval(Tensor, S));

@@ -46,8 +46,9 @@ public:
   /// Parameters the function reads on the host by contract: their memory is
   /// dereferenced (`*t.data_ptr<float>()`, `t.data<int>()[i]`) or accessed
   /// (`t.accessor<float, 2>()`), directly or through a value computed from
-  /// them. A CUDA tensor there would crash, so they are CPU tensors.
-  llvm::DenseSet<const ValueDecl *> HostParams;
+  /// them. A CUDA tensor there would crash, so they are CPU tensors. Each
+  /// maps to the first read found (or the call whose callee reads it).
+  llvm::DenseMap<const ValueDecl *, const Stmt *> HostParams;
   /// Adds to HostParams the parameters behind the host reads in \p Element,
   /// evaluated in \p S; true when one was new.
   bool findHostReads(const Stmt *Element, const DeviceState &S, unsigned Depth = 0);
