@@ -23,7 +23,6 @@ namespace {
 using utils::DeviceSource;
 using utils::ModuleMove;
 
-constexpr llvm::StringLiteral RuntimeHeader = "<torchlint/torchlint.h>";
 
 /// Whether a load call maps what it reads to a device.
 struct LoadDevice {
@@ -396,21 +395,12 @@ std::string nameOf(const ValueDecl *D, const Expr *Fallback,
 
 LoadWithoutDeviceCheck::LoadWithoutDeviceCheck(StringRef Name,
                                                ClangTidyContext *Context)
-    : FunctionBodyCheck(Name, Context),
+    : FunctionBodyCheck(Name, Context, /*FixesCallRuntime=*/true),
       CheckModules(Options.get("CheckModules", true)),
       CheckOptimizers(Options.get("CheckOptimizers", true)),
       CheckJitLoad(Options.get("CheckJitLoad", true)),
       CheckAdagrad(Options.get("CheckAdagrad", true)),
-      Flow(utils::DeviceFlowConfig::forContext(Context)),
-      Inserter(Options.getLocalOrGlobal("IncludeStyle",
-                                        tidy::utils::IncludeSorter::IS_LLVM),
-               areDiagsSelfContained()) {}
-
-void LoadWithoutDeviceCheck::registerPPCallbacks(const SourceManager &,
-                                                 Preprocessor *PP,
-                                                 Preprocessor *) {
-  Inserter.registerPreprocessor(PP);
-}
+      Flow(utils::DeviceFlowConfig::forContext(Context)) {}
 
 llvm::SmallVector<FixItHint, 2>
 LoadWithoutDeviceCheck::migrateStateAfter(const CallExpr *Load,
@@ -433,8 +423,8 @@ LoadWithoutDeviceCheck::migrateStateAfter(const CallExpr *Load,
   llvm::SmallVector<FixItHint, 2> Fixes = {FixItHint::CreateInsertion(
       AfterSemi, "\n" + Indent + "torchlint::migrate_optimizer_state(" +
                      Optimizer + ");")};
-  if (std::optional<FixItHint> Include = Inserter.createIncludeInsertion(
-          SM.getFileID(Load->getBeginLoc()), RuntimeHeader))
+  if (std::optional<FixItHint> Include =
+          includeRuntime(Load->getBeginLoc(), SM))
     Fixes.push_back(*Include);
   return Fixes;
 }
@@ -454,7 +444,6 @@ void LoadWithoutDeviceCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "CheckOptimizers", CheckOptimizers);
   Options.store(Opts, "CheckJitLoad", CheckJitLoad);
   Options.store(Opts, "CheckAdagrad", CheckAdagrad);
-  Options.store(Opts, "IncludeStyle", Inserter.getStyle());
 }
 
 namespace {

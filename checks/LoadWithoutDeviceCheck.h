@@ -6,7 +6,6 @@
 #include "utils/FunctionBodyCheck.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
-#include "clang-tidy/utils/IncludeInserter.h"
 
 namespace clang::tidy::torch {
 
@@ -27,8 +26,6 @@ class LoadWithoutDeviceCheck : public FunctionBodyCheck {
 public:
   LoadWithoutDeviceCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
-                           Preprocessor *ModuleExpanderPP) override;
 
 private:
   /// The repair of a device-less optimizer load that no device expression
@@ -54,7 +51,6 @@ private:
   const bool CheckJitLoad;
   const bool CheckAdagrad;
   utils::DeviceFlowConfig Flow;
-  tidy::utils::IncludeInserter Inserter;
   /// The flow of the function being checked, made on its first load.
   std::shared_ptr<const utils::DeviceFlow> Facts;
   const FunctionDecl *FactsOf = nullptr;

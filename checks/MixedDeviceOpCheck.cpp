@@ -33,6 +33,58 @@ bool isNamedTensor(const Expr *E) {
 
 } // namespace
 
+/// `torch::stack(xs)` becomes `torchlint::stack(xs)`, which moves every input
+/// to one device first. Only for the free function called here (not inside a
+/// callee), spelled outside macros, with no argument but the list and an
+/// integer dimension (a named dimension has no runtime twin).
+std::vector<FixItHint>
+MixedDeviceOpCheck::harmonizedListFixes(const utils::DeviceConflict &C,
+                                        const SourceManager &SM) {
+  const utils::OpUse &Use = *C.Use;
+  if (!Use.Through.empty() || !isStackOrCat(Use.Name) ||
+      llvm::isa<CXXMemberCallExpr, CXXOperatorCallExpr>(Use.Call))
+    return {};
+  const auto *Callee =
+      llvm::dyn_cast<DeclRefExpr>(Use.Call->getCallee()->IgnoreImplicit());
+  if (!Callee || Callee->getBeginLoc().isMacroID() ||
+      Callee->getEndLoc().isMacroID() || Use.Call->getNumArgs() > 2 ||
+      (Use.Call->getNumArgs() == 2 &&
+       !Use.Call->getArg(1)->getType()->isIntegerType()))
+    return {};
+  const bool Stack = llvm::StringRef(Use.Name).ends_with("stack");
+  std::vector<FixItHint> Fixes = {FixItHint::CreateReplacement(
+      CharSourceRange::getTokenRange(Callee->getSourceRange()),
+      Stack ? "torchlint::stack" : "torchlint::cat")};
+  if (std::optional<FixItHint> Include =
+          includeRuntime(Use.Call->getBeginLoc(), SM))
+    Fixes.push_back(*Include);
+  return Fixes;
+}
+
+/// One defect, one warning: a conflict met inside a called function that
+/// the callee (or one on the way to it), written in the same file, already
+/// has in its own flow is reported there, where one fix repairs every call.
+bool MixedDeviceOpCheck::reportedInCallee(const utils::DeviceConflict &C,
+                                          ASTContext &Ctx) const {
+  const utils::OpUse &Use = *C.Use;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const FileID Here = SM.getFileID(SM.getExpansionLoc(Use.site()->getBeginLoc()));
+  for (size_t I = 0; I < Use.Through.size(); ++I) {
+    const FunctionDecl *Callee = Use.Through[I]->getDirectCallee();
+    if (!Callee || !(Callee = Callee->getDefinition()) ||
+        SM.getFileID(SM.getExpansionLoc(Callee->getLocation())) != Here)
+      continue;
+    const llvm::ArrayRef<const CallExpr *> Rest =
+        llvm::ArrayRef(Use.Through).drop_front(I + 1);
+    for (const utils::DeviceConflict &Own :
+         utils::findDeviceConflicts(*Flow.analyze(Callee, Ctx)))
+      if (Own.Use->Call == Use.Call &&
+          llvm::ArrayRef(Own.Use->Through) == Rest)
+        return true;
+  }
+  return false;
+}
+
 /// Moves every operand on the odd device to the device of a named operand on
 /// the other one, so that one run repairs the call; all or nothing.
 std::vector<FixItHint>
@@ -69,7 +121,7 @@ MixedDeviceOpCheck::moveFixes(const utils::DeviceConflict &C,
 
 MixedDeviceOpCheck::MixedDeviceOpCheck(StringRef Name,
                                        ClangTidyContext *Context)
-    : FunctionBodyCheck(Name, Context),
+    : FunctionBodyCheck(Name, Context, /*FixesCallRuntime=*/true),
       Flow(utils::DeviceFlowConfig::forContext(Context)),
       Migrations(utils::MigrationFinder::create(Context)),
       Placements(
@@ -91,6 +143,8 @@ void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
       continue;
     // An op inside a called function is reported at the call: the
     // arguments given here are what meet there.
+    if (reportedInCallee(C, Ctx))
+      continue;
     const CallExpr *Call = C.Use->site();
     const bool Through = !C.Use->Through.empty();
     const std::string Callee = utils::calleeName(Call);
@@ -99,32 +153,28 @@ void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
     std::string First = C.Odd.describe(), Second = C.Other.describe();
     if (Second < First)
       std::swap(First, Second);
-    if (C.InList) {
-      diag(Call->getExprLoc(), "'%0' gathers tensors that %select{may be|are}1 "
-                               "on different devices (%2 and %3)%select{| in "
-                               "this call of '%5'}4")
-          << Op << C.Provable << First << Second << Through << Callee;
-      if (isStackOrCat(C.Use->Name))
-        diag(Call->getExprLoc(),
-             "torchlint::%0 from <torchlint/torchlint.h> moves every input to "
-             "one device first",
-             DiagnosticIDs::Note)
-            << (llvm::StringRef(C.Use->Name).ends_with("stack") ? "stack"
-                                                                : "cat");
-    } else {
-      const auto Fixes = moveFixes(C, Ctx.getSourceManager());
-      {
-        auto Diag =
-            diag(Call->getExprLoc(), "operands of '%0' %select{may be|are}1 "
-                                     "on different devices (%2 and %3)"
-                                     "%select{| in this call of '%5'}4")
-            << Op << C.Provable << First << Second << Through << Callee;
-        if (fixOnWarning(FixSafety::Unsafe))
-          for (const FixItHint &Fix : Fixes)
-            Diag << Fix;
-      }
-      offerFixOnNote(Call->getExprLoc(), Fixes, FixSafety::Unsafe);
+    const auto Fixes = C.InList ? harmonizedListFixes(C, Ctx.getSourceManager())
+                                : moveFixes(C, Ctx.getSourceManager());
+    {
+      auto Diag = diag(Call->getExprLoc(),
+                       C.InList ? "'%0' gathers tensors that %select{may be|are}1 "
+                                  "on different devices (%2 and %3)"
+                                  "%select{| in this call of '%5'}4"
+                                : "operands of '%0' %select{may be|are}1 on "
+                                  "different devices (%2 and %3)"
+                                  "%select{| in this call of '%5'}4")
+                  << Op << C.Provable << First << Second << Through << Callee;
+      if (fixOnWarning(FixSafety::Unsafe))
+        for (const FixItHint &Fix : Fixes)
+          Diag << Fix;
     }
+    if (C.InList && isStackOrCat(C.Use->Name))
+      diag(Call->getExprLoc(),
+           "torchlint::%0 from %1 moves every input to one device first",
+           DiagnosticIDs::Note)
+          << (llvm::StringRef(C.Use->Name).ends_with("stack") ? "stack" : "cat")
+          << RuntimeHeader;
+    offerFixOnNote(Call->getExprLoc(), Fixes, FixSafety::Unsafe);
     utils::noteCallPath(*this, *C.Use);
     utils::noteDeviceOrigin(*this, C.Odd);
     utils::noteDeviceOrigin(*this, C.Other);

@@ -26,6 +26,9 @@ public:
 
 private:
   void checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) override;
+  bool reportedInCallee(const utils::DeviceConflict &C, ASTContext &Ctx) const;
+  std::vector<FixItHint> harmonizedListFixes(const utils::DeviceConflict &C,
+                                             const SourceManager &SM);
   std::vector<FixItHint> moveFixes(const utils::DeviceConflict &C,
                                    const SourceManager &SM) const;
 

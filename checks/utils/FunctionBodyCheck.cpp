@@ -11,12 +11,33 @@ using namespace clang::ast_matchers;
 
 namespace clang::tidy::torch {
 
-FunctionBodyCheck::FunctionBodyCheck(StringRef Name, ClangTidyContext *Context)
+FunctionBodyCheck::FunctionBodyCheck(StringRef Name, ClangTidyContext *Context,
+                                     bool FixesCallRuntime)
     : ClangTidyCheck(Name, Context),
       DebugAnalysis(Options.getLocalOrGlobal("DebugAnalysis", false)),
       UnsafeFixes(Options.getLocalOrGlobal("UnsafeFixes", false)),
       Owners(*Context), TidyContext(*Context),
-      ModuleOptions(utils::RulesOptions::forContext(*Context)) {}
+      ModuleOptions(utils::RulesOptions::forContext(*Context)) {
+  if (FixesCallRuntime)
+    RuntimeIncludes.emplace(
+        Options.getLocalOrGlobal("IncludeStyle",
+                                 tidy::utils::IncludeSorter::IS_LLVM),
+        areDiagsSelfContained());
+}
+
+void FunctionBodyCheck::registerPPCallbacks(const SourceManager &,
+                                            Preprocessor *PP, Preprocessor *) {
+  if (RuntimeIncludes)
+    RuntimeIncludes->registerPreprocessor(PP);
+}
+
+std::optional<FixItHint>
+FunctionBodyCheck::includeRuntime(SourceLocation Loc, const SourceManager &SM) {
+  if (!RuntimeIncludes)
+    return std::nullopt;
+  return RuntimeIncludes->createIncludeInsertion(SM.getFileID(Loc),
+                                                 RuntimeHeader);
+}
 
 void FunctionBodyCheck::validatePatterns(StringRef Option, StringRef Patterns,
                                          char Separator) {
@@ -74,6 +95,8 @@ void FunctionBodyCheck::reportConfiguration(ASTContext &Ctx) {
 void FunctionBodyCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "DebugAnalysis", DebugAnalysis);
   Options.store(Opts, "UnsafeFixes", UnsafeFixes);
+  if (RuntimeIncludes)
+    Options.store(Opts, "IncludeStyle", RuntimeIncludes->getStyle());
 }
 
 DiagnosticBuilder FunctionBodyCheck::diag(SourceLocation Loc,

@@ -7,7 +7,9 @@
 #include "device/rules/RulesOptions.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
+#include "clang-tidy/utils/IncludeInserter.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -23,8 +25,13 @@ namespace clang::tidy::torch {
 /// walk skips libtorch's declarations whole (LibraryCode.h).
 class FunctionBodyCheck : public ClangTidyCheck {
 public:
-  FunctionBodyCheck(StringRef Name, ClangTidyContext *Context);
+  /// A check some of whose fixes call the runtime library passes
+  /// FixesCallRuntime: it gets the IncludeStyle option and includeRuntime().
+  FunctionBodyCheck(StringRef Name, ClangTidyContext *Context,
+                    bool FixesCallRuntime = false);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) final;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) final;
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
@@ -67,6 +74,14 @@ protected:
   void offerFixOnNote(SourceLocation Loc, llvm::ArrayRef<FixItHint> Fixes,
                       FixSafety Safety);
 
+  /// The header a fix that calls the runtime library needs.
+  static constexpr llvm::StringLiteral RuntimeHeader = "<torchlint/torchlint.h>";
+  /// The `#include <torchlint/torchlint.h>` that a fix calling the runtime
+  /// adds to the file of \p Loc, in the IncludeStyle's place; none where the
+  /// file includes it already (or the check was not made FixesCallRuntime).
+  std::optional<FixItHint> includeRuntime(SourceLocation Loc,
+                                          const SourceManager &SM);
+
   /// One defect, one warning: whether this check leaves \p Defect to the
   /// check that owns it (FindingOwners.h), because that one is enabled.
   bool leftToOwner(utils::SharedDefect Defect) const {
@@ -103,6 +118,7 @@ private:
   const bool DebugAnalysis;
   const bool UnsafeFixes;
   const utils::FindingOwners Owners;
+  std::optional<tidy::utils::IncludeInserter> RuntimeIncludes;
   /// The warnings of this translation unit: where, and which message.
   std::set<std::pair<SourceLocation::UIntTy, std::string>> Reported;
   bool InInstantiation = false;

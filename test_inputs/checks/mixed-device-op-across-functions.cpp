@@ -47,8 +47,9 @@ struct PairImpl : torch::nn::Module {
     return torch::stack({left->weight.norm(), right->weight.norm()});
     // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'stack' gathers tensors that may be on different devices (the device of 'left' and the device of 'right') [torch-mixed-device-op]
     // CHECK-NOTES: :[[@LINE-2]]:12: note: torchlint::stack from <torchlint/torchlint.h> moves every input to one device first
-    // CHECK-NOTES: :[[@LINE-9]]:36: note: 'right' may live on any device (wherever set-up put it)
-    // CHECK-NOTES: :[[@LINE-10]]:21: note: 'left' may live on any device (wherever set-up put it)
+    // CHECK-NOTES: :[[@LINE-3]]:12: note: suggested fix; it changes where data lives, so '--fix' leaves it to you (UnsafeFixes: true applies it)
+    // CHECK-NOTES: :[[@LINE-10]]:36: note: 'right' may live on any device (wherever set-up put it)
+    // CHECK-NOTES: :[[@LINE-11]]:21: note: 'left' may live on any device (wherever set-up put it)
   }
   // The same defect, reached through a call: not a second finding.
   torch::Tensor total() { return norms().sum(); }

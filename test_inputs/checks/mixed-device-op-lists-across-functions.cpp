@@ -22,8 +22,9 @@ torch::Tensor monitor(torch::nn::Linear &host, torch::nn::Linear &seed) {
   return torch::stack(norms).pow(2).sum();
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'stack' gathers tensors that may be on different devices (the device of 'host' and the device of 'seed') [torch-mixed-device-op]
   // CHECK-NOTES: :[[@LINE-2]]:10: note: torchlint::stack from <torchlint/torchlint.h> moves every input to one device first
-  // CHECK-NOTES: :[[@LINE-8]]:67: note: 'seed' may live on any device (wherever the caller put it)
-  // CHECK-NOTES: :[[@LINE-9]]:42: note: 'host' may live on any device (wherever the caller put it)
+  // CHECK-NOTES: :[[@LINE-3]]:10: note: suggested fix; it changes where data lives, so '--fix' leaves it to you (UnsafeFixes: true applies it)
+  // CHECK-NOTES: :[[@LINE-9]]:67: note: 'seed' may live on any device (wherever the caller put it)
+  // CHECK-NOTES: :[[@LINE-10]]:42: note: 'host' may live on any device (wherever the caller put it)
 }
 
 // A list started from one helper and extended in place.
@@ -34,8 +35,9 @@ torch::Tensor extended(torch::nn::Linear &host, torch::nn::Linear &seed) {
   return torch::cat(grads);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'cat' gathers tensors that may be on different devices (the device of 'host' and the device of 'seed') [torch-mixed-device-op]
   // CHECK-NOTES: :[[@LINE-2]]:10: note: torchlint::cat from <torchlint/torchlint.h> moves every input to one device first
-  // CHECK-NOTES: :[[@LINE-7]]:68: note: 'seed' may live on any device (wherever the caller put it)
-  // CHECK-NOTES: :[[@LINE-8]]:43: note: 'host' may live on any device (wherever the caller put it)
+  // CHECK-NOTES: :[[@LINE-3]]:10: note: suggested fix; it changes where data lives, so '--fix' leaves it to you (UnsafeFixes: true applies it)
+  // CHECK-NOTES: :[[@LINE-8]]:68: note: 'seed' may live on any device (wherever the caller put it)
+  // CHECK-NOTES: :[[@LINE-9]]:43: note: 'host' may live on any device (wherever the caller put it)
 }
 
 // --- Not flagged ---
@@ -73,4 +75,12 @@ torch::Tensor unknown(torch::nn::Linear &host, torch::nn::Linear &seed) {
   auto b = opaque(*seed, false);
   a.insert(a.end(), b.begin(), b.end());
   return torch::stack(a);
+}
+
+// monitor() reports its own stack, where one fix repairs every call: handing
+// it modules on two devices is not a second finding at the call.
+void monitored_step(torch::nn::Linear &host, torch::nn::Linear &seed) {
+  host->to(torch::kCPU);
+  seed->to(torch::kCUDA);
+  auto total = monitor(host, seed);
 }

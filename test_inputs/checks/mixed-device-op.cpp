@@ -34,8 +34,9 @@ torch::Tensor two_gpus(const torch::Tensor &x) {
   return torch::cat({a, b});
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'cat' gathers tensors that are on different devices (cuda:0 and cuda:1) [torch-mixed-device-op]
   // CHECK-NOTES: :[[@LINE-2]]:10: note: torchlint::cat from <torchlint/torchlint.h> moves every input to one device first
-  // CHECK-NOTES: :[[@LINE-5]]:12: note: placed on cuda:0 here
-  // CHECK-NOTES: :[[@LINE-5]]:12: note: placed on cuda:1 here
+  // CHECK-FIXES: return torchlint::cat({a, b});
+  // CHECK-NOTES: :[[@LINE-6]]:12: note: placed on cuda:0 here
+  // CHECK-NOTES: :[[@LINE-6]]:12: note: placed on cuda:1 here
 }
 
 // Seed 003: norms gathered from two modules that may have been moved apart.
@@ -49,8 +50,11 @@ torch::Tensor norms(torch::nn::Linear &host, torch::nn::Linear &seed) {
   return torch::stack(per_tensor).pow(2).sum();
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'stack' gathers tensors that may be on different devices (the device of 'host' and the device of 'seed') [torch-mixed-device-op]
   // CHECK-NOTES: :[[@LINE-2]]:10: note: torchlint::stack from <torchlint/torchlint.h> moves every input to one device first
-  // CHECK-NOTES: :[[@LINE-10]]:65: note: 'seed' may live on any device (wherever the caller put it)
-  // CHECK-NOTES: :[[@LINE-11]]:40: note: 'host' may live on any device (wherever the caller put it)
+  // CHECK-FIXES: return torchlint::stack(per_tensor).pow(2).sum();
+  // The runtime's header is included once for the file.
+  // CHECK-FIXES-INSERTED: #include <torchlint/torchlint.h>
+  // CHECK-NOTES: :[[@LINE-13]]:65: note: 'seed' may live on any device (wherever the caller put it)
+  // CHECK-NOTES: :[[@LINE-14]]:40: note: 'host' may live on any device (wherever the caller put it)
 }
 
 // masked_fill_: the mask must be on self's device.
@@ -106,6 +110,7 @@ torch::Tensor gather_pair() {
   return torch::stack({a, b});
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'stack' gathers tensors that may be on different devices (cpu and the device of 'device') [torch-mixed-device-op]
   // CHECK-NOTES: :[[@LINE-2]]:10: note: torchlint::stack from <torchlint/torchlint.h> moves every input to one device first
-  // CHECK-NOTES: :[[@LINE-4]]:12: note: placed on cpu here
-  // CHECK-NOTES: :[[@LINE-7]]:17: note: 'device' may be any device (it is chosen at run time)
+  // CHECK-FIXES: return torchlint::stack({a, b});
+  // CHECK-NOTES: :[[@LINE-5]]:12: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-8]]:17: note: 'device' may be any device (it is chosen at run time)
 }
