@@ -16,7 +16,7 @@ std::string device_from_environment() {
 
 // Allocation alone can succeed on a broken setup (lazy CUDA init, kernels missing for the
 // GPU's architecture); only a computed value read back on the host proves the device works.
-c10::Device exercise(const c10::Device& device) {
+torch::Device exercise(const torch::Device& device) {
   const auto input = at::ones({4}, at::TensorOptions().device(device));
   const auto sum = (input * 2 + 1).sum();
   if (sum.item<float>() != 12.0F) {
@@ -39,7 +39,7 @@ DeviceProbe probe_device(const std::string& spec) {
   DeviceProbe probe;
   probe.spec = spec;
   try {
-    probe.device = exercise(c10::Device(spec));
+    probe.device = exercise(torch::Device(spec));
   } catch (const std::exception& error) {
     const std::string what = error.what();
     probe.error = what.substr(0, what.find('\n')); // c10::Error appends a backtrace
@@ -51,7 +51,7 @@ std::vector<std::string> default_device_preference() {
   return {"cuda", "mps", "cpu"};
 }
 
-c10::Device select_device(const std::vector<std::string>& preference, DevicePolicy policy) {
+torch::Device select_device(const std::vector<std::string>& preference, DevicePolicy policy) {
   const auto requested = device_from_environment();
   if (!requested.empty()) {
     const auto probe = probe_device(requested);

@@ -6,7 +6,7 @@
 
 namespace torchlint {
 
-at::Tensor tensor_like(torch::detail::TensorDataContainer values, const at::Tensor& ref, bool follow_dtype) {
+torch::Tensor tensor_like(torch::detail::TensorDataContainer values, const torch::Tensor& ref, DtypeFrom dtype) {
   if (!ref.defined()) {
     throw std::invalid_argument("torchlint::tensor_like: the reference tensor is undefined");
   }
@@ -14,7 +14,7 @@ at::Tensor tensor_like(torch::detail::TensorDataContainer values, const at::Tens
   // result is the same on real devices, and it also works for a "meta" reference, where
   // libtorch 1.13 tries to copy the values out of the meta tensor and fails.
   auto options = torch::TensorOptions();
-  if (follow_dtype) {
+  if (dtype == DtypeFrom::Reference) {
     options = options.dtype(ref.scalar_type());
   }
   return torch::tensor(std::move(values), options).to(ref.device());

@@ -13,16 +13,16 @@ std::string input_name(size_t index) {
 
 } // namespace
 
-c10::Device common_device(at::TensorList tensors) {
+torch::Device common_device(torch::TensorList tensors) {
   for (const auto& tensor : tensors) {
     if (tensor.defined() && !tensor.is_cpu()) {
       return tensor.device();
     }
   }
-  return c10::Device(c10::kCPU);
+  return torch::Device(c10::kCPU);
 }
 
-std::vector<at::Tensor> to_device(at::TensorList tensors, c10::Device device, DevicePolicy policy) {
+std::vector<torch::Tensor> to_device(torch::TensorList tensors, torch::Device device, DevicePolicy policy) {
   const auto target = detail::resolve_device(device);
   std::vector<TensorMove> moves;
   for (size_t i = 0; i < tensors.size(); ++i) {
@@ -31,7 +31,7 @@ std::vector<at::Tensor> to_device(at::TensorList tensors, c10::Device device, De
     }
   }
   detail::refuse_if_strict(policy, "to_device", moves);
-  std::vector<at::Tensor> result(tensors.begin(), tensors.end());
+  std::vector<torch::Tensor> result(tensors.begin(), tensors.end());
   for (auto& tensor : result) {
     if (tensor.defined()) {
       // A plain (autograd-recorded) copy: gradients flow back to inputs on other devices.
@@ -42,28 +42,28 @@ std::vector<at::Tensor> to_device(at::TensorList tensors, c10::Device device, De
   return result;
 }
 
-std::vector<at::Tensor> to_common_device(at::TensorList tensors, DevicePolicy policy) {
+std::vector<torch::Tensor> to_common_device(torch::TensorList tensors, DevicePolicy policy) {
   return to_device(tensors, common_device(tensors), policy);
 }
 
-at::Tensor stack(at::TensorList tensors, int64_t dim, DevicePolicy policy) {
+torch::Tensor stack(torch::TensorList tensors, int64_t dim, DevicePolicy policy) {
   return at::stack(to_common_device(tensors, policy), dim);
 }
 
-at::Tensor cat(at::TensorList tensors, int64_t dim, DevicePolicy policy) {
+torch::Tensor cat(torch::TensorList tensors, int64_t dim, DevicePolicy policy) {
   return at::cat(to_common_device(tensors, policy), dim);
 }
 
-at::Tensor stack(at::TensorList tensors, c10::Device device, int64_t dim, DevicePolicy policy) {
+torch::Tensor stack(torch::TensorList tensors, torch::Device device, int64_t dim, DevicePolicy policy) {
   return at::stack(to_device(tensors, device, policy), dim);
 }
 
-at::Tensor cat(at::TensorList tensors, c10::Device device, int64_t dim, DevicePolicy policy) {
+torch::Tensor cat(torch::TensorList tensors, torch::Device device, int64_t dim, DevicePolicy policy) {
   return at::cat(to_device(tensors, device, policy), dim);
 }
 
-void check_same_device(at::TensorList tensors, const std::vector<std::string>& names) {
-  const at::Tensor* first = nullptr;
+void check_same_device(torch::TensorList tensors, const std::vector<std::string>& names) {
+  const torch::Tensor* first = nullptr;
   bool mixed = false;
   std::string listing;
   for (size_t i = 0; i < tensors.size(); ++i) {

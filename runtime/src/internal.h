@@ -13,15 +13,15 @@ namespace torchlint::detail {
 /// `device` as tensors report it: the CPU without an index, and an index-less accelerator
 /// ("cuda") resolved to the index an allocation would get (the current device), so it compares
 /// equal to tensor.device(). Throws c10::Error for a device that cannot allocate.
-c10::Device resolve_device(c10::Device device);
+torch::Device resolve_device(torch::Device device);
 
 /// Whether a defined `tensor` lives on the (resolved) `device`.
-inline bool is_on(const at::Tensor& tensor, const c10::Device& device) {
+inline bool is_on(const torch::Tensor& tensor, const torch::Device& device) {
   return tensor.device() == device;
 }
 
 /// "<Tensor>.to(device)" without recording autograd history, so a moved leaf stays a leaf.
-at::Tensor moved(const at::Tensor& tensor, const c10::Device& device);
+torch::Tensor moved(const torch::Tensor& tensor, const torch::Device& device);
 
 /// "a: cpu -> cuda:0, b: cpu -> cuda:0"
 std::string describe(const std::vector<TensorMove>& moves);

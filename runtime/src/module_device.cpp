@@ -13,14 +13,14 @@ enum class Slot { Data, Grad };
 
 struct PlannedMove {
   TensorMove move;
-  at::Tensor owner; // the parameter or buffer (shares its TensorImpl with the module's)
+  torch::Tensor owner; // the parameter or buffer (shares its TensorImpl with the module's)
   Slot slot;
 };
 
-std::vector<PlannedMove> plan_moves(const torch::nn::Module& module, const c10::Device& target) {
+std::vector<PlannedMove> plan_moves(const torch::nn::Module& module, const torch::Device& target) {
   std::vector<PlannedMove> plan;
   std::unordered_set<const c10::TensorImpl*> seen; // tied weights appear under several names
-  auto consider = [&](const std::string& name, const at::Tensor& tensor, bool is_parameter) {
+  auto consider = [&](const std::string& name, const torch::Tensor& tensor, bool is_parameter) {
     if (!tensor.defined() || !seen.insert(tensor.unsafeGetTensorImpl()).second) {
       return;
     }

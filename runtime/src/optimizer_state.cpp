@@ -28,7 +28,7 @@ using StateMap = std::remove_reference_t<decltype(std::declval<torch::optim::Opt
 // longer exists in newer versions, so it is reproduced here); from 2.2 by the pointer (void*).
 // A template so that only the branch matching this libtorch is ever instantiated.
 template <typename Key>
-Key state_key(const at::Tensor& param) {
+Key state_key(const torch::Tensor& param) {
   auto* impl = param.unsafeGetTensorImpl();
   if constexpr (std::is_same_v<Key, std::string>) {
     std::ostringstream out;
@@ -58,14 +58,14 @@ void visit_each(const std::string& field, Sequence& tensors, const StateTensorVi
 
 struct PlannedMove {
   TensorMove move;
-  at::Tensor* slot; // points into the state object; stable while the map is not modified
+  torch::Tensor* slot; // points into the state object; stable while the map is not modified
 };
 
 // Plans the migration of every state, applies the policy, then moves. `fixed` is the one
 // target device, or nullopt for "each state to its parameter's device".
 class Migration {
  public:
-  Migration(torch::optim::Optimizer& optimizer, std::optional<c10::Device> fixed)
+  Migration(torch::optim::Optimizer& optimizer, std::optional<torch::Device> fixed)
       : optimizer_(optimizer), fixed_(std::move(fixed)) {}
 
   MigrationReport run(DevicePolicy policy) {
@@ -117,12 +117,12 @@ class Migration {
     }
   }
 
-  void plan_state(OptimizerParamState& state, const std::string& label, const c10::Device& target) {
+  void plan_state(OptimizerParamState& state, const std::string& label, const torch::Device& target) {
     if (!visited_.insert(&state).second) {
       return; // a parameter listed twice shares one state
     }
     ++report_.states;
-    const bool known = for_each_state_tensor(state, [&](const std::string& field, at::Tensor& tensor) {
+    const bool known = for_each_state_tensor(state, [&](const std::string& field, torch::Tensor& tensor) {
       if (tensor.defined() && !detail::is_on(tensor, target)) {
         plan_.push_back({{label + "." + field, tensor.device(), target}, &tensor});
       }
@@ -136,7 +136,7 @@ class Migration {
   }
 
   torch::optim::Optimizer& optimizer_;
-  std::optional<c10::Device> fixed_;
+  std::optional<torch::Device> fixed_;
   std::vector<PlannedMove> plan_;
   std::vector<std::string> problems_;
   std::unordered_set<const OptimizerParamState*> visited_;
@@ -192,7 +192,7 @@ bool for_each_state_tensor(OptimizerParamState& state, const StateTensorVisitor&
 
 MigrationReport migrate_optimizer_state(
     torch::optim::Optimizer& optimizer,
-    c10::Device device,
+    torch::Device device,
     DevicePolicy policy) {
   return Migration(optimizer, detail::resolve_device(device)).run(policy);
 }

@@ -72,9 +72,9 @@ void warn(const std::string& message) {
 
 namespace detail {
 
-c10::Device resolve_device(c10::Device device) {
+torch::Device resolve_device(torch::Device device) {
   if (device.is_cpu()) {
-    return c10::Device(c10::kCPU);
+    return torch::Device(c10::kCPU);
   }
   if (device.has_index()) {
     return device;
@@ -84,7 +84,7 @@ c10::Device resolve_device(c10::Device device) {
   return at::empty({0}, at::TensorOptions().device(device)).device();
 }
 
-at::Tensor moved(const at::Tensor& tensor, const c10::Device& device) {
+torch::Tensor moved(const torch::Tensor& tensor, const torch::Device& device) {
   c10::NoGradGuard no_grad;
   return tensor.to(device);
 }

@@ -6,20 +6,21 @@ namespace {
 
 class TensorLikeOn : public ::testing::TestWithParam<torch::Device> {};
 
-TEST_P(TensorLikeOn, FollowsTheReferenceDevice) {
+TEST_P(TensorLikeOn, FollowsTheReferenceDeviceAndDtype) {
   const auto x = torch::zeros({2}, torch::kDouble).to(GetParam());
-  const auto t = tensor_like({1.0, 2.0}, x);
+  const auto t = tensor_like({1, 2}, x);
   EXPECT_EQ(t.device(), x.device());
-  EXPECT_EQ(t.scalar_type(), torch::tensor({1.0, 2.0}).scalar_type()); // torch::tensor's inference
-  EXPECT_TRUE(torch::equal(t.cpu(), torch::tensor({1.0, 2.0})));
+  EXPECT_EQ(t.scalar_type(), torch::kDouble); // as torch::ones_like(x) would be
+  EXPECT_TRUE(torch::equal(t.cpu(), torch::tensor({1.0, 2.0}, torch::kDouble)));
 }
 
-TEST_P(TensorLikeOn, FollowsTheReferenceDtypeWhenAsked) {
+TEST_P(TensorLikeOn, KeepsTheValuesDtypeWhenAsked) {
   const auto x = torch::zeros({2}, torch::kDouble).to(GetParam());
-  EXPECT_EQ(tensor_like({1, 2}, x).scalar_type(), torch::kLong);
-  const auto t = tensor_like({1, 2}, x, /*follow_dtype=*/true);
-  EXPECT_EQ(t.scalar_type(), torch::kDouble);
+  const auto t = tensor_like({1, 2}, x, DtypeFrom::Values);
+  EXPECT_EQ(t.scalar_type(), torch::kLong); // torch::tensor's inference
   EXPECT_EQ(t.device(), x.device());
+  EXPECT_EQ(tensor_like({1.0, 2.0}, x, DtypeFrom::Values).scalar_type(),
+            torch::tensor({1.0, 2.0}).scalar_type());
 }
 
 TEST_P(TensorLikeOn, AcceptsWhatTorchTensorAccepts) {
@@ -37,7 +38,7 @@ TEST_P(TensorLikeOn, AcceptsWhatTorchTensorAccepts) {
 
 TEST_P(TensorLikeOn, NeverRequiresGrad) {
   const auto x = torch::zeros({1}, torch::requires_grad()).to(GetParam());
-  EXPECT_FALSE(tensor_like({1.0}, x, true).requires_grad());
+  EXPECT_FALSE(tensor_like({1.0}, x).requires_grad());
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -48,7 +49,7 @@ INSTANTIATE_TEST_SUITE_P(
 
 TEST(TensorLike, FollowsAMetaReference) {
   const auto x = torch::empty({2}, torch::TensorOptions().device(meta()).dtype(torch::kHalf));
-  const auto t = tensor_like({1.0, 2.0}, x, true);
+  const auto t = tensor_like({1.0, 2.0}, x);
   EXPECT_EQ(t.device(), meta());
   EXPECT_EQ(t.scalar_type(), torch::kHalf);
 }

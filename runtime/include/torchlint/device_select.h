@@ -3,7 +3,7 @@
 
 #include <torchlint/policy.h>
 
-#include <c10/core/Device.h>
+#include <torch/types.h>
 
 #include <optional>
 #include <string>
@@ -18,7 +18,7 @@ inline constexpr const char* kDeviceEnvVar = "TORCHLINT_DEVICE";
 /// The outcome of trying one device.
 struct DeviceProbe {
   std::string spec;                  ///< as given, e.g. "cuda"
-  std::optional<c10::Device> device; ///< the device a tensor actually landed on, if usable
+  std::optional<torch::Device> device; ///< the device a tensor actually landed on, if usable
   std::string error;                 ///< why not, if unusable
   bool usable() const { return device.has_value(); }
 };
@@ -37,7 +37,7 @@ std::vector<std::string> default_device_preference();
 /// Warn warns and falls back to `preference`, Strict throws DeviceError, Silent falls back
 /// quietly. Throws DeviceError, listing each candidate and why it failed, when none works.
 /// A device without an index comes back with the index it resolved to ("cuda" -> cuda:0).
-c10::Device select_device(
+torch::Device select_device(
     const std::vector<std::string>& preference = default_device_preference(),
     DevicePolicy policy = DevicePolicy::Warn);
 

@@ -4,8 +4,7 @@
 
 #include <torchlint/policy.h>
 
-#include <ATen/core/Tensor.h>
-#include <c10/util/ArrayRef.h>
+#include <torch/types.h>
 
 #include <cstdint>
 #include <string>
@@ -15,38 +14,38 @@ namespace torchlint {
 
 /// The device torch's TensorIterator would pick: the first defined input not on the CPU, else
 /// the CPU. Undefined tensors are ignored.
-c10::Device common_device(at::TensorList tensors);
+torch::Device common_device(torch::TensorList tensors);
 
 /// Copies of `tensors` (handles, no data copy for those already there) all on `device`.
 /// Warn: warns once listing the moved inputs ("tensors[i]: from -> to"). Strict: throws
 /// DeviceError naming every input not on `device`. Silent: moves quietly. Undefined inputs are
 /// passed through untouched.
-std::vector<at::Tensor> to_device(
-    at::TensorList tensors,
-    c10::Device device,
+std::vector<torch::Tensor> to_device(
+    torch::TensorList tensors,
+    torch::Device device,
     DevicePolicy policy = DevicePolicy::Warn);
 
 /// to_device(tensors, common_device(tensors), policy).
-std::vector<at::Tensor> to_common_device(at::TensorList tensors, DevicePolicy policy = DevicePolicy::Warn);
+std::vector<torch::Tensor> to_common_device(torch::TensorList tensors, DevicePolicy policy = DevicePolicy::Warn);
 
 /// torch::stack / torch::cat after moving every input to common_device(tensors).
-at::Tensor stack(at::TensorList tensors, int64_t dim = 0, DevicePolicy policy = DevicePolicy::Warn);
-at::Tensor cat(at::TensorList tensors, int64_t dim = 0, DevicePolicy policy = DevicePolicy::Warn);
+torch::Tensor stack(torch::TensorList tensors, int64_t dim = 0, DevicePolicy policy = DevicePolicy::Warn);
+torch::Tensor cat(torch::TensorList tensors, int64_t dim = 0, DevicePolicy policy = DevicePolicy::Warn);
 
 /// torch::stack / torch::cat after moving every input to `device`.
-at::Tensor stack(
-    at::TensorList tensors,
-    c10::Device device,
+torch::Tensor stack(
+    torch::TensorList tensors,
+    torch::Device device,
     int64_t dim = 0,
     DevicePolicy policy = DevicePolicy::Warn);
-at::Tensor cat(
-    at::TensorList tensors,
-    c10::Device device,
+torch::Tensor cat(
+    torch::TensorList tensors,
+    torch::Device device,
     int64_t dim = 0,
     DevicePolicy policy = DevicePolicy::Warn);
 
 /// Throws DeviceError listing every defined tensor as "<name> on <device>" when they are not
 /// all on one device. names[i] names tensors[i]; missing names default to "tensors[i]".
-void check_same_device(at::TensorList tensors, const std::vector<std::string>& names = {});
+void check_same_device(torch::TensorList tensors, const std::vector<std::string>& names = {});
 
 } // namespace torchlint

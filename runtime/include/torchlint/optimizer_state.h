@@ -54,7 +54,7 @@ bool for_each_state_tensor(torch::optim::OptimizerParamState& state, const State
 /// States whose key matches no current parameter are moved too (and counted).
 MigrationReport migrate_optimizer_state(
     torch::optim::Optimizer& optimizer,
-    c10::Device device,
+    torch::Device device,
     DevicePolicy policy = DevicePolicy::Warn);
 
 /// Moves each state's tensors to the device of the parameter that owns the state (LBFGS keeps

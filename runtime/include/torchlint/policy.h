@@ -1,7 +1,7 @@
 #pragma once
 // Policies, warnings and errors shared by every torchlint runtime function.
 
-#include <c10/core/Device.h>
+#include <torch/types.h>
 
 #include <functional>
 #include <stdexcept>
@@ -30,8 +30,8 @@ class DeviceError : public std::runtime_error {
 /// One tensor that is (or was) on a device other than its target.
 struct TensorMove {
   std::string name; ///< e.g. "encoder.fc.weight", "state[group 0, param 1].exp_avg", "tensors[2]"
-  c10::Device from; ///< where the tensor was found
-  c10::Device to;   ///< where it belongs
+  torch::Device from; ///< where the tensor was found
+  torch::Device to;   ///< where it belongs
   /// "encoder.fc.weight: cpu -> cuda:0"
   std::string to_string() const;
 };
