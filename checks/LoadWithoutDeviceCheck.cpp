@@ -429,6 +429,22 @@ LoadWithoutDeviceCheck::migrateStateAfter(const CallExpr *Load,
   return Fixes;
 }
 
+llvm::SmallVector<FixItHint, 2>
+LoadWithoutDeviceCheck::loadInPlace(const CallExpr *Load, ASTContext &Ctx) {
+  const auto *Callee =
+      llvm::dyn_cast<DeclRefExpr>(Load->getCallee()->IgnoreImplicit());
+  if (!Callee || Callee->getBeginLoc().isMacroID() ||
+      Callee->getEndLoc().isMacroID())
+    return {};
+  llvm::SmallVector<FixItHint, 2> Fixes = {FixItHint::CreateReplacement(
+      CharSourceRange::getTokenRange(Callee->getSourceRange()),
+      "torchlint::load_in_place")};
+  if (std::optional<FixItHint> Include =
+          includeRuntime(Load->getBeginLoc(), Ctx.getSourceManager()))
+    Fixes.push_back(*Include);
+  return Fixes;
+}
+
 const utils::DeviceFlow &LoadWithoutDeviceCheck::flowOf(const FunctionDecl *Fn,
                                                         ASTContext &Ctx) {
   if (!Facts || FactsOf != Fn) {
@@ -644,6 +660,12 @@ void LoadWithoutDeviceCheck::checkTorchLoad(const CallExpr *Call,
         Device = Source->deviceSpelling();
     }
     const std::optional<FixItHint> Fix = deviceFix(Call, Dev, Device);
+    // With no device to name, a module moved before the load is loaded in
+    // place: each parameter stays where the move put it (on every path).
+    const llvm::SmallVector<FixItHint, 2> Repair =
+        Fix       ? llvm::SmallVector<FixItHint, 2>{*Fix}
+        : Earlier ? loadInPlace(Call, Ctx)
+                  : llvm::SmallVector<FixItHint, 2>{};
     {
       auto Diag =
           diag(At, Earlier ? "'torch::load' without a device puts the "
@@ -658,11 +680,11 @@ void LoadWithoutDeviceCheck::checkTorchLoad(const CallExpr *Call,
                              "were saved from, not on the device of the member "
                              "it replaces")
           << Name;
-      if (Fix && fixOnWarning(FixSafety::Unsafe))
-        Diag << *Fix;
+      if (!Repair.empty() && fixOnWarning(FixSafety::Unsafe))
+        Diag << Repair;
     }
-    if (Fix)
-      offerFixOnNote(At, *Fix, FixSafety::Unsafe);
+    if (!Repair.empty())
+      offerFixOnNote(At, Repair, FixSafety::Unsafe);
     if (Earlier && MovedIn != Fn && !llvm::isa<CXXConstructorDecl>(MovedIn))
       diag(Earlier->Call->getBeginLoc(),
            "'%0' is moved to a device here, in '%1', which the constructor "
@@ -692,7 +714,14 @@ void LoadWithoutDeviceCheck::checkTorchLoad(const CallExpr *Call,
       diag(Source->Decl->getLocation(), "the device is taken from %0",
            DiagnosticIDs::Note)
           << Source->describe();
-    if (!Fix)
+    if (!Fix && Earlier)
+      diag(At,
+           "pass the device to 'torch::load', or load with "
+           "'torchlint::load_in_place' (%0), which leaves each parameter "
+           "where it was",
+           DiagnosticIDs::Note)
+          << RuntimeHeader;
+    else if (!Fix)
       diag(At,
            "pass the device to 'torch::load', or call "
            "'torchlint::ensure_module_device(%0, device)' (%1) after it",

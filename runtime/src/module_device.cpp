@@ -61,6 +61,17 @@ std::vector<TensorMove> moves_of(const std::vector<PlannedMove>& plan) {
   return moves;
 }
 
+// The policy around a plan: Strict refuses it whole, Warn reports it after the moves.
+std::vector<TensorMove> carry_out(const std::vector<PlannedMove>& plan, DevicePolicy policy, const std::string& api) {
+  auto moves = moves_of(plan);
+  detail::refuse_if_strict(policy, api, moves);
+  for (const auto& planned : plan) {
+    apply(planned);
+  }
+  detail::warn_if_asked(policy, api, moves);
+  return moves;
+}
+
 } // namespace
 
 std::vector<TensorMove> find_stray_tensors(const torch::nn::Module& module, torch::Device device) {
@@ -71,14 +82,45 @@ std::vector<TensorMove> ensure_module_device(
     torch::nn::Module& module,
     torch::Device device,
     DevicePolicy policy) {
-  const auto plan = plan_moves(module, detail::resolve_device(device));
-  auto moves = moves_of(plan);
-  detail::refuse_if_strict(policy, "ensure_module_device", moves);
-  for (const auto& planned : plan) {
-    apply(planned);
+  return carry_out(plan_moves(module, detail::resolve_device(device)), policy, "ensure_module_device");
+}
+
+std::vector<TensorPlacement> placement_of(const torch::nn::Module& module) {
+  std::vector<TensorPlacement> placement;
+  for (const auto& item : module.named_parameters(/*recurse=*/true)) {
+    if (item.value().defined()) {
+      placement.push_back({item.key(), item.value().device()});
+    }
   }
-  detail::warn_if_asked(policy, "ensure_module_device", moves);
-  return moves;
+  for (const auto& item : module.named_buffers(/*recurse=*/true)) {
+    if (item.value().defined()) {
+      placement.push_back({item.key(), item.value().device()});
+    }
+  }
+  return placement;
+}
+
+std::vector<TensorMove> restore_placement(
+    torch::nn::Module& module,
+    const std::vector<TensorPlacement>& placement,
+    DevicePolicy policy) {
+  auto parameters = module.named_parameters(/*recurse=*/true);
+  auto buffers = module.named_buffers(/*recurse=*/true);
+  std::vector<PlannedMove> plan;
+  std::unordered_set<const c10::TensorImpl*> seen; // tied weights appear under several names
+  for (const auto& wanted : placement) {
+    const torch::Tensor* tensor = parameters.find(wanted.name);
+    if (tensor == nullptr) {
+      tensor = buffers.find(wanted.name);
+    }
+    if (tensor == nullptr || !tensor->defined() ||
+        !seen.insert(tensor->unsafeGetTensorImpl()).second ||
+        detail::is_on(*tensor, wanted.device)) {
+      continue;
+    }
+    plan.push_back({{wanted.name, tensor->device(), wanted.device}, *tensor, Slot::Data});
+  }
+  return carry_out(plan, policy, "restore_placement");
 }
 
 } // namespace torchlint

@@ -41,16 +41,18 @@ void dcgan(bool restore) {
   }
 }
 
-// The move happens on some paths only: still the order trap (maybe moved),
-// but no one device is right on every path, so no fix.
+// The move happens on some paths only: still the order trap (maybe moved).
+// No one device is right on every path, so the fix loads in place: each
+// parameter stays where the branch left it.
 void maybe_moved(Generator &net, const std::string &path) {
   if (torch::cuda::is_available()) {
     net->to(torch::kCUDA);
   }
   torch::load(net, path);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'torch::load' without a device puts the parameters of module 'net' back on the device they were saved from, not on the device it was moved to [torch-load-without-device]
-  // CHECK-NOTES: :[[@LINE-4]]:5: note: 'net' may be moved to a device here, before the load
-  // CHECK-NOTES: :[[@LINE-3]]:3: note: pass the device to 'torch::load', or call 'torchlint::ensure_module_device(net, device)' (<torchlint/torchlint.h>) after it
+  // CHECK-FIXES: torchlint::load_in_place(net, path);
+  // CHECK-NOTES: :[[@LINE-5]]:5: note: 'net' may be moved to a device here, before the load
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: pass the device to 'torch::load', or load with 'torchlint::load_in_place' (<torchlint/torchlint.h>), which leaves each parameter where it was
 }
 
 // A load inside a loop after a move before the loop.
@@ -220,15 +222,17 @@ void adagrad(torch::Device device) {
 }
 
 // The move's device is hidden at the load by a local of the same name (an
-// int: `torch::load(net, path, device)` would pick load_from(data, size)).
+// int: `torch::load(net, path, device)` would pick load_from(data, size)),
+// so the fix loads in place.
 void shadowed(torch::Device device) {
   Generator net;
   net->to(device);
   for (int device = 0; device < 2; ++device) {
     torch::load(net, "net.pt");
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::load' without a device puts the parameters of module 'net' back on the device they were saved from, not on the device it was moved to [torch-load-without-device]
-    // CHECK-NOTES: :[[@LINE-4]]:3: note: 'net' is moved to a device here, before the load
-    // CHECK-NOTES: :[[@LINE-3]]:5: note: pass the device to 'torch::load', or call 'torchlint::ensure_module_device(net, device)' (<torchlint/torchlint.h>) after it
+    // CHECK-FIXES: torchlint::load_in_place(net, "net.pt");
+    // CHECK-NOTES: :[[@LINE-5]]:3: note: 'net' is moved to a device here, before the load
+    // CHECK-NOTES: :[[@LINE-4]]:5: note: pass the device to 'torch::load', or load with 'torchlint::load_in_place' (<torchlint/torchlint.h>), which leaves each parameter where it was
   }
 }
 

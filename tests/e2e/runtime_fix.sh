@@ -6,6 +6,8 @@
 # headers, link against the torchlint runtime and libtorch, and run:
 #   - seed 000, inputs/restore_optimizer.cpp: torchlint::migrate_optimizer_state
 #     after a device-less optimizer load, then a training step;
+#   - seed 000's module, inputs/reload_module.cpp: torchlint::load_in_place for
+#     a device-less load of a module moved before it, then a forward pass;
 #   - seed 003, inputs/gradient_monitor.cpp: torchlint::stack over the norms of
 #     two modules' gradients, between two training steps.
 # On a machine without CUDA every tensor stays on the CPU: the fixed programs
@@ -72,8 +74,13 @@ grep -A1 'torch::load(opt, dir + "/opt.pt");' "$work/restore_optimizer.cpp" \
   | grep -q '^  torchlint::migrate_optimizer_state(opt);$' \
   || fail "restore_optimizer: no migrate_optimizer_state after the load"
 
+fix_and_run reload_module torch-load-without-device \
+  "torch::load' without a device puts the parameters of module 'net' back on the device they were saved from" \
+  '^  torchlint::load_in_place\(net, path\);$' \
+  '^reloaded the saved weights on (cpu|cuda:0) and ran forward$'
+
 fix_and_run gradient_monitor torch-mixed-device-op \
   "'stack' gathers tensors that may be on different devices (the device of 'host' and the device of 'seed')" \
   '^  return torchlint::stack\(norms\)\.pow\(2\)\.sum\(\);$' \
   '^monitored 2 steps of gradients on cpu and (cpu|cuda)'
-echo "PASS: the runtime fixes repaired both scenarios"
+echo "PASS: the runtime fixes repaired every scenario"

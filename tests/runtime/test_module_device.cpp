@@ -215,6 +215,63 @@ TEST_P(ModuleDeviceOn, SilentMovesWithoutWarning) {
   EXPECT_TRUE(find_stray_tensors(setup->net, setup->to).empty());
 }
 
+// load_in_place: a checkpoint saved from one device, loaded into a module on another (seed 000).
+TEST_P(ModuleDeviceOn, LoadInPlaceKeepsEveryTensorWhereItWas) {
+  const auto saved_from = other_device(GetParam()).value_or(GetParam());
+  TempDir dir;
+  const std::string path = dir.path() + "/net.pt";
+  auto saved = make_net(saved_from, /*seed=*/1);
+  torch::save(saved, path);
+
+  auto net = make_net(GetParam(), /*seed=*/2);
+  WarningCapture warnings;
+  const auto moved = load_in_place(net, path);
+  EXPECT_TRUE(find_stray_tensors(net, GetParam()).empty());
+  for (const auto& item : net->named_parameters()) {
+    EXPECT_TRUE(torch::equal(item.value().cpu(), saved->named_parameters()[item.key()].cpu()))
+        << item.key();
+  }
+  if (saved_from == GetParam()) {
+    EXPECT_TRUE(moved.empty()); // nothing to move back: same behaviour as torch::load
+    EXPECT_TRUE(warnings.messages.empty());
+  } else {
+    EXPECT_EQ(names_of(moved), kAllTensors);
+    ASSERT_EQ(warnings.messages.size(), 1u);
+    EXPECT_TRUE(Contains(warnings.messages[0], "restore_placement"));
+  }
+  // Plain torch::load would have put them on the saved device.
+  auto plain = make_net(GetParam(), /*seed=*/2);
+  torch::load(plain, path);
+  EXPECT_EQ(plain->named_parameters()[0].value().device(), saved_from);
+}
+
+TEST_P(ModuleDeviceOn, LoadInPlaceTakesEveryModuleSpelling) {
+  TempDir dir;
+  const std::string path = dir.path() + "/net.pt";
+  torch::save(make_net(GetParam(), /*seed=*/1), path);
+  auto holder = make_net(GetParam(), /*seed=*/2);
+  std::shared_ptr<NetImpl> pointer = make_net(GetParam(), /*seed=*/3).ptr();
+  auto plain_holder = make_net(GetParam(), /*seed=*/4);
+  NetImpl& plain = *plain_holder;
+  load_in_place(holder, path);
+  load_in_place(pointer, path);
+  load_in_place(plain, path);
+  for (const auto* loaded : {holder.get(), pointer.get(), &plain}) {
+    EXPECT_TRUE(torch::equal(loaded->named_parameters()[0].value(),
+                             holder->named_parameters()[0].value()));
+  }
+}
+
+TEST(ModuleDevice, RestorePlacementSkipsNamesTheModuleLacks) {
+  auto net = make_net(torch::kCPU);
+  EXPECT_TRUE(restore_placement(net, {{"no.such.tensor", meta()}}).empty());
+  const auto placement = placement_of(net);
+  EXPECT_EQ(placement.size(), kAllTensors.size());
+  for (const auto& entry : placement) {
+    EXPECT_EQ(entry.device, torch::Device(torch::kCPU)) << entry.name;
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Devices,
     ModuleDeviceOn,

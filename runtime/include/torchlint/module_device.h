@@ -6,10 +6,12 @@
 
 #include <torch/nn/module.h>
 #include <torch/nn/pimpl.h>
+#include <torch/serialize/input-archive.h>
 
 #include <memory>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace torchlint {
@@ -60,6 +62,62 @@ std::vector<TensorMove> ensure_module_device(
     torch::Device device,
     DevicePolicy policy = DevicePolicy::Warn) {
   return ensure_module_device(detail::module_of(module), device, policy);
+}
+
+/// Where one parameter or buffer of a module lives, by its dotted name.
+struct TensorPlacement {
+  std::string name;
+  torch::Device device;
+};
+
+/// Every parameter and buffer of `module` (recursively) with its device.
+std::vector<TensorPlacement> placement_of(const torch::nn::Module& module);
+
+/// Moves every parameter and buffer named in `placement` back to the device recorded there, in
+/// place (set_data, as Module::to does); names `module` does not have are skipped. Returns the
+/// moves. Policy as for ensure_module_device.
+std::vector<TensorMove> restore_placement(
+    torch::nn::Module& module,
+    const std::vector<TensorPlacement>& placement,
+    DevicePolicy policy = DevicePolicy::Warn);
+
+namespace detail {
+inline torch::nn::Module& module_ref(torch::nn::Module& module) {
+  return module;
+}
+template <typename Handle, typename = module_handle_t<Handle>>
+torch::nn::Module& module_ref(const Handle& module) {
+  return module_of(module);
+}
+} // namespace detail
+
+/// Same, for a TORCH_MODULE holder or a std::shared_ptr<NetImpl>.
+template <typename Handle, typename = detail::module_handle_t<Handle>>
+std::vector<TensorPlacement> placement_of(const Handle& module) {
+  return placement_of(detail::module_of(module));
+}
+template <typename Handle, typename = detail::module_handle_t<Handle>>
+std::vector<TensorMove> restore_placement(
+    const Handle& module,
+    const std::vector<TensorPlacement>& placement,
+    DevicePolicy policy = DevicePolicy::Warn) {
+  return restore_placement(detail::module_of(module), placement, policy);
+}
+
+/// torch::load(module, args...) that leaves every parameter and buffer on the device it was on
+/// before the load, wherever the archive was saved from (Python's load_state_dict copies into
+/// the existing tensors; libtorch's load puts them on the saved device). `args` are what
+/// torch::load takes after the module: a path or a stream, and optionally the device to read
+/// onto. `module` is a Module, a TORCH_MODULE holder or a std::shared_ptr<NetImpl>. Returns the
+/// tensors moved back, with one warning listing them (DevicePolicy::Warn).
+template <typename ModuleLike, typename... LoadArgs>
+std::vector<TensorMove> load_in_place(ModuleLike& module, LoadArgs&&... args) {
+  torch::nn::Module& target = detail::module_ref(module);
+  const auto before = placement_of(target);
+  torch::serialize::InputArchive archive;
+  archive.load_from(std::forward<LoadArgs>(args)...);
+  target.load(archive);
+  return restore_placement(target, before);
 }
 
 } // namespace torchlint
