@@ -23,7 +23,6 @@ namespace {
 using utils::DeviceSource;
 using utils::ModuleMove;
 
-
 /// Whether a load call maps what it reads to a device.
 struct LoadDevice {
   enum Kind { Given, Missing, ExplicitNone };
@@ -429,22 +428,6 @@ LoadWithoutDeviceCheck::migrateStateAfter(const CallExpr *Load,
   return Fixes;
 }
 
-llvm::SmallVector<FixItHint, 2>
-LoadWithoutDeviceCheck::loadInPlace(const CallExpr *Load, ASTContext &Ctx) {
-  const auto *Callee =
-      llvm::dyn_cast<DeclRefExpr>(Load->getCallee()->IgnoreImplicit());
-  if (!Callee || Callee->getBeginLoc().isMacroID() ||
-      Callee->getEndLoc().isMacroID())
-    return {};
-  llvm::SmallVector<FixItHint, 2> Fixes = {FixItHint::CreateReplacement(
-      CharSourceRange::getTokenRange(Callee->getSourceRange()),
-      "torchlint::load_in_place")};
-  if (std::optional<FixItHint> Include =
-          includeRuntime(Load->getBeginLoc(), Ctx.getSourceManager()))
-    Fixes.push_back(*Include);
-  return Fixes;
-}
-
 const utils::DeviceFlow &LoadWithoutDeviceCheck::flowOf(const FunctionDecl *Fn,
                                                         ASTContext &Ctx) {
   if (!Facts || FactsOf != Fn) {
@@ -662,10 +645,11 @@ void LoadWithoutDeviceCheck::checkTorchLoad(const CallExpr *Call,
     const std::optional<FixItHint> Fix = deviceFix(Call, Dev, Device);
     // With no device to name, a module moved before the load is loaded in
     // place: each parameter stays where the move put it (on every path).
-    const llvm::SmallVector<FixItHint, 2> Repair =
-        Fix       ? llvm::SmallVector<FixItHint, 2>{*Fix}
-        : Earlier ? loadInPlace(Call, Ctx)
-                  : llvm::SmallVector<FixItHint, 2>{};
+    const std::vector<FixItHint> Repair =
+        Fix       ? std::vector<FixItHint>{*Fix}
+        : Earlier ? callRuntimeInstead(Call, "torchlint::load_in_place",
+                                       Ctx.getSourceManager())
+                  : std::vector<FixItHint>{};
     {
       auto Diag =
           diag(At, Earlier ? "'torch::load' without a device puts the "

@@ -35,13 +35,6 @@ private:
   llvm::SmallVector<FixItHint, 2> migrateStateAfter(const CallExpr *Load,
                                                     ASTContext &Ctx);
 
-  /// The repair of a device-less load of a module moved before it, where no
-  /// device expression fits: `torchlint::load_in_place(...)` for
-  /// `torch::load(...)`, which leaves each parameter where it was, with the
-  /// runtime's #include. None when the load is spelled in a macro.
-  llvm::SmallVector<FixItHint, 2> loadInPlace(const CallExpr *Load,
-                                              ASTContext &Ctx);
-
   void checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) override;
   void checkTorchLoad(const CallExpr *Call, const FunctionDecl *Callee,
                       const FunctionDecl *Fn, ASTContext &Ctx);

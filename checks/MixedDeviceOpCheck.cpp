@@ -16,8 +16,13 @@ using namespace clang::ast_matchers;
 namespace clang::tidy::torch {
 namespace {
 
-bool isStackOrCat(llvm::StringRef Qualified) {
-  return Qualified.ends_with("::stack") || Qualified.ends_with("::cat");
+/// "stack" or "cat" for `torch::stack`/`at::cat` (ops the runtime has a
+/// device-harmonising twin of), empty otherwise.
+llvm::StringRef stackOrCat(llvm::StringRef Qualified) {
+  for (llvm::StringRef Op : {"stack", "cat"})
+    if (Qualified.ends_with(("::" + Op).str()))
+      return Op;
+  return {};
 }
 
 /// True for a tensor named by a variable, parameter or member: a fix can
@@ -41,24 +46,14 @@ std::vector<FixItHint>
 MixedDeviceOpCheck::harmonizedListFixes(const utils::DeviceConflict &C,
                                         const SourceManager &SM) {
   const utils::OpUse &Use = *C.Use;
-  if (!Use.Through.empty() || !isStackOrCat(Use.Name) ||
-      llvm::isa<CXXMemberCallExpr, CXXOperatorCallExpr>(Use.Call))
-    return {};
-  const auto *Callee =
-      llvm::dyn_cast<DeclRefExpr>(Use.Call->getCallee()->IgnoreImplicit());
-  if (!Callee || Callee->getBeginLoc().isMacroID() ||
-      Callee->getEndLoc().isMacroID() || Use.Call->getNumArgs() > 2 ||
+  const llvm::StringRef Op = stackOrCat(Use.Name);
+  if (!Use.Through.empty() || Op.empty() ||
+      llvm::isa<CXXMemberCallExpr, CXXOperatorCallExpr>(Use.Call) ||
+      Use.Call->getNumArgs() > 2 ||
       (Use.Call->getNumArgs() == 2 &&
        !Use.Call->getArg(1)->getType()->isIntegerType()))
     return {};
-  const bool Stack = llvm::StringRef(Use.Name).ends_with("stack");
-  std::vector<FixItHint> Fixes = {FixItHint::CreateReplacement(
-      CharSourceRange::getTokenRange(Callee->getSourceRange()),
-      Stack ? "torchlint::stack" : "torchlint::cat")};
-  if (std::optional<FixItHint> Include =
-          includeRuntime(Use.Call->getBeginLoc(), SM))
-    Fixes.push_back(*Include);
-  return Fixes;
+  return callRuntimeInstead(Use.Call, ("torchlint::" + Op).str(), SM);
 }
 
 /// One defect, one warning: a conflict met inside a called function that
@@ -141,8 +136,8 @@ void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
         (utils::isReportedPlacement(C.Odd, *Placements, Fn, Ctx) ||
          utils::isReportedPlacement(C.Other, *Placements, Fn, Ctx)))
       continue;
-    // An op inside a called function is reported at the call: the
-    // arguments given here are what meet there.
+    // An op inside a called function is reported at the call, where the
+    // arguments that meet there are chosen, unless the callee reports it.
     if (reportedInCallee(C, Ctx))
       continue;
     const CallExpr *Call = C.Use->site();
@@ -168,12 +163,12 @@ void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
         for (const FixItHint &Fix : Fixes)
           Diag << Fix;
     }
-    if (C.InList && isStackOrCat(C.Use->Name))
+    if (const llvm::StringRef ListOp = stackOrCat(C.Use->Name);
+        C.InList && !ListOp.empty())
       diag(Call->getExprLoc(),
            "torchlint::%0 from %1 moves every input to one device first",
            DiagnosticIDs::Note)
-          << (llvm::StringRef(C.Use->Name).ends_with("stack") ? "stack" : "cat")
-          << RuntimeHeader;
+          << ListOp << RuntimeHeader;
     offerFixOnNote(Call->getExprLoc(), Fixes, FixSafety::Unsafe);
     utils::noteCallPath(*this, *C.Use);
     utils::noteDeviceOrigin(*this, C.Odd);

@@ -128,6 +128,24 @@ void FunctionBodyCheck::offerFixOnNote(SourceLocation Loc,
     Note << Fix;
 }
 
+std::vector<FixItHint>
+FunctionBodyCheck::callRuntimeInstead(const CallExpr *Call,
+                                      llvm::StringRef RuntimeFunction,
+                                      const SourceManager &SM) {
+  const auto *Callee =
+      llvm::dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreImplicit());
+  if (!Callee || Callee->getBeginLoc().isMacroID() ||
+      Callee->getEndLoc().isMacroID())
+    return {};
+  std::vector<FixItHint> Fixes = {FixItHint::CreateReplacement(
+      CharSourceRange::getTokenRange(Callee->getSourceRange()),
+      RuntimeFunction)};
+  if (std::optional<FixItHint> Include =
+          includeRuntime(Call->getBeginLoc(), SM))
+    Fixes.push_back(*Include);
+  return Fixes;
+}
+
 std::shared_ptr<const utils::DeviceFlow>
 FunctionBodyCheck::analyzeFlow(const utils::DeviceFlowConfig &Config,
                                const FunctionDecl *Fn, ASTContext &Ctx) {

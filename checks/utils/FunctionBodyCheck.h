@@ -81,6 +81,13 @@ protected:
   /// file includes it already (or the check was not made FixesCallRuntime).
   std::optional<FixItHint> includeRuntime(SourceLocation Loc,
                                           const SourceManager &SM);
+  /// The fix that calls \p RuntimeFunction (`torchlint::stack`) where \p
+  /// Call calls a free function by name (`torch::stack(xs)`), keeping the
+  /// arguments, with the runtime's #include. None for a callee that is not a
+  /// plain name or is spelled in a macro.
+  std::vector<FixItHint> callRuntimeInstead(const CallExpr *Call,
+                                            llvm::StringRef RuntimeFunction,
+                                            const SourceManager &SM);
 
   /// One defect, one warning: whether this check leaves \p Defect to the
   /// check that owns it (FindingOwners.h), because that one is enabled.
