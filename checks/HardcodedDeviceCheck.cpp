@@ -18,19 +18,6 @@ using utils::HardcodedPlacement;
 using utils::HardcodedPlacementFinder;
 using utils::MigrationFinder;
 
-namespace {
-
-/// The analysis torch-mixed-device-op runs; none when that check is
-/// disabled.
-std::optional<utils::DeviceFlowConfig>
-mixedDeviceOpFlow(const ClangTidyContext *Context) {
-  if (!Context->isCheckEnabled("torch-mixed-device-op"))
-    return std::nullopt;
-  return utils::DeviceFlowConfig::forContext(Context);
-}
-
-} // namespace
-
 HardcodedDeviceCheck::HardcodedDeviceCheck(StringRef Name,
                                            ClangTidyContext *Context)
     : FunctionBodyCheck(Name, Context),
@@ -40,10 +27,11 @@ HardcodedDeviceCheck::HardcodedDeviceCheck(StringRef Name,
       IgnoredFiles(Options.get("IgnoredFiles",
                                HardcodedPlacementFinder::DefaultIgnoredFiles)),
       ReportSingleDeviceCode(Options.get("ReportSingleDeviceCode", false)),
-      MixedDeviceOpFlow(mixedDeviceOpFlow(Context)),
+      NotesMixedDeviceOps(Context->isCheckEnabled("torch-mixed-device-op")),
+      Flow(utils::DeviceFlowConfig::forContext(Context)),
       Migrations(MigrationFinder::create(Context)),
       Placements(IgnoredFunctions, IgnoredFiles, ReportSingleDeviceCode,
-                 Migrations.get()) {
+                 Migrations.get(), Flow) {
   validatePatterns("IgnoredFunctions", IgnoredFunctions);
   validatePatterns("IgnoredFiles", IgnoredFiles);
 }
@@ -138,11 +126,11 @@ void HardcodedDeviceCheck::report(const Expr *Leaf, const FunctionDecl *Fn,
 
   // One defect, one warning: where the moved tensor then meets another
   // device, torch-mixed-device-op stays silent and the call is noted here.
-  if (!MixedDeviceOpFlow || !Placement->Move)
+  if (!NotesMixedDeviceOps || !Placement->Move)
     return;
   if (!Conflicts.Computed) {
     Conflicts.Computed = true;
-    Conflicts.Facts = MixedDeviceOpFlow->analyze(Fn, Ctx);
+    Conflicts.Facts = Flow.analyze(Fn, Ctx);
     Conflicts.All = utils::findDeviceConflicts(*Conflicts.Facts);
   }
   for (const utils::DeviceConflict &C : Conflicts.All) {

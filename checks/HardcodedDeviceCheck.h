@@ -44,8 +44,10 @@ private:
   const std::string IgnoredFiles;
   const bool ReportSingleDeviceCode;
   /// torch-mixed-device-op leaves a conflict on a device placed here to this
-  /// check, which notes the call; null when that check is disabled.
-  const std::optional<utils::DeviceFlowConfig> MixedDeviceOpFlow;
+  /// check, which notes the call (when that check is enabled).
+  const bool NotesMixedDeviceOps;
+  /// The translation unit's model, shared with every other check.
+  const utils::DeviceFlowConfig Flow;
   std::unique_ptr<utils::MigrationFinder> Migrations;
   utils::HardcodedPlacementFinder Placements;
 };

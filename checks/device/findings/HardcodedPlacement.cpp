@@ -610,17 +610,16 @@ void noteMigratesState(ClangTidyCheck &Check, const HardcodedPlacement &P) {
 
 HardcodedPlacementFinder::HardcodedPlacementFinder(
     llvm::StringRef IgnoredFunctions, llvm::StringRef IgnoredFiles,
-    bool ReportSingleDeviceCode, MigrationFinder *Migrations)
-    : IgnoredFunctions(IgnoredFunctions), IgnoredFiles(IgnoredFiles),
+    bool ReportSingleDeviceCode, MigrationFinder *Migrations,
+    DeviceFlowConfig Flow)
+    : Flow(std::move(Flow)), IgnoredFunctions(IgnoredFunctions),
+      IgnoredFiles(IgnoredFiles),
       HasIgnoredFunctions(!IgnoredFunctions.trim().empty() &&
                           this->IgnoredFunctions.isValid()),
       HasIgnoredFiles(!IgnoredFiles.trim().empty() &&
                       this->IgnoredFiles.isValid()),
       ReportSingleDeviceCode(ReportSingleDeviceCode),
-      Migrations(Migrations) {
-  // The built-in rules: only host reads are asked.
-  HostReads = DeviceFlowConfig::builtIn();
-}
+      Migrations(Migrations) {}
 
 bool HardcodedPlacementFinder::isHostHelper(
     const FunctionDecl *Fn, llvm::ArrayRef<const DeviceSource *> Sources,
@@ -630,9 +629,9 @@ bool HardcodedPlacementFinder::isHostHelper(
   for (const DeviceSource *S : Sources)
     if (S->What != Carrier::Tensor || S->Where != Origin::Parameter)
       return false;
-  const std::shared_ptr<const DeviceFlow> Flow = HostReads.analyze(Fn, Ctx);
+  const std::shared_ptr<const DeviceFlow> Facts = Flow.analyze(Fn, Ctx);
   for (const DeviceSource *S : Sources)
-    if (!llvm::is_contained(Flow->hostParams(), S->Decl))
+    if (!llvm::is_contained(Facts->hostParams(), S->Decl))
       return false;
   return true;
 }
@@ -640,14 +639,14 @@ bool HardcodedPlacementFinder::isHostHelper(
 bool HardcodedPlacementFinder::meetsHostData(const CXXMemberCallExpr *Move,
                                              const FunctionDecl *Fn,
                                              ASTContext &Ctx) {
-  const std::shared_ptr<const DeviceFlow> Flow = HostReads.analyze(Fn, Ctx);
+  const std::shared_ptr<const DeviceFlow> Facts = Flow.analyze(Fn, Ctx);
   // Each op as it would run if the move went to a device instead.
   const AbstractDevice Elsewhere = AbstractDevice::cuda(-1, Move);
   auto AsIfMovedElsewhere = [&](const AbstractDevice &D) {
     return D.isCpu() && D.Origin == Move ? Elsewhere : D;
   };
   for (const DeviceConflict &C :
-       findDeviceConflicts(Flow->opUses(), AsIfMovedElsewhere))
+       findDeviceConflicts(Facts->opUses(), AsIfMovedElsewhere))
     if (C.Odd.isCpu() && C.Odd.DeviceLess && C.Other.Origin == Move)
       return true;
   return false;
@@ -665,7 +664,7 @@ HardcodedPlacementFinder::create(const ClangTidyContext *Context,
       llvm::StringRef(checkOption(Context, CheckName,
                                   "ReportSingleDeviceCode", "false"))
               .equals_insensitive("true"),
-      Migrations);
+      Migrations, DeviceFlowConfig::forContext(Context));
 }
 
 bool HardcodedPlacementFinder::ignored(const FunctionDecl *Fn,

@@ -84,10 +84,12 @@ public:
 
   /// \p Migrations, when given, blocks fixes that would make forward-path
   /// state follow an input (what torch-implicit-device-migration reports).
+  /// \p Flow is the model of the translation unit (its project rules), the
+  /// one every check asks.
   HardcodedPlacementFinder(llvm::StringRef IgnoredFunctions,
                            llvm::StringRef IgnoredFiles,
                            bool ReportSingleDeviceCode,
-                           MigrationFinder *Migrations);
+                           MigrationFinder *Migrations, DeviceFlowConfig Flow);
 
   /// The finder torch-hardcoded-device would use, configured from its options
   /// in \p Context; null when that check is disabled. For sibling checks
@@ -148,7 +150,7 @@ private:
   bool isHostHelper(const FunctionDecl *Fn,
                     llvm::ArrayRef<const DeviceSource *> Sources,
                     ASTContext &Ctx);
-  DeviceFlowConfig HostReads;
+  DeviceFlowConfig Flow;
 
   llvm::Regex IgnoredFunctions;
   llvm::Regex IgnoredFiles;

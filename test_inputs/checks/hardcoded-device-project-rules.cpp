@@ -1,0 +1,26 @@
+// CHECKS: torch-hardcoded-device
+// CHECK-OPTION: torch-hardcoded-device.RulesFile={test_inputs}/rules/mylib-ops.yaml
+// HEADERS: fast real
+// CHECK-OPTION: UnsafeFixes=true
+// A project's own strict op (from its RulesFile) decides host work as a
+// libtorch op does: a move to the CPU that makes the op meet host-made data
+// is deliberate.
+#include <torch/torch.h>
+
+namespace mylib {
+torch::Tensor lookup(const torch::Tensor &table, const torch::Tensor &keys);
+}
+
+// The table is made on the host here, so the keys must be there too.
+torch::Tensor lookup_on_host(const torch::Tensor &keys) {
+  auto table = torch::arange(16);
+  return mylib::lookup(table, keys.cpu());
+}
+
+// The table comes from the caller: the keys should follow it.
+torch::Tensor lookup_in(const torch::Tensor &table, const torch::Tensor &keys) {
+  return mylib::lookup(table, keys.cpu());
+  // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: hard-coded CPU device 'cpu()' in device-neutral code [torch-hardcoded-device]
+  // CHECK-NOTES: :[[@LINE-3]]:46: note: the device is taken from parameter 'table'
+  // CHECK-FIXES: return mylib::lookup(table, keys.to(table.device()));
+}
