@@ -23,7 +23,10 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "libclang-common-19-dev, libtorch-dev")
+# The checks parse the user's code as clang-19 does: clang's own headers and
+# the C and C++ standard library headers (what clang-19 itself depends on).
+set(CPACK_DEBIAN_PACKAGE_DEPENDS
+    "libclang-common-19-dev, libstdc++-12-dev | libstdc++-dev, libc6-dev, libtorch-dev")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "clang-tidy-19, clang-tools-19")
 set(CPACK_STRIP_FILES ON)
 # Runs the install step of the whole build: a package holds every component.

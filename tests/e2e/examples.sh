@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # The README's main job: torchlint over examples/ reports exactly the six
 # seeded bugs listed in examples/README.md, one per check, and nothing else.
-# Usage: examples.sh TORCHLINT EXAMPLES_DIR TORCH_INCLUDE PCH
+# Usage: examples.sh TORCHLINT EXAMPLES_DIR TORCH_INCLUDE [PCH]
 set -u
-tl=$1 ex=$2 inc=$3 pch=$4
+tl=$1 ex=$2 inc=$3 pch=${4:-}
 out=$("$tl" --checks='-*,torch-*' "$ex"/src/*.cpp -- -std=c++17 -isystem "$inc" \
-      -I "$ex/src" -include-pch "$pch" 2>&1); status=$?
+      -I "$ex/src" ${pch:+-include-pch "$pch"} 2>&1); status=$?
 got=$(grep -oE '^[^ ]*/src/[a-z]+\.cpp:[0-9]+:[0-9]+: warning: .*\[torch-[a-z-]+\]$' <<<"$out" |
       sed -E 's#^.*/src/##; s#: warning: .*\[(torch-[a-z-]+)\]$# \1#' | sort)
 want=$(printf '%s\n' \

@@ -30,11 +30,12 @@ echo "package: $(basename "$deb")"
 
 depends=$(dpkg-deb -f "$deb" Depends)
 declared() {
-  for pkg in libllvm19 libclang-cpp19 libyaml-cpp0.7 libclang-common-19-dev libtorch-dev; do
+  for pkg in libllvm19 libclang-cpp19 libyaml-cpp0.7 libclang-common-19-dev \
+             libstdc++-12-dev libc6-dev libtorch-dev; do
     grep -q "\\b$pkg\\b" <<<"$depends" || { echo "missing dependency $pkg in: $depends"; return 1; }
   done
 }
-step "declares LLVM 19, clang 19, yaml-cpp and libtorch" declared
+step "declares LLVM 19, clang 19, the C/C++ headers, yaml-cpp and libtorch" declared
 contents() {
   local listing; listing=$(dpkg-deb -c "$deb")
   for f in usr/bin/torchlint usr/bin/torchlint-run usr/bin/torchlint-clangd \
