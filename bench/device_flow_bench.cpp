@@ -5,6 +5,10 @@
 // <torch/torch.h>, so most of the time goes to parsing the headers; run.sh
 // measures how much of the total the torch-* checks take.
 //
+// BENCH-EXPECT: torch-factory-without-device torch-mixed-device-op
+// BENCH-EXPECT: torch-load-without-device torch-implicit-device-migration
+// BENCH-EXPECT: torch-hardcoded-device torch-discarded-to
+//
 // Compiles with:
 //   clang++-19 -fsyntax-only -std=c++17 -isystem /usr/include/torch/csrc/api/include
 #include <torch/torch.h>

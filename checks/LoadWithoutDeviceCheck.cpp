@@ -522,7 +522,7 @@ void LoadWithoutDeviceCheck::checkTorchLoad(const CallExpr *Call,
   const SourceManager &SM = Ctx.getSourceManager();
   const ValueDecl *Object = utils::referencedObject(Value);
   const std::string Name = nameOf(Object, Value, Ctx);
-  const std::vector<ModuleMove> Moves = utils::collectModuleMoves(Fn->getBody());
+  const std::vector<ModuleMove> Moves = Flow.Summaries->moduleMovesIn(Fn, Ctx);
   const SourceLocation At = Call->getBeginLoc();
   auto IsBeforeLoad = [&](const ModuleMove &M) {
     return utils::isBefore(M.Call->getBeginLoc(), At, SM);
@@ -598,7 +598,7 @@ void LoadWithoutDeviceCheck::checkTorchLoad(const CallExpr *Call,
           Placing.insert(Placing.begin(), Definition);
           for (const FunctionDecl *Placer : Placing)
             for (const ModuleMove &M :
-                 utils::collectModuleMoves(Placer->getBody()))
+                 Flow.Summaries->moduleMovesIn(Placer, Ctx))
               if (M.Call == Before.Origin && !M.ToCpu) {
                 ConstructorMoves.push_back(M);
                 MovedIn = Placer;
@@ -675,6 +675,12 @@ void LoadWithoutDeviceCheck::checkTorchLoad(const CallExpr *Call,
            "calls, before the load",
            DiagnosticIDs::Note)
           << Name << MovedIn->getNameAsString();
+    else if (Earlier && Earlier->By)
+      diag(Earlier->Call->getBeginLoc(),
+           "'%0' %select{is|may be}1 moved to a device here, by '%2', before "
+           "the load",
+           DiagnosticIDs::Note)
+          << Name << Maybe << Earlier->By->getNameAsString();
     else if (Earlier)
       diag(Earlier->Call->getBeginLoc(),
            MovedIn != Fn ? "'%0' is moved to a device here, in the "
@@ -853,7 +859,7 @@ void LoadWithoutDeviceCheck::checkJitLoad(const CallExpr *Call,
     Holder = nullptr;
   // `auto m = torch::jit::load(path); m.to(device);` moves everything.
   if (Holder)
-    for (const ModuleMove &M : utils::collectModuleMoves(Fn->getBody()))
+    for (const ModuleMove &M : Flow.Summaries->moduleMovesIn(Fn, Ctx))
       if (M.Module == Holder &&
           utils::isBefore(Call->getEndLoc(), M.Call->getBeginLoc(), SM) &&
           flowOf(Fn, Ctx).mayRunAfter(Call, M.Call))
@@ -912,7 +918,7 @@ void LoadWithoutDeviceCheck::checkAdagrad(const Expr *Construction,
       utils::parameterOwners(Params);
   if (Owners.empty())
     return;
-  const std::vector<ModuleMove> Moves = utils::collectModuleMoves(Fn->getBody());
+  const std::vector<ModuleMove> Moves = Flow.Summaries->moduleMovesIn(Fn, Ctx);
   const ModuleMove *Later = nullptr;
   for (const ValueDecl *Owner : Owners) {
     const ModuleMove *First = nullptr;

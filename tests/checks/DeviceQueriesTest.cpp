@@ -5,6 +5,7 @@
 // libtorch headers.
 #include "device/flow/DeviceFlow.h"
 #include "device/functions/FunctionParents.h"
+#include "device/summaries/FunctionSummaries.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Tooling/Tooling.h"
@@ -190,6 +191,59 @@ TEST(DeviceQueries, OpResultsAndCallersAnswerWhatTheInputsLeaveOpen) {
                 ->parameterFromCallers(Use->getParamDecl(0))
                 .K,
             Kind::Unknown);
+}
+
+constexpr const char *MovesCode = R"cpp(
+#include <torch/torch.h>
+void place(torch::nn::Linear &m, torch::Device d) { m->to(d); }
+void prepare(torch::nn::Linear &m, torch::Device d) { m->train(); place(m, d); }
+void place_if(torch::nn::Linear &m, torch::Device d) {
+  if (!d.is_cuda())
+    return;
+  m->to(d);
+}
+void use(torch::nn::Linear &net, torch::Device device) {
+  prepare(net, device);
+  place_if(net, device);
+  net->eval();
+}
+)cpp";
+
+TEST(DeviceQueries, ModuleMovesThroughHelpersAreMovesAtTheCall) {
+  std::unique_ptr<ASTUnit> AST = parse(MovesCode);
+  ASSERT_NE(AST, nullptr);
+  ASSERT_FALSE(AST->getDiagnostics().hasErrorOccurred());
+  ASTContext &Ctx = AST->getASTContext();
+  const FunctionDecl *Use = functionNamed(Ctx, "use");
+  ASSERT_TRUE(Use);
+  const auto *Body = llvm::cast<CompoundStmt>(Use->getBody());
+  const auto *Prepare = llvm::cast<CallExpr>(Body->body_begin()[0]);
+  const Stmt *Last = Body->body_back();
+  const ParmVarDecl *Net = Use->getParamDecl(0);
+
+  const DeviceFlowConfig Config = DeviceFlowConfig::builtIn();
+  FunctionParentScope Scope(Use, Ctx);
+  std::shared_ptr<const DeviceFlow> Flow = Config.analyze(Use, Ctx);
+  ASSERT_EQ(Flow->gaveUp(), "");
+  // prepare moves its module on every path (through place): after the call
+  // net lives on the caller's device, and the call is why. place_if moves
+  // only on some paths, so it changes nothing.
+  const AbstractDevice Moved = Flow->deviceBefore(Net, Last);
+  EXPECT_EQ(Moved.K, Kind::SameAs);
+  EXPECT_EQ(Moved.Symbol, Use->getParamDecl(1));
+  EXPECT_EQ(Moved.Origin, Prepare);
+
+  // The checks see the call among the body's module moves.
+  const std::vector<ModuleMove> Moves =
+      Config.Summaries->moduleMovesIn(Use, Ctx);
+  ASSERT_EQ(Moves.size(), 1u);
+  EXPECT_EQ(Moves[0].Call, Prepare);
+  EXPECT_EQ(Moves[0].Module, Net);
+  EXPECT_EQ(Moves[0].By, functionNamed(Ctx, "prepare"));
+  ASSERT_NE(Moves[0].Device, nullptr);
+  EXPECT_EQ(llvm::cast<DeclRefExpr>(Moves[0].Device->IgnoreImplicit())->getDecl(),
+            Use->getParamDecl(1));
+  EXPECT_FALSE(Moves[0].ToCpu);
 }
 
 } // namespace

@@ -190,6 +190,14 @@ DeviceFlow::membersAtExit() const {
   return Members;
 }
 
+AbstractDevice DeviceFlow::atExit(const ValueDecl *D) const {
+  if (!Solved)
+    return AbstractDevice::unknown();
+  const DeviceState AtExit = Solved->entryState(&Solved->Graph->getExit());
+  auto It = AtExit.Vars.find(D);
+  return It == AtExit.Vars.end() ? AbstractDevice::unknown() : It->second;
+}
+
 std::unique_ptr<DeviceFlow>
 DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
                     const llvm::StringMap<DeviceRule> &RuleIndex,

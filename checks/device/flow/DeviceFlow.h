@@ -131,6 +131,10 @@ public:
   /// assigns, with where they live when it returns.
   std::vector<std::pair<const ValueDecl *, AbstractDevice>>
   membersAtExit() const;
+  /// Where \p D lives when the function returns, if some path of the
+  /// function places or assigns it (joined over the paths); unknown
+  /// otherwise.
+  AbstractDevice atExit(const ValueDecl *D) const;
 
 private:
   std::vector<OpUse> Uses;

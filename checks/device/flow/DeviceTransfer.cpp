@@ -267,22 +267,17 @@ AbstractDevice DeviceTransfer::atCall(const AbstractDevice &D,
     return AbstractDevice::unknown(); // Made inside the callee.
   AbstractDevice Here;
   if (const auto *Param = llvm::dyn_cast<ParmVarDecl>(D.Symbol)) {
-    if (Param->getDeclContext() != Callee.Definition)
-      return AbstractDevice::unknown();
-    unsigned Index = Param->getFunctionScopeIndex();
-    if (llvm::isa<CXXOperatorCallExpr>(Call) &&
-        llvm::isa<CXXMethodDecl>(Callee.Definition))
-      ++Index; // The object is the operator's first argument.
-    if (Index >= Call->getNumArgs() ||
-        llvm::isa<CXXDefaultArgExpr>(Call->getArg(Index)))
+    const Expr *Passed = argumentFor(Param, Call, Callee.Definition);
+    if (!Passed)
       return AbstractDevice::unknown();
     // A module argument (`*host`, `net`) is where that module lives.
-    const ValueDecl *Module = isModuleType(Param->getType())
-                                  ? moduleRoot(Call->getArg(Index))
-                                  : nullptr;
-    Here = Module ? lookup(Module, S) : eval(Call->getArg(Index), S);
+    const ValueDecl *Module =
+        isModuleType(Param->getType()) ? moduleRoot(Passed) : nullptr;
+    Here = Module                              ? lookup(Module, S)
+           : isDeviceLike(Param->getType()) ? evalDevice(Passed, S)
+                                            : eval(Passed, S);
     if (Arg)
-      *Arg = Call->getArg(Index);
+      *Arg = Passed;
   } else if (llvm::isa<FieldDecl>(D.Symbol)) {
     // A member of the object the method runs on: this one's own member, or
     // wherever the object (a module, a parameter, a member) lives.
@@ -921,6 +916,20 @@ void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
     }
     return;
   }
+  // `place(net, device)`: a function of this translation unit that moves
+  // its module argument in place; the call is why it lives there.
+  if (const auto *Call = llvm::dyn_cast<CallExpr>(E))
+    if (const FunctionSummary *Summary = summaryOf(Call))
+      for (const auto &Moved : Summary->MovedModules)
+        if (const ValueDecl *Module = moduleRoot(
+                argumentFor(Moved.Module, Call, Summary->Definition));
+            Module && isModuleType(Module->getType())) {
+          AbstractDevice D = Moved.Device.K == Kind::SameAs
+                                 ? atCall(Moved.Device, Call, *Summary, S)
+                                 : Moved.Device;
+          D.Origin = Call;
+          S.Vars[Module] = D;
+        }
   if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *Method = Member->getMethodDecl();
     // module->to(device) moves the module in place.

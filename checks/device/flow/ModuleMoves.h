@@ -45,12 +45,17 @@ bool isCpuDeviceConstant(const Expr *E);
 
 /// An in-place move of a module: `m->to(device[, dtype][, non_blocking])` on
 /// a torch::nn::Module, `m.to(device...)` on a torch::jit::Module, or a call
-/// to torchlint::ensure_module_device(m, device).
+/// to torchlint::ensure_module_device(m, device). Also a call of a function
+/// of the translation unit that moves its module argument
+/// (FunctionSummaries::moduleMovesIn).
 struct ModuleMove {
   const CallExpr *Call = nullptr;
   const ValueDecl *Module = nullptr; ///< what is moved
-  const Expr *Device = nullptr;      ///< the device argument as written
+  /// The device argument as written; null where the call's arguments do
+  /// not name it (a device chosen inside the called function).
+  const Expr *Device = nullptr;
   bool ToCpu = false;                ///< Device is a constant CPU device
+  const FunctionDecl *By = nullptr;  ///< The function called that moves it.
 };
 
 /// Every module move in \p Body, lambda bodies excluded

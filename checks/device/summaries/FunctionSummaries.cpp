@@ -53,6 +53,30 @@ bool isInterface(const AbstractDevice &D, const FunctionDecl *Fn) {
          !Method->isStatic();
 }
 
+/// Whether \p Move, an expression of \p Fn's body, runs on every path
+/// through \p Fn: it is a statement of the body's own block, with no return
+/// or throw before it.
+bool runsOnEveryPath(const Stmt *Move, const FunctionDecl *Fn) {
+  const auto *Body = llvm::dyn_cast_or_null<CompoundStmt>(Fn->getBody());
+  if (!Body || !Move)
+    return false;
+  std::function<bool(const Stmt *)> Leaves = [&](const Stmt *S) {
+    if (!S || llvm::isa<LambdaExpr>(S))
+      return false;
+    if (llvm::isa<ReturnStmt, CXXThrowExpr, GotoStmt, CoreturnStmt>(S))
+      return true;
+    return llvm::any_of(S->children(), Leaves);
+  };
+  for (const Stmt *Statement : Body->body()) {
+    const auto *E = llvm::dyn_cast<Expr>(Statement);
+    if (E && E->IgnoreImplicit()->IgnoreParens() == Move)
+      return true;
+    if (Leaves(Statement))
+      return false;
+  }
+  return false;
+}
+
 /// The methods of \p Class that \p Body calls on `this`, in source order.
 void collectOwnCalls(const Stmt *Body, const CXXRecordDecl *Class,
                      std::vector<const CXXMemberCallExpr *> &Out) {
@@ -367,6 +391,56 @@ FunctionSummaries::analyseOther(const FunctionDecl *Fn, ASTContext &Ctx) {
   return DeviceFlow::analyze(Fn, Ctx, RuleIndex, Options, this);
 }
 
+const Expr *argumentFor(const ParmVarDecl *Param, const CallExpr *Call,
+                        const FunctionDecl *Definition) {
+  if (!Param || Param->getDeclContext() != Definition)
+    return nullptr;
+  unsigned Index = Param->getFunctionScopeIndex();
+  if (llvm::isa<CXXOperatorCallExpr>(Call) &&
+      llvm::isa<CXXMethodDecl>(Definition))
+    ++Index; // The object is the operator's first argument.
+  if (Index >= Call->getNumArgs() ||
+      llvm::isa<CXXDefaultArgExpr>(Call->getArg(Index)))
+    return nullptr;
+  return Call->getArg(Index);
+}
+
+std::vector<ModuleMove>
+FunctionSummaries::moduleMovesIn(const FunctionDecl *Fn, ASTContext &Ctx) {
+  std::vector<ModuleMove> Moves = collectModuleMoves(Fn->getBody());
+  std::function<void(const Stmt *)> Visit = [&](const Stmt *S) {
+    if (!S || llvm::isa<LambdaExpr>(S))
+      return;
+    if (const auto *Call = llvm::dyn_cast<CallExpr>(S))
+      if (const FunctionSummary *Summary = of(Call, Ctx))
+        for (const auto &Moved : Summary->MovedModules) {
+          ModuleMove M;
+          M.Call = Call;
+          M.By = Summary->Definition;
+          M.Module = referencedObject(
+              argumentFor(Moved.Module, Call, Summary->Definition));
+          if (!M.Module)
+            continue;
+          // `place(net, device)`: the device is the caller's argument.
+          if (Moved.Device.K == AbstractDevice::Kind::SameAs)
+            if (const auto *Param =
+                    llvm::dyn_cast_or_null<ParmVarDecl>(Moved.Device.Symbol);
+                Param && (isDeviceType(Param->getType()) ||
+                          isDeviceTypeEnum(Param->getType())))
+              if (const Expr *Arg =
+                      argumentFor(Param, Call, Summary->Definition))
+                M.Device = writtenArgument(Arg);
+          M.ToCpu = M.Device ? isCpuDeviceConstant(M.Device)
+                             : Moved.Device.isCpu();
+          Moves.push_back(M);
+        }
+    for (const Stmt *Child : S->children())
+      Visit(Child);
+  };
+  Visit(Fn->getBody());
+  return Moves;
+}
+
 const FunctionSummary *FunctionSummaries::summarise(const FunctionDecl *Fn,
                                                     ASTContext &Ctx) {
   InProgress.insert(Fn);
@@ -399,6 +473,13 @@ const FunctionSummary *FunctionSummaries::summarise(const FunctionDecl *Fn,
                  E.K == AbstractDevice::Kind::Cuda;
         }))
       Summary->ResultElements = *Elements;
+    // Module arguments it moves in place on every path (`m->to(d)`).
+    for (const ParmVarDecl *Param : Fn->parameters())
+      if (isModuleType(Param->getType())) {
+        const AbstractDevice Left = Flow->atExit(Param);
+        if (Left.Origin && runsOnEveryPath(Left.Origin, Fn))
+          Summary->MovedModules.push_back({Param, Left});
+      }
   }
   const FunctionSummary *Result = Summary.get();
   Done[Fn] = std::move(Summary);

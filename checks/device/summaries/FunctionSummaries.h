@@ -13,6 +13,7 @@
 #define TORCHLINT_CHECKS_DEVICE_SUMMARIES_FUNCTIONSUMMARIES_H
 
 #include "device/flow/DeviceFlow.h"
+#include "device/flow/ModuleMoves.h"
 #include "device/functions/UnitCallers.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -38,7 +39,21 @@ struct FunctionSummary {
   /// (each the device of a parameter or member, or a concrete device);
   /// none when that is not known.
   std::optional<llvm::SmallVector<AbstractDevice, 4>> ResultElements;
+  /// A module parameter the function moves in place on every path through
+  /// it (`m->to(d)`, itself or through a function it calls), and where it
+  /// leaves it: a parameter's device (`d`), a concrete one, or unknown. The
+  /// device's Origin is the move.
+  struct ModuleMoveEffect {
+    const ParmVarDecl *Module = nullptr;
+    AbstractDevice Device;
+  };
+  llvm::SmallVector<ModuleMoveEffect, 1> MovedModules;
 };
+
+/// The argument \p Call passes for \p Param, a parameter of the function
+/// \p Definition it calls; null for a defaulted one or another function's.
+const Expr *argumentFor(const ParmVarDecl *Param, const CallExpr *Call,
+                        const FunctionDecl *Definition);
 
 class FunctionSummaries {
 public:
@@ -67,6 +82,12 @@ public:
   /// parameter is followed to its callers in turn, a few levels up.
   AbstractDevice parameterFromCallers(const ParmVarDecl *Param,
                                       ASTContext &Ctx);
+
+  /// Every module move in \p Fn's body (collectModuleMoves), and each call
+  /// of a function of the translation unit that moves a module argument on
+  /// every path through it (`place(net, device)`), as a move at that call.
+  std::vector<ModuleMove> moduleMovesIn(const FunctionDecl *Fn,
+                                        ASTContext &Ctx);
 
   /// The setup methods \p Constructor calls on `this` (`init()`, and what
   /// they call on `this` in turn, a few levels deep): they place members as
