@@ -17,7 +17,9 @@
 #      the commit, and are still there afterwards; staged, they do;
 #   e) torchlint-run-diff reports changed lines only: an old finding on an
 #      untouched line of a changed file passes it (the torchlint hook fails);
-#      `pre-commit run --from-ref A --to-ref B` diffs against A.
+#      `pre-commit run --from-ref A --to-ref B` diffs against A;
+#   f) in the pre-push stage, a push that brings a device bug to a local bare
+#      remote is refused (the remote keeps its commit), a clean one goes through.
 #
 # Prints PASS:/FAIL: lines; exits 0 if every step passed, 1 if one failed, 77
 # if pre-commit is not installed, 2 on bad usage. E2E_KEEP=1 keeps (and
@@ -223,6 +225,33 @@ if [ $st -ne 0 ] && ran_failed "$TMP/out" "$RDH" && grep -Eq "src/f.cpp:3:12: (w
   pass "e) --from-ref: torchlint-run-diff reports the bug the range brought"
 else
   fail "e) --from-ref (exit $st, want non-zero and the finding)"; show "$TMP/out"
+fi
+
+# f) The pre-push stage: pre-commit runs the hooks on what a push sends
+# (PRE_COMMIT_FROM_REF is the remote's commit). The remote holds BASE; f.cpp's
+# bug, committed with --no-verify above, is refused at the push, and the
+# remote keeps BASE; once f.cpp is repaired, the push goes through.
+REMOTE=$TMP/remote.git
+g init -q --bare "$REMOTE" && g remote add origin "$REMOTE" &&
+  g push -q --no-verify origin "$BASE:refs/heads/main" > "$TMP/out" 2>&1 ||
+  { fail "f) a remote holding BASE"; show "$TMP/out"; }
+pre-commit install --hook-type pre-push > "$TMP/out" 2>&1 && [ -x .git/hooks/pre-push ] ||
+  { fail "f) pre-commit install --hook-type pre-push"; show "$TMP/out"; }
+SKIP=torchlint g push origin main > "$TMP/out" 2>&1; st=$?
+if [ $st -ne 0 ] && [ "$(git --git-dir="$REMOTE" rev-parse main)" = "$BASE" ] &&
+   ran_failed "$TMP/out" "$RDH" && grep -Eq "src/f.cpp:3:12: (warning|error): $FINDING" "$TMP/out"; then
+  pass "f) pre-push: a push that brings a device bug is refused, finding shown"
+else
+  fail "f) pre-push with a device bug (exit $st, want non-zero, the finding, the remote unchanged)"
+  show "$TMP/out"
+fi
+clean_unit f && g commit -q --no-verify -am 'f: repaired'
+SKIP=torchlint g push origin main > "$TMP/out" 2>&1; st=$?
+if [ $st -eq 0 ] && ran_ok "$TMP/out" "$RDH" &&
+   [ "$(git --git-dir="$REMOTE" rev-parse main)" = "$(git rev-parse HEAD)" ]; then
+  pass "f) pre-push: a clean push goes through"
+else
+  fail "f) pre-push of a clean change (exit $st)"; show "$TMP/out"
 fi
 
 if [ "$FAILS" -eq 0 ]; then echo "PASS: pre-commit hooks (all steps)"; exit 0; fi
