@@ -183,6 +183,31 @@ const Expr *stripWrappers(const Expr *E) {
   return E;
 }
 
+const Expr *throughReferenceAlias(const Expr *E) {
+  // Aliases of aliases, a few deep.
+  for (int Depth = 0; E && Depth < 4; ++Depth) {
+    const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *Var = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!Var || !Var->getType()->isReferenceType() ||
+        !Var->hasLocalStorage() || llvm::isa<ParmVarDecl>(Var) ||
+        !Var->getInit())
+      return E;
+    // Bound to a variable or to a member of `*this`: the analyses follow
+    // those by name. Anything else (`v[i]`, `*it`, `other.net`, a temporary)
+    // stays the reference itself.
+    const Expr *Bound = stripWrappers(Var->getInit());
+    const auto *Member = llvm::dyn_cast<MemberExpr>(Bound);
+    const bool OnThis =
+        Member && llvm::isa<CXXThisExpr>(
+                      Member->getBase()->IgnoreParenImpCasts());
+    const auto *Named = llvm::dyn_cast<DeclRefExpr>(Bound);
+    if (!OnThis && !(Named && llvm::isa<VarDecl>(Named->getDecl())))
+      return E;
+    E = Bound;
+  }
+  return E;
+}
+
 std::string qualifiedName(const NamedDecl *D) {
   return D ? D->getQualifiedNameAsString() : std::string();
 }

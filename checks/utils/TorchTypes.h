@@ -58,6 +58,12 @@ bool isModuleMethod(const CXXMethodDecl *M);
 /// is evidence the analyses read.
 const Expr *stripWrappers(const Expr *E);
 
+/// What a local reference names: for `net` declared `auto &net = other;`
+/// (a variable) or `auto &net = net_;` (a member of `*this`), the expression
+/// it is bound to, since a reference is that object for its whole life; \p E
+/// itself otherwise.
+const Expr *throughReferenceAlias(const Expr *E);
+
 /// Fully qualified name of \p D, e.g. "torch::zeros" or "at::Tensor::to".
 std::string qualifiedName(const NamedDecl *D);
 

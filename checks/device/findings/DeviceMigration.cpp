@@ -133,6 +133,8 @@ std::optional<StateRef> stateOf(const Expr *Object, bool OnModule,
   if (!Object)
     return std::nullopt;
   const Expr *E = OnModule ? ignoreWrappers(Object) : stripViews(Object);
+  // `auto &m = mean_; m = m.to(x.device());` moves the member.
+  E = ignoreWrappers(throughReferenceAlias(E));
   if (const auto *Deref = llvm::dyn_cast<UnaryOperator>(E);
       Deref && Deref->getOpcode() == UO_Deref)
     E = ignoreWrappers(Deref->getSubExpr());

@@ -17,7 +17,8 @@ using Kind = AbstractDevice::Kind;
 namespace {
 
 const Expr *strip(const Expr *E) {
-  for (E = stripWrappers(E); E; E = stripWrappers(E)) {
+  for (E = throughReferenceAlias(stripWrappers(E)); E;
+       E = throughReferenceAlias(stripWrappers(E))) {
     const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(E);
     if (!Construct || Construct->getNumArgs() != 1 ||
         llvm::isa<CXXTemporaryObjectExpr>(Construct) ||

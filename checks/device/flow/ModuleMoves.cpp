@@ -39,8 +39,12 @@ bool derivesFrom(const CXXRecordDecl *RD, llvm::StringRef QualifiedName,
   return false;
 }
 
+/// The object \p E names: through implicit nodes and local references.
 const Expr *strip(const Expr *E) {
-  return E ? E->IgnoreImplicit()->IgnoreParenImpCasts() : nullptr;
+  auto Bare = [](const Expr *X) {
+    return X ? X->IgnoreImplicit()->IgnoreParenImpCasts() : nullptr;
+  };
+  return Bare(throughReferenceAlias(Bare(E)));
 }
 
 /// The class \p Method belongs to, as a type.
