@@ -159,6 +159,8 @@ bool isModuleMethod(const CXXMethodDecl *M) {
          isModuleType(QualType(M->getParent()->getTypeForDecl(), 0));
 }
 
+bool isDeviceLike(QualType T) { return isDeviceType(T) || isDeviceTypeEnum(T); }
+
 bool isDeviceCarrierType(QualType T) {
   return isTensorType(T) || isDeviceType(T) || isModuleType(T);
 }

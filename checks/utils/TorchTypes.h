@@ -45,6 +45,8 @@ bool isScalarTypeEnum(QualType T);
 /// A torch::nn::Module subclass, a ModuleHolder (TORCH_MODULE), or a
 /// std::shared_ptr to a Module subclass.
 bool isModuleType(QualType T);
+/// A torch::Device or a c10::DeviceType: what names a device.
+bool isDeviceLike(QualType T);
 /// Anything that places or carries a device: a tensor, a device, a module.
 bool isDeviceCarrierType(QualType T);
 /// A method of at::Tensor (or of its base, at::TensorBase).

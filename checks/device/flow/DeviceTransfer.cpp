@@ -30,9 +30,6 @@ const Expr *strip(const Expr *E) {
   return E;
 }
 
-
-bool isDeviceLike(QualType T) { return isDeviceType(T) || isDeviceTypeEnum(T); }
-
 /// The tensor inside an optional<Tensor> argument, when one was written.
 const Expr *optionalPayload(const Expr *E) {
   for (int Depth = 0; E && Depth < 4; ++Depth) {

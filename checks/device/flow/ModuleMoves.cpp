@@ -41,10 +41,7 @@ bool derivesFrom(const CXXRecordDecl *RD, llvm::StringRef QualifiedName,
 
 /// The object \p E names: through implicit nodes and local references.
 const Expr *strip(const Expr *E) {
-  auto Bare = [](const Expr *X) {
-    return X ? X->IgnoreImplicit()->IgnoreParenImpCasts() : nullptr;
-  };
-  return Bare(throughReferenceAlias(Bare(E)));
+  return ignoreWrappers(throughReferenceAlias(ignoreWrappers(E)));
 }
 
 /// The class \p Method belongs to, as a type.

@@ -425,8 +425,7 @@ FunctionSummaries::moduleMovesIn(const FunctionDecl *Fn, ASTContext &Ctx) {
           if (Moved.Device.K == AbstractDevice::Kind::SameAs)
             if (const auto *Param =
                     llvm::dyn_cast_or_null<ParmVarDecl>(Moved.Device.Symbol);
-                Param && (isDeviceType(Param->getType()) ||
-                          isDeviceTypeEnum(Param->getType())))
+                Param && isDeviceLike(Param->getType()))
               if (const Expr *Arg =
                       argumentFor(Param, Call, Summary->Definition))
                 M.Device = writtenArgument(Arg);
