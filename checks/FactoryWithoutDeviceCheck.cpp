@@ -1,10 +1,10 @@
 //===--- FactoryWithoutDeviceCheck.cpp - torch-factory-without-device -----===//
 #include "FactoryWithoutDeviceCheck.h"
-#include "device/functions/HostOnlyProgram.h"
 #include "device/findings/DeviceConflicts.h"
 #include "device/findings/FindingNotes.h"
 #include "device/fixes/DeviceContext.h"
 #include "device/flow/DeviceFlow.h"
+#include "device/flow/DeviceUsage.h"
 #include "device/flow/TensorOptionsAnalysis.h"
 #include "device/functions/LibraryCode.h"
 #include "device/rules/OpRules.h"

@@ -19,7 +19,8 @@ torch::Tensor noisy(const torch::Tensor &w) {
 
 int main() {
   torch::Device device(torch::kCPU);
-  auto x = torch::arange(3).to(torch::kFloat).to(device);
+  torch::Device host("cpu");
+  auto x = torch::arange(3).to(torch::kFloat).to(device).to(host);
   std::cout << upsample(x, torch::ones({2})) << noisy(x) << "\n";
   return 0;
 }

@@ -9,6 +9,8 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringSwitch.h"
 
 namespace clang::tidy::torch::utils {
@@ -137,6 +139,83 @@ DeviceUsage unitDeviceUsage(ASTContext &Ctx) {
   forEachFunctionBody(
       Ctx, [&](const FunctionDecl *Fn) { addDeviceUsage(Fn, Usage); });
   return Usage;
+}
+
+namespace {
+
+/// Whether the main file's code names a device other than the CPU, and
+/// whether it defines `main`. Every declaration of the file is visited, not
+/// only function bodies: `const torch::Device kDevice(torch::kCUDA);` at
+/// namespace scope names one too.
+class DeviceMentions : public RecursiveASTVisitor<DeviceMentions> {
+public:
+  explicit DeviceMentions(const SourceManager &SM) : SM(SM) {}
+
+  bool TraverseDecl(Decl *D) {
+    // Only the program's own code: libtorch's headers name every device.
+    if (D && !llvm::isa<TranslationUnitDecl>(D) &&
+        !SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+  bool VisitFunctionDecl(FunctionDecl *Fn) {
+    if (Fn->isMain() && Fn->hasBody())
+      HasMain = true;
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    // kCUDA, DeviceType::CUDA, c10::kMPS, ... (kMeta too: not the CPU).
+    NamesDevice |= isDeviceTypeConstant(Ref->getDecl()) &&
+                   backendOfConstant(Ref->getDecl()) != "CPU";
+    return !NamesDevice;
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    // `x.cuda()`, `net->cuda()`, and `torch::cuda::is_available()`.
+    NamesDevice |= Callee && ((llvm::isa<CXXMethodDecl>(Callee) &&
+                               isNamed(Callee, "cuda")) ||
+                              Callee->getQualifiedNameAsString().find(
+                                  "::cuda::") != std::string::npos);
+    return !NamesDevice;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
+    // `torch::Device(name)`: only a literal naming the CPU is known here; a
+    // name read at run time may be any device.
+    if (!isDeviceType(Construct->getType()) || Construct->getNumArgs() == 0)
+      return true;
+    const Expr *Arg = Construct->getArg(0)->IgnoreImplicit();
+    if (const auto *Inner = llvm::dyn_cast<CXXConstructExpr>(Arg);
+        Inner && Inner->getNumArgs() > 0)
+      Arg = Inner->getArg(0)->IgnoreImplicit();
+    if (Arg->getType()->isPointerType() || Arg->getType()->isRecordType())
+      NamesDevice |=
+          backendOfString(llvm::dyn_cast<StringLiteral>(Arg)) != "CPU";
+    return !NamesDevice;
+  }
+  bool VisitStringLiteral(StringLiteral *Literal) {
+    if (!Literal->isOrdinary())
+      return true;
+    const std::string Backend = backendOfString(Literal);
+    // Also "--device cuda" in a usage text: the program knows of devices.
+    NamesDevice |= (!Backend.empty() && Backend != "CPU") ||
+                   Literal->getString().contains("cuda") ||
+                   Literal->getString().contains("mps");
+    return !NamesDevice;
+  }
+
+  bool HasMain = false;
+  bool NamesDevice = false;
+
+private:
+  const SourceManager &SM;
+};
+
+} // namespace
+
+bool isHostOnlyProgram(ASTContext &Ctx) {
+  DeviceMentions Mentions(Ctx.getSourceManager());
+  Mentions.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return Mentions.HasMain && !Mentions.NamesDevice;
 }
 
 } // namespace clang::tidy::torch::utils

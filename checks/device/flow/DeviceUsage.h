@@ -3,7 +3,8 @@
 // Which backends a stretch of user code spells and whether it handles
 // devices as values, and the one reader of device literals (kCUDA, "cuda:1")
 // the flow, module moves and placements share. torch-hardcoded-device asks
-// it whether a class or a file is single-device by design (CUDA throughout).
+// it whether a class or a file is single-device by design (CUDA throughout),
+// torch-factory-without-device whether a program runs on the CPU only.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TORCHLINT_CHECKS_DEVICE_FLOW_DEVICEUSAGE_H
@@ -55,6 +56,13 @@ void addDeviceUsage(const FunctionDecl *Fn, DeviceUsage &Usage);
 /// What the translation unit's own code (the source file and the project
 /// headers it includes, not libtorch) does with devices.
 DeviceUsage unitDeviceUsage(ASTContext &Ctx);
+
+/// The main file defines `main` and nowhere names a device other than the
+/// CPU: no CUDA (or other accelerator) constant, no `.cuda()`, no
+/// `torch::cuda::` query, no device spelled in a string or taken from one at
+/// run time. Such a program's tensors all live on the CPU, so a tensor of
+/// its functions cannot be "on another device".
+bool isHostOnlyProgram(ASTContext &Ctx);
 
 } // namespace clang::tidy::torch::utils
 
