@@ -43,61 +43,32 @@ void HardcodedDeviceCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "ReportSingleDeviceCode", ReportSingleDeviceCode);
 }
 
-namespace {
-
-/// A candidate placement: `t.cuda()`/`t.cpu()`, a c10::DeviceType constant
-/// (torch::kCUDA, c10::DeviceType::CPU) or a string literal (`"cuda:0"`);
-/// HardcodedPlacementFinder decides whether it places anything.
-bool isPlacementLeaf(const Stmt &S) {
-  if (llvm::isa<StringLiteral>(S))
-    return true;
-  if (const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(&S)) {
-    const CXXMethodDecl *Method = Call->getMethodDecl();
-    return Call->getNumArgs() == 0 && Method && Method->getIdentifier() &&
-           (Method->getName() == "cuda" || Method->getName() == "cpu");
-  }
-  if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(&S)) {
-    const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl());
-    return (llvm::isa<EnumConstantDecl>(Ref->getDecl()) ||
-            (Var && Var->hasGlobalStorage())) &&
-           utils::isDeviceTypeEnum(Ref->getType());
-  }
-  return false;
-}
-
-} // namespace
-
-void HardcodedDeviceCheck::checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) {
+void HardcodedDeviceCheck::checkFunction(const FunctionDecl *Fn,
+                                         ASTContext &Ctx) {
   FunctionConflicts Conflicts;
-  utils::forEachOwnStmt(Fn, [&](const Stmt &S) {
-    if (isPlacementLeaf(S))
-      report(llvm::cast<Expr>(&S), Fn, Ctx, Conflicts);
-  });
+  for (const HardcodedPlacement &Placement : Placements.placementsIn(Fn, Ctx))
+    report(Placement, Fn, Ctx, Conflicts);
 }
 
-void HardcodedDeviceCheck::report(const Expr *Leaf, const FunctionDecl *Fn,
-                                  ASTContext &Ctx,
+void HardcodedDeviceCheck::report(const HardcodedPlacement &Placement,
+                                  const FunctionDecl *Fn, ASTContext &Ctx,
                                   FunctionConflicts &Conflicts) {
-  std::optional<HardcodedPlacement> Placement =
-      Placements.analyseLeaf(Leaf, Fn, Ctx);
-  if (!Placement)
-    return;
-  if (leftToOwner(utils::SharedDefect::DiscardedMove) && Placement->Move &&
-      utils::isDiscardedStatement(Placement->Move, Ctx))
+  if (leftToOwner(utils::SharedDefect::DiscardedMove) && Placement.Move &&
+      utils::isDiscardedStatement(Placement.Move, Ctx))
     return;
 
   {
     auto Diag =
-        diag(Placement->Loc, "hard-coded %0 device '%1' in device-neutral code")
-        << Placement->Backend << Placement->Spelling;
+        diag(Placement.Loc, "hard-coded %0 device '%1' in device-neutral code")
+        << Placement.Backend << Placement.Spelling;
     if (fixOnWarning(FixSafety::Unsafe))
-      for (const FixItHint &Fix : Placement->Fixes)
+      for (const FixItHint &Fix : Placement.Fixes)
         Diag << Fix;
   }
-  offerFixOnNote(Placement->Loc, Placement->Fixes, FixSafety::Unsafe);
+  offerFixOnNote(Placement.Loc, Placement.Fixes, FixSafety::Unsafe);
   const std::optional<utils::DeviceSource> &Replacement =
-      Placement->Replacement;
-  switch (Placement->Why) {
+      Placement.Replacement;
+  switch (Placement.Why) {
   case HardcodedPlacement::NoFix::None:
     if (Replacement)
       diag(Replacement->Decl->getLocation(), "the device is taken from %0",
@@ -105,11 +76,11 @@ void HardcodedDeviceCheck::report(const Expr *Leaf, const FunctionDecl *Fn,
           << Replacement->describe();
     break;
   case HardcodedPlacement::NoFix::NoDevice:
-    diag(Placement->Witness.Decl->getLocation(),
+    diag(Placement.Witness.Decl->getLocation(),
          "%0 makes this code device-neutral; follow the device of the data "
          "it works with",
          DiagnosticIDs::Note)
-        << Placement->Witness.describe();
+        << Placement.Witness.describe();
     break;
   case HardcodedPlacement::NoFix::Macro:
     if (Replacement)
@@ -120,13 +91,13 @@ void HardcodedDeviceCheck::report(const Expr *Leaf, const FunctionDecl *Fn,
           << Replacement->describe();
     break;
   case HardcodedPlacement::NoFix::MigratesState:
-    utils::noteMigratesState(*this, *Placement);
+    utils::noteMigratesState(*this, Placement);
     break;
   }
 
   // One defect, one warning: where the moved tensor then meets another
   // device, torch-mixed-device-op stays silent and the call is noted here.
-  if (!NotesMixedDeviceOps || !Placement->Move)
+  if (!NotesMixedDeviceOps || !Placement.Move)
     return;
   if (!Conflicts.Computed) {
     Conflicts.Computed = true;
@@ -136,8 +107,8 @@ void HardcodedDeviceCheck::report(const Expr *Leaf, const FunctionDecl *Fn,
   for (const utils::DeviceConflict &C : Conflicts.All) {
     if (C.fromDeviceLessFactory())
       continue;
-    const bool IsOdd = C.Odd.Origin == Placement->Move;
-    if (!IsOdd && C.Other.Origin != Placement->Move)
+    const bool IsOdd = C.Odd.Origin == Placement.Move;
+    if (!IsOdd && C.Other.Origin != Placement.Move)
       continue;
     diag(C.Use->site()->getExprLoc(),
          "the tensor it places %select{may meet|meets}0 a tensor on %1 here, "

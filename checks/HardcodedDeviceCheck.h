@@ -37,7 +37,8 @@ private:
     std::shared_ptr<const utils::DeviceFlow> Facts; ///< What All points into.
     std::vector<utils::DeviceConflict> All;
   };
-  void report(const Expr *Leaf, const FunctionDecl *Fn, ASTContext &Ctx,
+  void report(const utils::HardcodedPlacement &Placement,
+              const FunctionDecl *Fn, ASTContext &Ctx,
               FunctionConflicts &Conflicts);
 
   const std::string IgnoredFunctions;

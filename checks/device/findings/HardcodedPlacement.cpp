@@ -729,6 +729,34 @@ bool HardcodedPlacementFinder::isHostReadback(const Expr *Move,
   return consumedByHost(Move, Fn, Ctx, 0);
 }
 
+/// A candidate placement: `t.cuda()`/`t.cpu()`, a c10::DeviceType constant
+/// or a string literal; analyseLeaf decides whether it places anything.
+static bool isPlacementLeaf(const Stmt &S) {
+  if (llvm::isa<StringLiteral>(S))
+    return true;
+  if (const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(&S)) {
+    const CXXMethodDecl *Method = Call->getMethodDecl();
+    return Call->getNumArgs() == 0 &&
+           (isNamed(Method, "cuda") || isNamed(Method, "cpu"));
+  }
+  if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(&S))
+    return isDeviceTypeConstant(Ref->getDecl());
+  return false;
+}
+
+std::vector<HardcodedPlacement>
+HardcodedPlacementFinder::placementsIn(const FunctionDecl *Fn,
+                                       ASTContext &Ctx) {
+  std::vector<HardcodedPlacement> Found;
+  forEachOwnStmt(Fn, [&](const Stmt &S) {
+    if (isPlacementLeaf(S))
+      if (std::optional<HardcodedPlacement> Placement =
+              analyseLeaf(llvm::cast<Expr>(&S), Fn, Ctx))
+        Found.push_back(std::move(*Placement));
+  });
+  return Found;
+}
+
 std::optional<HardcodedPlacement>
 HardcodedPlacementFinder::analyseLeaf(const Expr *Leaf, const FunctionDecl *Fn,
                                       ASTContext &Ctx) {

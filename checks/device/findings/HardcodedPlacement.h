@@ -97,9 +97,17 @@ public:
   static std::unique_ptr<HardcodedPlacementFinder>
   create(const ClangTidyContext *Context, MigrationFinder *Migrations);
 
+  /// The hard-coded placements \p Fn's own statements make in
+  /// device-neutral code (a nested lambda is a function of its own), in
+  /// source order: each `.cuda()`/`.cpu()`, c10::DeviceType constant
+  /// (torch::kCUDA, DeviceType::CPU) or device string (`"cuda:0"`) that
+  /// places data.
+  std::vector<HardcodedPlacement> placementsIn(const FunctionDecl *Fn,
+                                               ASTContext &Ctx);
+
   /// \p Leaf: a tensor's `.cuda()`/`.cpu()` call, a c10::DeviceType constant
-  /// (torch::kCUDA, DeviceType::CPU) or a string literal naming a device.
-  /// Returns the placement it makes in device-neutral code, if any.
+  /// or a string literal naming a device. Returns the placement it makes in
+  /// device-neutral code, if any.
   std::optional<HardcodedPlacement>
   analyseLeaf(const Expr *Leaf, const FunctionDecl *Fn, ASTContext &Ctx);
 
