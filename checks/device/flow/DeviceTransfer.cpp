@@ -74,25 +74,23 @@ const CXXConstructExpr *builtModule(const VarDecl *VD) {
   return Construct;
 }
 
-/// The module variable a member access goes through: `net->fc1->weight`.
+/// The module variable a member access goes through: `net->fc1->weight`,
+/// `net->parameters()`, `holder.get()->fc`; the object itself is named as
+/// referencedObject names it.
 const ValueDecl *moduleRoot(const Expr *E) {
   for (int Depth = 0; E && Depth < 8; ++Depth) {
+    if (const ValueDecl *Object = referencedObject(E))
+      return isModuleType(Object->getType()) ? Object : nullptr;
     E = strip(E);
-    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E))
-      return isModuleType(Ref->getType()) ? Ref->getDecl() : nullptr;
-    if (const auto *Member = llvm::dyn_cast<MemberExpr>(E)) {
-      if (llvm::isa<CXXThisExpr>(strip(Member->getBase())))
-        return isModuleType(Member->getMemberDecl()->getType())
-                   ? Member->getMemberDecl()
-                   : nullptr;
-      E = Member->getBase();
-    } else if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (const auto *Member = llvm::dyn_cast<MemberExpr>(E))
+      E = llvm::isa<CXXThisExpr>(strip(Member->getBase())) ? nullptr
+                                                           : Member->getBase();
+    else if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(E))
       E = Op->getNumArgs() > 0 ? Op->getArg(0) : nullptr; // holder->x
-    } else if (const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(E)) {
-      E = Call->getImplicitObjectArgument(); // holder.get(), ptr()
-    } else {
+    else if (const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(E))
+      E = Call->getImplicitObjectArgument(); // net->parameters()
+    else
       return nullptr;
-    }
   }
   return nullptr;
 }
