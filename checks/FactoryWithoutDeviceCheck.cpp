@@ -5,9 +5,11 @@
 #include "device/fixes/DeviceContext.h"
 #include "device/flow/DeviceFlow.h"
 #include "device/flow/DeviceUsage.h"
+#include "device/flow/ModuleMoves.h"
 #include "device/flow/TensorOptionsAnalysis.h"
 #include "device/functions/LibraryCode.h"
 #include "device/rules/OpRules.h"
+#include "utils/CallSite.h"
 #include "utils/FunctionBodyCheck.h"
 #include "utils/TorchTypes.h"
 
@@ -157,6 +159,115 @@ void FactoryWithoutDeviceCheck::checkFlow(const FunctionDecl *Fn,
   }
 }
 
+static bool contains(const Stmt *S, const Stmt *Part) {
+  if (!S || S == Part)
+    return S == Part;
+  for (const Stmt *Child : S->children())
+    if (contains(Child, Part))
+      return true;
+  return false;
+}
+
+/// The tensor member of a module that a constructor makes with \p Call,
+/// when \p Fn is another method of the module: that member reached \p Fn
+/// on the CPU (FunctionSummaries::memberOnEntry), never registered. Sets
+/// \p Direct when \p Call is the member's whole value (`mask_ =
+/// torch::ones(...)`, `mask_(torch::ones(...))`).
+static const FieldDecl *unregisteredMember(const CallExpr *Call,
+                                           const FunctionDecl *Fn,
+                                           bool &Direct) {
+  const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Fn);
+  const CXXRecordDecl *Class = Method ? Method->getParent() : nullptr;
+  if (!Class || contains(Fn->getBody(), Call) ||
+      !utils::isModuleType(QualType(Class->getTypeForDecl(), 0)))
+    return nullptr;
+  const FieldDecl *Found = nullptr;
+  auto Consider = [&](const Expr *Target, const Expr *Value) {
+    const auto *Member =
+        llvm::dyn_cast_or_null<FieldDecl>(utils::referencedObject(Target));
+    if (Found || !Member || !utils::isTensorType(Member->getType()) ||
+        !contains(Value, Call))
+      return;
+    Found = Member;
+    Direct = utils::ignoreWrappers(Value) == Call;
+  };
+  std::function<void(const Stmt *)> Visit = [&](const Stmt *S) {
+    if (!S || Found || llvm::isa<LambdaExpr>(S))
+      return;
+    const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(S);
+    const auto *Assign = llvm::dyn_cast<BinaryOperator>(S);
+    if (Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2)
+      Consider(Op->getArg(0), Op->getArg(1));
+    else if (Assign && Assign->getOpcode() == BO_Assign)
+      Consider(Assign->getLHS(), Assign->getRHS());
+    for (const Stmt *Child : S->children())
+      Visit(Child);
+  };
+  for (const CXXConstructorDecl *Declared : Class->ctors()) {
+    const FunctionDecl *Definition = nullptr;
+    if (!Declared->hasBody(Definition) || !Definition)
+      continue;
+    for (const CXXCtorInitializer *Init :
+         llvm::cast<CXXConstructorDecl>(Definition)->inits())
+      if (Init->getMember() && !Found &&
+          utils::isTensorType(Init->getMember()->getType()) &&
+          contains(Init->getInit(), Call)) {
+        Found = Init->getMember();
+        Direct = utils::ignoreWrappers(Init->getInit()) == Call;
+      }
+    Visit(Definition->getBody());
+  }
+  return Found;
+}
+
+/// Wraps \p Call, a member's whole value, in `register_buffer("mask", ...)`.
+static std::vector<FixItHint> registerAsBuffer(const CallExpr *Call,
+                                               const FieldDecl *Member,
+                                               ASTContext &Ctx) {
+  const SourceLocation Begin = Call->getBeginLoc(), End = Call->getEndLoc();
+  if (Begin.isMacroID() || End.isMacroID())
+    return {};
+  // The buffer's name in the state dict: `mask_`, `m_mask` and `_mask` are
+  // "mask".
+  llvm::StringRef Name = Member->getName();
+  Name.consume_front("m_");
+  Name = Name.trim('_');
+  if (Name.empty())
+    Name = Member->getName();
+  return {FixItHint::CreateInsertion(
+              Begin, ("register_buffer(\"" + Name + "\", ").str()),
+          FixItHint::CreateInsertion(
+              Lexer::getLocForEndOfToken(End, 0, Ctx.getSourceManager(),
+                                         Ctx.getLangOpts()),
+              ")")};
+}
+
+void FactoryWithoutDeviceCheck::reportUnregistered(
+    const CallExpr *Call, const FieldDecl *Member, bool Direct,
+    const utils::DeviceConflict &Meeting, ASTContext &Ctx) {
+  if (!Reported.insert(Call).second)
+    return;
+  // Registering adds the tensor to the module's state dict and moves it with
+  // the module: an unsafe fix.
+  const std::vector<FixItHint> Fix =
+      Direct ? registerAsBuffer(Call, Member, Ctx) : std::vector<FixItHint>();
+  {
+    auto Diag = diag(Call->getBeginLoc(),
+                     "tensor factory '%0' is called without a device and "
+                     "makes member %1, which the module does not register: "
+                     "it stays on the CPU when the module moves")
+                << utils::qualifiedName(Call->getDirectCallee()) << Member;
+    if (fixOnWarning(FixSafety::Unsafe))
+      for (const FixItHint &Hint : Fix)
+        Diag << Hint;
+  }
+  offerFixOnNote(Call->getBeginLoc(), Fix, FixSafety::Unsafe);
+  diag(Meeting.Use->site()->getExprLoc(), "it meets a tensor on %0 in '%1'",
+       DiagnosticIDs::Note)
+      << Meeting.Other.describe() << utils::opDisplayName(Meeting.Use->Name);
+  utils::noteCallPath(*this, *Meeting.Use);
+}
+
 /// Every factory call of \p S outside nested lambdas (analysed on their own).
 static void collectFactoryCalls(const Stmt *S,
                                 const llvm::StringMap<utils::DeviceRule> &Index,
@@ -188,6 +299,12 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
   if (!Factory || Call->getBeginLoc().isInvalid() ||
       utils::LibraryCode(Ctx.getSourceManager()).contains(Call->getBeginLoc()))
     return;
+  bool Direct = false;
+  if (Meeting)
+    if (const FieldDecl *Member = unregisteredMember(Call, Fn, Direct)) {
+      reportUnregistered(Call, Member, Direct, *Meeting, Ctx);
+      return;
+    }
   const int OptionsIndex = utils::tensorOptionsParamIndex(Factory);
   if (OptionsIndex < 0 ||
       static_cast<unsigned>(OptionsIndex) >= Call->getNumArgs() ||

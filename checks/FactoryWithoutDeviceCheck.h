@@ -42,6 +42,13 @@ private:
   /// that tensor's device where it can be spelled at \p Call.
   void report(const CallExpr *Call, const FunctionDecl *Fn,
               const utils::DeviceConflict *Meeting, ASTContext &Ctx);
+  /// Reports \p Call, which makes \p Member of a module in a constructor
+  /// without registering it, where \p Meeting (in another method) combines
+  /// it with data that moves with the module. \p Direct: \p Call is the
+  /// member's whole value, which the fix registers.
+  void reportUnregistered(const CallExpr *Call, const FieldDecl *Member,
+                          bool Direct, const utils::DeviceConflict &Meeting,
+                          ASTContext &Ctx);
 
   const FixStyle Style;
   const bool StrictMode;

@@ -140,6 +140,8 @@ struct DeviceFlow::Solution {
     for (unsigned I = 0; I < Index; ++I)
       if (auto Element = (*Block)[I].getAs<CFGStmt>())
         Builder.transfer(Element->getStmt(), S);
+      else if (auto Init = (*Block)[I].getAs<CFGInitializer>())
+        Builder.transferInitializer(Init->getInitializer(), S);
     return S;
   }
 };
@@ -215,6 +217,8 @@ DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
     return GiveUp("the function has no analysable body");
   Stmt *Body = Fn->getBody();
   CFG::BuildOptions BuildOptions;
+  // A constructor's member initializers run before its body.
+  BuildOptions.AddInitializers = true;
   std::unique_ptr<CFG> Graph = CFG::buildCFG(Fn, Body, &Ctx, BuildOptions);
   if (!Graph)
     return GiveUp("clang could not build its control-flow graph");
@@ -254,6 +258,8 @@ DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
       for (const CFGElement &Element : *Block)
         if (auto Stmt = Element.getAs<CFGStmt>())
           Builder.transfer(Stmt->getStmt(), S);
+        else if (auto Init = Element.getAs<CFGInitializer>())
+          Builder.transferInitializer(Init->getInitializer(), S);
       if (!S.sameValue(Out[Block->getBlockID()])) {
         Out[Block->getBlockID()] = std::move(S);
         Worklist.enqueueSuccessors(Block);
@@ -273,6 +279,8 @@ DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
             return false;
           Builder.transfer(Stmt->getStmt(), S);
         }
+        else if (auto Init = Element.getAs<CFGInitializer>())
+          Builder.transferInitializer(Init->getInitializer(), S);
     }
     return true;
   };

@@ -864,6 +864,13 @@ AbstractDevice DeviceTransfer::evalCall(const CallExpr *Call,
   }
 }
 
+void DeviceTransfer::transferInitializer(const CXXCtorInitializer *Init,
+                                         DeviceState &S) const {
+  const FieldDecl *Member = Init ? Init->getMember() : nullptr;
+  if (Member && Init->getInit() && isTensorType(Member->getType()))
+    S.Vars[Member] = eval(Init->getInit(), S);
+}
+
 void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
   if (const auto *DS = llvm::dyn_cast<DeclStmt>(Element)) {
     for (const Decl *D : DS->decls()) {

@@ -60,6 +60,10 @@ public:
                      : AbstractDevice::unknown();
   }
   void transfer(const Stmt *Element, DeviceState &S) const;
+  /// A constructor's member initializer: `mask_(torch::ones({n}))` places
+  /// the tensor member as an assignment in the body would.
+  void transferInitializer(const CXXCtorInitializer *Init,
+                           DeviceState &S) const;
   /// Records the op calls in \p Element; false when it is nested deeper
   /// than the limit (the caller then gives up on the function).
   bool record(const Stmt *Element, const DeviceState &S,

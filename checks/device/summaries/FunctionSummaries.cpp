@@ -78,6 +78,68 @@ bool runsOnEveryPath(const Stmt *Move, const FunctionDecl *Fn) {
 }
 
 /// The methods of \p Class that \p Body calls on `this`, in source order.
+/// A call of torch::nn::Module::register_buffer or register_parameter.
+bool isRegistration(const Stmt *S) {
+  const auto *Call = llvm::dyn_cast_or_null<CallExpr>(S);
+  const auto *Callee = Call ? Call->getDirectCallee() : nullptr;
+  return Callee && Callee->getIdentifier() &&
+         (Callee->getName() == "register_buffer" ||
+          Callee->getName() == "register_parameter");
+}
+
+bool containsRegistration(const Stmt *S) {
+  if (!S || llvm::isa<LambdaExpr>(S))
+    return false;
+  if (isRegistration(S))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (containsRegistration(Child))
+      return true;
+  return false;
+}
+
+/// The members of \p Class that its code registers with the module, so
+/// that they move with it: passed to `register_buffer`/`register_parameter`
+/// or assigned (initialised) from such a call.
+llvm::DenseSet<const ValueDecl *>
+registeredMembers(const CXXRecordDecl *Class) {
+  llvm::DenseSet<const ValueDecl *> Registered;
+  std::function<void(const Stmt *)> Visit = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (isRegistration(S))
+      for (const Expr *Arg : llvm::cast<CallExpr>(S)->arguments())
+        if (const ValueDecl *Object = referencedObject(writtenArgument(Arg)))
+          Registered.insert(Object);
+    const Expr *Target = nullptr, *Value = nullptr;
+    if (const auto *Assign = llvm::dyn_cast<BinaryOperator>(S);
+        Assign && Assign->isAssignmentOp()) {
+      Target = Assign->getLHS();
+      Value = Assign->getRHS();
+    } else if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(S);
+               Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2) {
+      Target = Op->getArg(0);
+      Value = Op->getArg(1);
+    }
+    if (Target && containsRegistration(Value))
+      if (const ValueDecl *Object = referencedObject(Target))
+        Registered.insert(Object);
+    for (const Stmt *Child : S->children())
+      Visit(Child);
+  };
+  for (const CXXMethodDecl *Method : Class->methods()) {
+    const FunctionDecl *Definition = nullptr;
+    if (!Method->hasBody(Definition) || !Definition)
+      continue;
+    if (const auto *Constructor = llvm::dyn_cast<CXXConstructorDecl>(Definition))
+      for (const CXXCtorInitializer *Init : Constructor->inits())
+        if (Init->getMember() && containsRegistration(Init->getInit()))
+          Registered.insert(Init->getMember());
+    Visit(Definition->getBody());
+  }
+  return Registered;
+}
+
 void collectOwnCalls(const Stmt *Body, const CXXRecordDecl *Class,
                      std::vector<const CXXMemberCallExpr *> &Out) {
   if (!Body || llvm::isa<LambdaExpr>(Body))
@@ -342,10 +404,23 @@ void FunctionSummaries::learnClass(const CXXRecordDecl *Class,
   if (Opaque || Constructors == 0)
     return;
   auto &Out = MemberFacts[Class];
+  const bool IsModule = isModuleType(QualType(Class->getTypeForDecl(), 0));
+  llvm::DenseSet<const ValueDecl *> Registered;
+  if (IsModule)
+    Registered = registeredMembers(Class);
   for (auto [F, Device] : Facts) {
-    // Modules only: a tensor member registered as a buffer moves with its
-    // module wherever that goes later.
-    if (Placed.contains(F) || !Device.Origin || !isModuleType(F->getType()))
+    if (Placed.contains(F) || !Device.Origin)
+      continue;
+    // A tensor member of a module that every constructor makes on the CPU
+    // and never registers stays there when the module moves. A registered
+    // one moves with the module, wherever that goes later; one of a plain
+    // class lives wherever its owner's callers need it (not judged).
+    if (IsModule && isTensorType(F->getType()) && !Registered.contains(F) &&
+        Device.isCpu() && Device.DeviceLess) {
+      Out[F] = Device;
+      continue;
+    }
+    if (!isModuleType(F->getType()))
       continue;
     // A constructor's parameter means nothing in another method, and a
     // device the analysis cannot follow (`*device_ptr`) is still a move: the
