@@ -9,6 +9,7 @@
 #include "device/flow/TensorOptionsAnalysis.h"
 #include "device/functions/LibraryCode.h"
 #include "device/rules/OpRules.h"
+#include "device/summaries/FunctionSummaries.h"
 #include "utils/CallSite.h"
 #include "utils/FunctionBodyCheck.h"
 #include "utils/TorchTypes.h"
@@ -159,15 +160,6 @@ void FactoryWithoutDeviceCheck::checkFlow(const FunctionDecl *Fn,
   }
 }
 
-static bool contains(const Stmt *S, const Stmt *Part) {
-  if (!S || S == Part)
-    return S == Part;
-  for (const Stmt *Child : S->children())
-    if (contains(Child, Part))
-      return true;
-  return false;
-}
-
 /// The tensor member of a module that a constructor makes with \p Call,
 /// when \p Fn is another method of the module: that member reached \p Fn
 /// on the CPU (FunctionSummaries::memberOnEntry), never registered. Sets
@@ -178,45 +170,21 @@ static const FieldDecl *unregisteredMember(const CallExpr *Call,
                                            bool &Direct) {
   const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Fn);
   const CXXRecordDecl *Class = Method ? Method->getParent() : nullptr;
-  if (!Class || contains(Fn->getBody(), Call) ||
+  auto IsCall = [Call](const Stmt *S) { return S == Call; };
+  if (!Class || utils::containsStmt(Fn->getBody(), IsCall) ||
       !utils::isModuleType(QualType(Class->getTypeForDecl(), 0)))
     return nullptr;
   const FieldDecl *Found = nullptr;
-  auto Consider = [&](const Expr *Target, const Expr *Value) {
-    const auto *Member =
-        llvm::dyn_cast_or_null<FieldDecl>(utils::referencedObject(Target));
-    if (Found || !Member || !utils::isTensorType(Member->getType()) ||
-        !contains(Value, Call))
-      return;
-    Found = Member;
-    Direct = utils::ignoreWrappers(Value) == Call;
-  };
-  std::function<void(const Stmt *)> Visit = [&](const Stmt *S) {
-    if (!S || Found || llvm::isa<LambdaExpr>(S))
-      return;
-    const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(S);
-    const auto *Assign = llvm::dyn_cast<BinaryOperator>(S);
-    if (Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2)
-      Consider(Op->getArg(0), Op->getArg(1));
-    else if (Assign && Assign->getOpcode() == BO_Assign)
-      Consider(Assign->getLHS(), Assign->getRHS());
-    for (const Stmt *Child : S->children())
-      Visit(Child);
-  };
-  for (const CXXConstructorDecl *Declared : Class->ctors()) {
-    const FunctionDecl *Definition = nullptr;
-    if (!Declared->hasBody(Definition) || !Definition)
-      continue;
-    for (const CXXCtorInitializer *Init :
-         llvm::cast<CXXConstructorDecl>(Definition)->inits())
-      if (Init->getMember() && !Found &&
-          utils::isTensorType(Init->getMember()->getType()) &&
-          contains(Init->getInit(), Call)) {
-        Found = Init->getMember();
-        Direct = utils::ignoreWrappers(Init->getInit()) == Call;
-      }
-    Visit(Definition->getBody());
-  }
+  utils::forEachObjectAssignment(
+      Class, /*ConstructorsOnly=*/true,
+      [&](const ValueDecl *Object, const Expr *Value) {
+        const auto *Member = llvm::dyn_cast<FieldDecl>(Object);
+        if (Found || !Member || !utils::isTensorType(Member->getType()) ||
+            !utils::containsStmt(Value, IsCall))
+          return;
+        Found = Member;
+        Direct = utils::ignoreWrappers(Value) == Call;
+      });
   return Found;
 }
 

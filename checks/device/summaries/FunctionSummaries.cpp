@@ -77,7 +77,6 @@ bool runsOnEveryPath(const Stmt *Move, const FunctionDecl *Fn) {
   return false;
 }
 
-/// The methods of \p Class that \p Body calls on `this`, in source order.
 /// A call of torch::nn::Module::register_buffer or register_parameter.
 bool isRegistration(const Stmt *S) {
   const auto *Call = llvm::dyn_cast_or_null<CallExpr>(S);
@@ -87,15 +86,18 @@ bool isRegistration(const Stmt *S) {
           Callee->getName() == "register_parameter");
 }
 
-bool containsRegistration(const Stmt *S) {
+/// The objects \p S hands to a registration (`register_buffer("m", mask_)`)
+/// join \p Registered.
+void collectRegisteredArguments(const Stmt *S,
+                                llvm::DenseSet<const ValueDecl *> &Registered) {
   if (!S || llvm::isa<LambdaExpr>(S))
-    return false;
+    return;
   if (isRegistration(S))
-    return true;
+    for (const Expr *Arg : llvm::cast<CallExpr>(S)->arguments())
+      if (const ValueDecl *Object = referencedObject(writtenArgument(Arg)))
+        Registered.insert(Object);
   for (const Stmt *Child : S->children())
-    if (containsRegistration(Child))
-      return true;
-  return false;
+    collectRegisteredArguments(Child, Registered);
 }
 
 /// The members of \p Class that its code registers with the module, so
@@ -104,42 +106,21 @@ bool containsRegistration(const Stmt *S) {
 llvm::DenseSet<const ValueDecl *>
 registeredMembers(const CXXRecordDecl *Class) {
   llvm::DenseSet<const ValueDecl *> Registered;
-  std::function<void(const Stmt *)> Visit = [&](const Stmt *S) {
-    if (!S)
-      return;
-    if (isRegistration(S))
-      for (const Expr *Arg : llvm::cast<CallExpr>(S)->arguments())
-        if (const ValueDecl *Object = referencedObject(writtenArgument(Arg)))
+  forEachObjectAssignment(
+      Class, /*ConstructorsOnly=*/false,
+      [&](const ValueDecl *Object, const Expr *Value) {
+        if (containsStmt(Value, isRegistration))
           Registered.insert(Object);
-    const Expr *Target = nullptr, *Value = nullptr;
-    if (const auto *Assign = llvm::dyn_cast<BinaryOperator>(S);
-        Assign && Assign->isAssignmentOp()) {
-      Target = Assign->getLHS();
-      Value = Assign->getRHS();
-    } else if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(S);
-               Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2) {
-      Target = Op->getArg(0);
-      Value = Op->getArg(1);
-    }
-    if (Target && containsRegistration(Value))
-      if (const ValueDecl *Object = referencedObject(Target))
-        Registered.insert(Object);
-    for (const Stmt *Child : S->children())
-      Visit(Child);
-  };
+      });
   for (const CXXMethodDecl *Method : Class->methods()) {
     const FunctionDecl *Definition = nullptr;
-    if (!Method->hasBody(Definition) || !Definition)
-      continue;
-    if (const auto *Constructor = llvm::dyn_cast<CXXConstructorDecl>(Definition))
-      for (const CXXCtorInitializer *Init : Constructor->inits())
-        if (Init->getMember() && containsRegistration(Init->getInit()))
-          Registered.insert(Init->getMember());
-    Visit(Definition->getBody());
+    if (Method->hasBody(Definition) && Definition)
+      collectRegisteredArguments(Definition->getBody(), Registered);
   }
   return Registered;
 }
 
+/// The methods of \p Class that \p Body calls on `this`, in source order.
 void collectOwnCalls(const Stmt *Body, const CXXRecordDecl *Class,
                      std::vector<const CXXMemberCallExpr *> &Out) {
   if (!Body || llvm::isa<LambdaExpr>(Body))
@@ -478,6 +459,53 @@ const Expr *argumentFor(const ParmVarDecl *Param, const CallExpr *Call,
       llvm::isa<CXXDefaultArgExpr>(Call->getArg(Index)))
     return nullptr;
   return Call->getArg(Index);
+}
+
+bool containsStmt(const Stmt *S, llvm::function_ref<bool(const Stmt *)> Is) {
+  if (!S || llvm::isa<LambdaExpr>(S))
+    return false;
+  if (Is(S))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (containsStmt(Child, Is))
+      return true;
+  return false;
+}
+
+void forEachObjectAssignment(
+    const CXXRecordDecl *Class, bool ConstructorsOnly,
+    llvm::function_ref<void(const ValueDecl *, const Expr *)> Visit) {
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || llvm::isa<LambdaExpr>(S))
+      return;
+    const Expr *Target = nullptr, *Value = nullptr;
+    if (const auto *Assign = llvm::dyn_cast<BinaryOperator>(S);
+        Assign && Assign->getOpcode() == BO_Assign) {
+      Target = Assign->getLHS();
+      Value = Assign->getRHS();
+    } else if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(S);
+               Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2) {
+      Target = Op->getArg(0);
+      Value = Op->getArg(1);
+    }
+    if (const ValueDecl *Object = Target ? referencedObject(Target) : nullptr)
+      Visit(Object, Value);
+    for (const Stmt *Child : S->children())
+      Walk(Child);
+  };
+  for (const CXXMethodDecl *Method : Class->methods()) {
+    const FunctionDecl *Definition = nullptr;
+    if (!Method->hasBody(Definition) || !Definition)
+      continue;
+    const auto *Constructor = llvm::dyn_cast<CXXConstructorDecl>(Definition);
+    if (ConstructorsOnly && !Constructor)
+      continue;
+    if (Constructor)
+      for (const CXXCtorInitializer *Init : Constructor->inits())
+        if (Init->getMember() && Init->getInit())
+          Visit(Init->getMember(), Init->getInit());
+    Walk(Definition->getBody());
+  }
 }
 
 std::vector<ModuleMove>

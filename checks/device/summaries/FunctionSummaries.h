@@ -18,6 +18,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <memory>
@@ -54,6 +55,19 @@ struct FunctionSummary {
 /// \p Definition it calls; null for a defaulted one or another function's.
 const Expr *argumentFor(const ParmVarDecl *Param, const CallExpr *Call,
                         const FunctionDecl *Definition);
+
+/// Whether \p S or a statement under it (outside nested lambdas) is one
+/// for which \p Is holds.
+bool containsStmt(const Stmt *S, llvm::function_ref<bool(const Stmt *)> Is);
+
+/// Calls \p Visit(Object, Value) for each value the code of \p Class gives
+/// an object: the member initializers of its constructors, and each
+/// assignment `object = value` in the bodies of its constructors (of all
+/// its methods unless \p ConstructorsOnly), where the left side names the
+/// object as referencedObject does. Nested lambdas are not entered.
+void forEachObjectAssignment(
+    const CXXRecordDecl *Class, bool ConstructorsOnly,
+    llvm::function_ref<void(const ValueDecl *, const Expr *)> Visit);
 
 class FunctionSummaries {
 public:
