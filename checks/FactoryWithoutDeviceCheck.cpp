@@ -5,7 +5,6 @@
 #include "device/fixes/DeviceContext.h"
 #include "device/flow/DeviceFlow.h"
 #include "device/flow/DeviceUsage.h"
-#include "device/flow/ModuleMoves.h"
 #include "device/flow/TensorOptionsAnalysis.h"
 #include "device/functions/LibraryCode.h"
 #include "device/rules/OpRules.h"
@@ -160,32 +159,18 @@ void FactoryWithoutDeviceCheck::checkFlow(const FunctionDecl *Fn,
   }
 }
 
-/// The tensor member of a module that a constructor makes with \p Call,
-/// when \p Fn is another method of the module: that member reached \p Fn
-/// on the CPU (FunctionSummaries::memberOnEntry), never registered. Sets
-/// \p Direct when \p Call is the member's whole value (`mask_ =
-/// torch::ones(...)`, `mask_(torch::ones(...))`).
-static const FieldDecl *unregisteredMember(const CallExpr *Call,
-                                           const FunctionDecl *Fn,
-                                           bool &Direct) {
-  const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Fn);
-  const CXXRecordDecl *Class = Method ? Method->getParent() : nullptr;
-  auto IsCall = [Call](const Stmt *S) { return S == Call; };
-  if (!Class || utils::containsStmt(Fn->getBody(), IsCall) ||
-      !utils::isModuleType(QualType(Class->getTypeForDecl(), 0)))
-    return nullptr;
-  const FieldDecl *Found = nullptr;
+/// Whether \p Call is the whole value a constructor of \p Member's class
+/// gives it (`mask_ = torch::ones(...)`, `mask_(torch::ones(...))`), which
+/// a registration can wrap.
+static bool isWholeValueOf(const CallExpr *Call, const FieldDecl *Member) {
+  bool Whole = false;
   utils::forEachObjectAssignment(
-      Class, /*ConstructorsOnly=*/true,
+      llvm::cast<CXXRecordDecl>(Member->getParent()),
+      /*ConstructorsOnly=*/true,
       [&](const ValueDecl *Object, const Expr *Value) {
-        const auto *Member = llvm::dyn_cast<FieldDecl>(Object);
-        if (Found || !Member || !utils::isTensorType(Member->getType()) ||
-            !utils::containsStmt(Value, IsCall))
-          return;
-        Found = Member;
-        Direct = utils::ignoreWrappers(Value) == Call;
+        Whole |= Object == Member && utils::ignoreWrappers(Value) == Call;
       });
-  return Found;
+  return Whole;
 }
 
 /// Wraps \p Call, a member's whole value, in `register_buffer("mask", ...)`.
@@ -211,14 +196,15 @@ static std::vector<FixItHint> registerAsBuffer(const CallExpr *Call,
 }
 
 void FactoryWithoutDeviceCheck::reportUnregistered(
-    const CallExpr *Call, const FieldDecl *Member, bool Direct,
+    const CallExpr *Call, const FieldDecl *Member,
     const utils::DeviceConflict &Meeting, ASTContext &Ctx) {
   if (!Reported.insert(Call).second)
     return;
   // Registering adds the tensor to the module's state dict and moves it with
   // the module: an unsafe fix.
-  const std::vector<FixItHint> Fix =
-      Direct ? registerAsBuffer(Call, Member, Ctx) : std::vector<FixItHint>();
+  const std::vector<FixItHint> Fix = isWholeValueOf(Call, Member)
+                                         ? registerAsBuffer(Call, Member, Ctx)
+                                         : std::vector<FixItHint>();
   {
     auto Diag = diag(Call->getBeginLoc(),
                      "tensor factory '%0' is called without a device and "
@@ -267,10 +253,15 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
   if (!Factory || Call->getBeginLoc().isInvalid() ||
       utils::LibraryCode(Ctx.getSourceManager()).contains(Call->getBeginLoc()))
     return;
-  bool Direct = false;
-  if (Meeting)
-    if (const FieldDecl *Member = unregisteredMember(Call, Fn, Direct)) {
-      reportUnregistered(Call, Member, Direct, *Meeting, Ctx);
+  // A factory outside \p Fn that its tensor meets there: a constructor's,
+  // made into a member the module does not register (class facts).
+  const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Fn);
+  if (Meeting && Method && Flow.Summaries &&
+      !utils::containsLocation(Ctx.getSourceManager(), Fn->getSourceRange(),
+                               Call->getBeginLoc()))
+    if (const FieldDecl *Member =
+            Flow.Summaries->memberMadeBy(Call, Method->getParent(), Ctx)) {
+      reportUnregistered(Call, Member, *Meeting, Ctx);
       return;
     }
   const int OptionsIndex = utils::tensorOptionsParamIndex(Factory);

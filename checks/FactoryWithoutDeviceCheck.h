@@ -44,10 +44,9 @@ private:
               const utils::DeviceConflict *Meeting, ASTContext &Ctx);
   /// Reports \p Call, which makes \p Member of a module in a constructor
   /// without registering it, where \p Meeting (in another method) combines
-  /// it with data that moves with the module. \p Direct: \p Call is the
-  /// member's whole value, which the fix registers.
+  /// it with data that moves with the module.
   void reportUnregistered(const CallExpr *Call, const FieldDecl *Member,
-                          bool Direct, const utils::DeviceConflict &Meeting,
+                          const utils::DeviceConflict &Meeting,
                           ASTContext &Ctx);
 
   const FixStyle Style;

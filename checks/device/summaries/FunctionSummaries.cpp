@@ -77,6 +77,19 @@ bool runsOnEveryPath(const Stmt *Move, const FunctionDecl *Fn) {
   return false;
 }
 
+/// Whether \p S or a statement under it (outside nested lambdas) is one
+/// for which \p Is holds.
+bool containsStmt(const Stmt *S, llvm::function_ref<bool(const Stmt *)> Is) {
+  if (!S || llvm::isa<LambdaExpr>(S))
+    return false;
+  if (Is(S))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (containsStmt(Child, Is))
+      return true;
+  return false;
+}
+
 /// A call of torch::nn::Module::register_buffer or register_parameter.
 bool isRegistration(const Stmt *S) {
   const auto *Call = llvm::dyn_cast_or_null<CallExpr>(S);
@@ -243,21 +256,39 @@ AbstractDevice FunctionSummaries::parameterFromCallers(
   return Joined;
 }
 
-AbstractDevice FunctionSummaries::memberOnEntry(const FieldDecl *Field,
-                                                ASTContext &Ctx) {
+const llvm::DenseMap<const FieldDecl *, AbstractDevice> *
+FunctionSummaries::factsOf(const RecordDecl *Record, ASTContext &Ctx) {
   reset(Ctx);
-  const auto *Class = llvm::dyn_cast_or_null<CXXRecordDecl>(
-      Field ? Field->getParent() : nullptr);
+  const auto *Class = llvm::dyn_cast_or_null<CXXRecordDecl>(Record);
   if (!Class || !Class->hasDefinition())
-    return AbstractDevice::unknown();
+    return nullptr;
   Class = Class->getDefinition();
   auto It = MemberFacts.find(Class);
   if (It == MemberFacts.end()) {
     learnClass(Class, Ctx);
     It = MemberFacts.find(Class);
   }
-  auto Fact = It->second.find(Field);
-  return Fact == It->second.end() ? AbstractDevice::unknown() : Fact->second;
+  return &It->second;
+}
+
+AbstractDevice FunctionSummaries::memberOnEntry(const FieldDecl *Field,
+                                                ASTContext &Ctx) {
+  const auto *Facts = factsOf(Field ? Field->getParent() : nullptr, Ctx);
+  if (!Facts)
+    return AbstractDevice::unknown();
+  auto Fact = Facts->find(Field);
+  return Fact == Facts->end() ? AbstractDevice::unknown() : Fact->second;
+}
+
+const FieldDecl *FunctionSummaries::memberMadeBy(const CallExpr *Factory,
+                                                 const CXXRecordDecl *Class,
+                                                 ASTContext &Ctx) {
+  if (const auto *Facts = factsOf(Class, Ctx))
+    for (const auto &[Field, Device] : *Facts)
+      if (Device.isCpu() && Device.DeviceLess &&
+          llvm::is_contained(Device.Factories, Factory))
+        return Field;
+  return nullptr;
 }
 
 void FunctionSummaries::learnClass(const CXXRecordDecl *Class,
@@ -459,17 +490,6 @@ const Expr *argumentFor(const ParmVarDecl *Param, const CallExpr *Call,
       llvm::isa<CXXDefaultArgExpr>(Call->getArg(Index)))
     return nullptr;
   return Call->getArg(Index);
-}
-
-bool containsStmt(const Stmt *S, llvm::function_ref<bool(const Stmt *)> Is) {
-  if (!S || llvm::isa<LambdaExpr>(S))
-    return false;
-  if (Is(S))
-    return true;
-  for (const Stmt *Child : S->children())
-    if (containsStmt(Child, Is))
-      return true;
-  return false;
 }
 
 void forEachObjectAssignment(

@@ -56,10 +56,6 @@ struct FunctionSummary {
 const Expr *argumentFor(const ParmVarDecl *Param, const CallExpr *Call,
                         const FunctionDecl *Definition);
 
-/// Whether \p S or a statement under it (outside nested lambdas) is one
-/// for which \p Is holds.
-bool containsStmt(const Stmt *S, llvm::function_ref<bool(const Stmt *)> Is);
-
 /// Calls \p Visit(Object, Value) for each value the code of \p Class gives
 /// an object: the member initializers of its constructors, and each
 /// assignment `object = value` in the bodies of its constructors (of all
@@ -88,7 +84,16 @@ public:
   /// (`net_->to(device_)`), themselves or through the setup methods they
   /// call (initMethodsOf), provided no other method of the class moves or
   /// assigns it. Unknown otherwise. The answer's Origin is that move.
+  /// A tensor member of a module that every constructor makes with a
+  /// device-less factory and the class never registers lives on the CPU
+  /// (the factories are its Factories).
   AbstractDevice memberOnEntry(const FieldDecl *Field, ASTContext &Ctx);
+
+  /// The tensor member of \p Class that memberOnEntry knows as made by the
+  /// device-less factory call \p Factory in a constructor and never
+  /// registered; null for any other call.
+  const FieldDecl *memberMadeBy(const CallExpr *Factory,
+                                const CXXRecordDecl *Class, ASTContext &Ctx);
 
   /// Where \p Param lives at every call of its function, when the
   /// translation unit holds them all (UnitCallers) and every call passes a
@@ -115,6 +120,10 @@ public:
 private:
   void reset(ASTContext &Ctx);
   void learnClass(const CXXRecordDecl *Class, ASTContext &Ctx);
+  /// The members' devices on entry to \p Class's methods, learnt on the
+  /// first question; null for a class without a definition.
+  const llvm::DenseMap<const FieldDecl *, AbstractDevice> *
+  factsOf(const RecordDecl *Class, ASTContext &Ctx);
 
   const FunctionSummary *summarise(const FunctionDecl *Definition,
                                    ASTContext &Ctx);
