@@ -138,10 +138,7 @@ struct DeviceFlow::Solution {
     if (!S.Reached)
       return std::nullopt;
     for (unsigned I = 0; I < Index; ++I)
-      if (auto Element = (*Block)[I].getAs<CFGStmt>())
-        Builder.transfer(Element->getStmt(), S);
-      else if (auto Init = (*Block)[I].getAs<CFGInitializer>())
-        Builder.transferInitializer(Init->getInitializer(), S);
+      Builder.transfer((*Block)[I], S);
     return S;
   }
 };
@@ -256,10 +253,7 @@ DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
         return false;
       DeviceState S = EntryState(Block);
       for (const CFGElement &Element : *Block)
-        if (auto Stmt = Element.getAs<CFGStmt>())
-          Builder.transfer(Stmt->getStmt(), S);
-        else if (auto Init = Element.getAs<CFGInitializer>())
-          Builder.transferInitializer(Init->getInitializer(), S);
+        Builder.transfer(Element, S);
       if (!S.sameValue(Out[Block->getBlockID()])) {
         Out[Block->getBlockID()] = std::move(S);
         Worklist.enqueueSuccessors(Block);
@@ -273,14 +267,12 @@ DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
       DeviceState S = EntryState(Block);
       if (!S.Reached)
         continue;
-      for (const CFGElement &Element : *Block)
-        if (auto Stmt = Element.getAs<CFGStmt>()) {
+      for (const CFGElement &Element : *Block) {
+        if (auto Stmt = Element.getAs<CFGStmt>())
           if (!Visit(Stmt->getStmt(), S))
             return false;
-          Builder.transfer(Stmt->getStmt(), S);
-        }
-        else if (auto Init = Element.getAs<CFGInitializer>())
-          Builder.transferInitializer(Init->getInitializer(), S);
+        Builder.transfer(Element, S);
+      }
     }
     return true;
   };

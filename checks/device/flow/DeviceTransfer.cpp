@@ -864,11 +864,16 @@ AbstractDevice DeviceTransfer::evalCall(const CallExpr *Call,
   }
 }
 
-void DeviceTransfer::transferInitializer(const CXXCtorInitializer *Init,
-                                         DeviceState &S) const {
-  const FieldDecl *Member = Init ? Init->getMember() : nullptr;
-  if (Member && Init->getInit() && isTensorType(Member->getType()))
-    S.Vars[Member] = eval(Init->getInit(), S);
+void DeviceTransfer::transfer(const CFGElement &Element,
+                              DeviceState &S) const {
+  if (auto Statement = Element.getAs<CFGStmt>()) {
+    transfer(Statement->getStmt(), S);
+  } else if (auto Initializer = Element.getAs<CFGInitializer>()) {
+    const CXXCtorInitializer *Init = Initializer->getInitializer();
+    const FieldDecl *Member = Init ? Init->getMember() : nullptr;
+    if (Member && Init->getInit() && isTensorType(Member->getType()))
+      S.Vars[Member] = eval(Init->getInit(), S);
+  }
 }
 
 void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {

@@ -15,6 +15,7 @@
 #include "device/summaries/FunctionSummaries.h"
 
 #include "clang/AST/StmtCXX.h"
+#include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseSet.h"
 
 namespace clang::tidy::torch::utils {
@@ -60,10 +61,10 @@ public:
                      : AbstractDevice::unknown();
   }
   void transfer(const Stmt *Element, DeviceState &S) const;
-  /// A constructor's member initializer: `mask_(torch::ones({n}))` places
-  /// the tensor member as an assignment in the body would.
-  void transferInitializer(const CXXCtorInitializer *Init,
-                           DeviceState &S) const;
+  /// One element of the control-flow graph: a statement, or a constructor's
+  /// member initializer (`mask_(torch::ones({n}))` places the tensor member
+  /// as an assignment in the body would). Other elements change nothing.
+  void transfer(const CFGElement &Element, DeviceState &S) const;
   /// Records the op calls in \p Element; false when it is nested deeper
   /// than the limit (the caller then gives up on the function).
   bool record(const Stmt *Element, const DeviceState &S,
