@@ -183,11 +183,9 @@ public:
     // name read at run time may be any device.
     if (!isDeviceType(Construct->getType()) || Construct->getNumArgs() == 0)
       return true;
-    const Expr *Arg = Construct->getArg(0)->IgnoreImplicit();
-    if (const auto *Inner = llvm::dyn_cast<CXXConstructExpr>(Arg);
-        Inner && Inner->getNumArgs() > 0)
-      Arg = Inner->getArg(0)->IgnoreImplicit();
-    if (Arg->getType()->isPointerType() || Arg->getType()->isRecordType())
+    const Expr *Arg = writtenArgument(Construct->getArg(0));
+    if (Arg &&
+        (Arg->getType()->isPointerType() || Arg->getType()->isRecordType()))
       NamesDevice |=
           backendOfString(llvm::dyn_cast<StringLiteral>(Arg)) != "CPU";
     return !NamesDevice;
