@@ -216,9 +216,21 @@ void FactoryWithoutDeviceCheck::reportUnregistered(
         Diag << Hint;
   }
   offerFixOnNote(Call->getBeginLoc(), Fix, FixSafety::Unsafe);
-  diag(Meeting.Use->site()->getExprLoc(), "it meets a tensor on %0 in '%1'",
+  noteMeeting(Meeting);
+}
+
+void FactoryWithoutDeviceCheck::noteMeeting(
+    const utils::DeviceConflict &Meeting) {
+  if (Meeting.Use->Through.empty()) {
+    diag(Meeting.Use->Call->getExprLoc(), "it meets a tensor on %0 in '%1'",
+         DiagnosticIDs::Note)
+        << Meeting.Other.describe() << utils::opDisplayName(Meeting.Use->Name);
+    return;
+  }
+  diag(Meeting.Use->site()->getExprLoc(),
+       "it is passed to '%0' here, where it meets a tensor on %1",
        DiagnosticIDs::Note)
-      << Meeting.Other.describe() << utils::opDisplayName(Meeting.Use->Name);
+      << utils::calleeName(Meeting.Use->site()) << Meeting.Other.describe();
   utils::noteCallPath(*this, *Meeting.Use);
 }
 
@@ -336,17 +348,8 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
   }
   if (Fix)
     offerFixOnNote(Call->getBeginLoc(), *Fix, Safety);
-  if (Meeting && Meeting->Use->Through.empty())
-    diag(Meeting->Use->Call->getExprLoc(), "it meets a tensor on %0 in '%1'",
-         DiagnosticIDs::Note)
-        << Meeting->Other.describe() << utils::opDisplayName(Meeting->Use->Name);
-  if (Meeting && !Meeting->Use->Through.empty()) {
-    diag(Meeting->Use->site()->getExprLoc(),
-         "it is passed to '%0' here, where it meets a tensor on %1",
-         DiagnosticIDs::Note)
-        << utils::calleeName(Meeting->Use->site()) << Meeting->Other.describe();
-    utils::noteCallPath(*this, *Meeting->Use);
-  }
+  if (Meeting)
+    noteMeeting(*Meeting);
   if (Fix)
     diag(Source->Decl->getLocation(), "the device is taken from %0",
          DiagnosticIDs::Note)

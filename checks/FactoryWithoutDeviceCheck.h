@@ -48,6 +48,9 @@ private:
   void reportUnregistered(const CallExpr *Call, const FieldDecl *Member,
                           const utils::DeviceConflict &Meeting,
                           ASTContext &Ctx);
+  /// The notes that lead from a reported factory to \p Meeting's op: the op
+  /// itself, or the call that hands the tensor on and the path to the op.
+  void noteMeeting(const utils::DeviceConflict &Meeting);
 
   const FixStyle Style;
   const bool StrictMode;
