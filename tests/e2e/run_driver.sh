@@ -199,6 +199,41 @@ EOF
   "$run" -p "$B" --cache-dir "$C" --quiet > /dev/null 2> "$TMP/broken.err"
   [ $? -eq 2 ] && grep -q "zz_broken.cpp: does not compile" "$TMP/broken.err" \
     && pass "a unit that does not compile: exit 2, named" || { fail "broken unit"; show "$TMP/broken.err"; }
+  rm "$P/src/zz_broken.cpp"
+
+  # Over the preamble, libtorch's virtual functions are instantiated only for
+  # the unit's own classes: an error that shows only there is still found.
+  cat > "$P/src/zz_frozen.cpp" <<'EOF'
+#include <torch/torch.h>
+struct FrozenImpl : torch::nn::Cloneable<FrozenImpl> {
+  FrozenImpl() = default;
+  FrozenImpl(const FrozenImpl &) = delete; // clone() copies the module
+  void reset() override {}
+};
+int main() { auto frozen = std::make_shared<FrozenImpl>(); }
+EOF
+  compdb "$B" "$P/src" "${flags[@]}"
+  "$run" -p "$B" --cache-dir "$C" --quiet > "$TMP/frozen.txt" 2> "$TMP/frozen.err"
+  [ $? -eq 2 ] && grep -q "zz_frozen.cpp: does not compile" "$TMP/frozen.err" \
+    && grep -q "call to deleted constructor of 'FrozenImpl'" "$TMP/frozen.txt" \
+    && pass "an error in a libtorch virtual function made for the unit's class: found over the preamble" \
+    || { fail "the unit's own vtable errors"; show "$TMP/frozen.txt"; show "$TMP/frozen.err"; }
+  rm "$P/src/zz_frozen.cpp"
+
+  # A database that spells the unit relative to its directory in the
+  # command (Bear, hand-written ones) still shares one preamble.
+  python3 - "$B" "$P/src" "$CXX" "${flags[@]}" <<'EOF'
+import json, os, sys, glob
+d, src, cxx, flags = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+json.dump([{"directory": src, "file": f,
+            "arguments": [cxx] + flags + ["-c", os.path.basename(f)]}
+           for f in sorted(glob.glob(os.path.join(src, "*.cpp")))],
+          open(os.path.join(d, "compile_commands.json"), "w"), indent=1)
+EOF
+  "$run" -p "$B" --cache-dir "$TMP/relative-cache" --quiet > /dev/null 2> "$TMP/relative.err"
+  [ "$(ls "$TMP"/relative-cache/v1/preambles/*.pch 2>/dev/null | wc -l)" -eq 1 ] \
+    && pass "units named relative to their directory share one preamble" \
+    || { fail "relative units: $(ls "$TMP"/relative-cache/v1/preambles/*.pch 2>/dev/null | wc -l) preambles"; show "$TMP/relative.err"; }
   finish project
 }
 

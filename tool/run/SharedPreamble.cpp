@@ -178,7 +178,10 @@ preambleFor(const clang::tooling::CompileCommand &Command) {
                                                                Command.Filename);
   for (size_t I = 1; I < Args.size(); ++I) {
     llvm::StringRef Arg = Args[I];
-    if (Arg == "-c" || Arg == Command.Filename || Arg == Main)
+    // The unit itself, however the database spells it ("file" absolute,
+    // the command relative to "directory", or the reverse).
+    if (Arg == "-c" || Arg == Command.Filename ||
+        absolutePath(Command.Directory, Arg) == Main)
       continue;
     Request.Flags.push_back(Args[I]);
   }
