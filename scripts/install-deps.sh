@@ -8,7 +8,7 @@ PACKAGES=(
   clang-19 libclang-19-dev llvm-19-dev llvm-19-tools clang-tidy-19 clang-tools-19 clangd-19
   libgrpc++-dev libabsl-dev libprotobuf-dev
   libtorch-dev libyaml-cpp-dev libgtest-dev googletest
-  curl nginx pre-commit lintian dpkg-dev debootstrap
+  curl nginx pre-commit python3-yaml lintian dpkg-dev debootstrap
   clang-tidy-14  # only for the test that the plugin refuses another LLVM
 )
 
