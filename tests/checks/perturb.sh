@@ -5,29 +5,23 @@
 # lines): cut off after the line, cut in the middle of it, the line deleted
 # (unbalanced braces), doubled, its last character dropped (a lost `;` or
 # `{`), its first identifier misspelt, swapped with the next line.
-# Every run of all torch-* checks is bounded in time; a run past the bound
-# counts as a hang.
-# Usage: perturb.sh TORCHLINT INCLUDE_DIR PCH STEP INPUT.cpp...
+# All variants are linted with every torch-* check in one torchlint-run
+# process, which walks the main file's declarations as the editor (clangd)
+# does and catches a crash per unit: a third of the time of a torchlint
+# process per variant, most of which went to reading the precompiled headers.
+# A crash is replayed with torchlint to show its stack; the whole run is
+# bounded in time, and on a hang the variant still being linted is named.
+# Usage: perturb.sh TORCHLINT_RUN TORCHLINT INCLUDE_DIR PCH STEP INPUT.cpp...
+# Environment: PERTURB_RUN_LIMIT (seconds for the whole run, default 60 and 2
+# a variant), PERTURB_TIME_LIMIT (the replay of a crash, default 60),
+# PERTURB_KEEP (where failing variants are kept, default /tmp).
 set -u
-tl=$1 inc=$2 pch=$3 step=$4; shift 4
-limit=${PERTURB_TIME_LIMIT:-60}
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-runs=0 crashes=0 hangs=0
+run=$1 tl=$2 inc=$(realpath "$3") pch=$(realpath "$4") step=$5; shift 5
+per_unit=${PERTURB_TIME_LIMIT:-60}
 keep=${PERTURB_KEEP:-/tmp}
-lint() { # file, what was done to it
-  local out status
-  out=$(timeout "$limit" "$tl" --checks='-*,torch-*' "$1" -- -std=c++17 \
-        -isystem "$inc" -include-pch "$pch" 2>&1); status=$?
-  runs=$((runs + 1))
-  if [ $status -eq 124 ]; then
-    hangs=$((hangs + 1)); echo "HANG (over ${limit}s) on $2 (kept in $keep)"
-    cp "$1" "$keep/perturb-hang-${2//[^A-Za-z0-9.-]/_}.cpp"
-  elif [ $status -gt 1 ] || grep -q -e "Stack dump" -e "PLEASE submit" <<<"$out"; then
-    crashes=$((crashes + 1)); echo "CRASH (status $status) on $2 (kept in $keep):"
-    echo "$out" | grep -v '^ *#[0-9]' | tail -8
-    cp "$1" "$keep/perturb-crash-${2//[^A-Za-z0-9.-]/_}.cpp"
-  fi
-}
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+mkdir "$tmp/units"
+
 perturb() { # kind, line, source, output
   local kind=$1 line=$2 src=$3 out=$4 text
   text=$(sed -n "${line}p" "$src")
@@ -46,10 +40,59 @@ for src in "$@"; do
   n=$(wc -l <"$src")
   for k in "${!kinds[@]}"; do
     for ((line = 3 + (k * 5) % step; line < n; line += step)); do
-      perturb "${kinds[$k]}" "$line" "$src" "$tmp/in.cpp"
-      lint "$tmp/in.cpp" "$(basename "$src"), ${kinds[$k]} at line $line"
+      perturb "${kinds[$k]}" "$line" "$src" \
+        "$tmp/units/$(basename "$src" .cpp).${kinds[$k]}-at-line-$line.cpp"
     done
   done
 done
+
+flags=(-std=c++17 -isystem "$inc" -include-pch "$pch")
+python3 - "$tmp" "${flags[@]}" <<'EOF'
+import glob, json, os, sys
+tmp, flags = sys.argv[1], sys.argv[2:]
+units = sorted(glob.glob(os.path.join(tmp, "units", "*.cpp")))
+json.dump([{"directory": tmp, "file": u, "arguments": ["clang++-19"] + flags + ["-c", u]}
+           for u in units], open(os.path.join(tmp, "compile_commands.json"), "w"))
+EOF
+runs=$(ls "$tmp/units" | wc -l)
+limit=${PERTURB_RUN_LIMIT:-$((60 + runs * 2))}
+timeout "$limit" "$run" -p "$tmp" -j1 --no-cache --no-preamble --checks='-*,torch-*' \
+  --format json --output "$tmp/report.json" >/dev/null 2>"$tmp/progress.txt"
+status=$?
+
+crashes=0 hangs=0
+if [ $status -eq 124 ]; then
+  # -j1 lints in the database's order: the first unit without a progress line hung.
+  for unit in "$tmp"/units/*.cpp; do
+    grep -qF "] $unit:" "$tmp/progress.txt" && continue
+    hangs=1; name=$(basename "$unit")
+    echo "HANG (the run passed ${limit}s) on $name (kept in $keep)"
+    cp "$unit" "$keep/perturb-hang-$name"
+    break
+  done
+elif [ $status -gt 2 ] || [ ! -s "$tmp/report.json" ]; then
+  crashes=1; echo "CRASH of torchlint-run (status $status):"; tail -8 "$tmp/progress.txt"
+else
+  while read -r unit; do
+    [ -n "$unit" ] || continue
+    crashes=$((crashes + 1)); name=$(basename "$unit")
+    echo "CRASH on $name (kept in $keep):"
+    timeout "$per_unit" "$tl" --checks='-*,torch-*' "$unit" -- "${flags[@]}" 2>&1 \
+      | grep -v '^ *#[0-9]' | tail -8
+    cp "$unit" "$keep/perturb-crash-$name"
+  done < <(python3 -c 'import json, sys
+for u in json.load(open(sys.argv[1]))["units"]:
+    if u["failed"]: print(u["file"])' "$tmp/report.json")
+  # The variants must reach the checks: a header or PCH that cannot be read
+  # would turn every one into an error and test nothing.
+  if python3 -c 'import json, sys
+bad = [f["message"] for f in json.load(open(sys.argv[1]))["findings"]
+       if f["check"] == "clang-diagnostic-error" and
+       (any(w in f["message"] for w in ("precompiled", "PCH", "AST file")) or
+        ("file not found" in f["message"] and "torch/" in f["message"]))]
+print("\n".join(bad[:3])); sys.exit(1 if bad else 0)' "$tmp/report.json" > "$tmp/setup.txt"; then :; else
+    crashes=$((crashes + 1)); echo "SETUP: the variants did not reach the checks:"; cat "$tmp/setup.txt"
+  fi
+fi
 echo "$runs runs, $crashes crashes, $hangs hangs"
 [ "$crashes" -eq 0 ] && [ "$hangs" -eq 0 ]
