@@ -251,3 +251,26 @@ float darkest(torch::Tensor image) {
     low = std::min(low, image[i].item<float>());
   return low;
 }
+
+// The caller's results, taken by reference, moved to the host and read there
+// (an accessor, item): the move is that reading's.
+void collect_boxes(torch::Tensor &dets, torch::Tensor &masks,
+                   std::vector<float> &scores) {
+  if (dets.size(0) == 0)
+    return;
+  dets = dets.cpu();
+  auto rows = dets.accessor<float, 2>();
+  for (int64_t i = 0; i < dets.size(0); ++i) {
+    scores.push_back(rows[i][4]);
+    if (masks.defined())
+      scores.push_back(masks[i].cpu().sum().item<float>());
+  }
+}
+// The same move with the result combined with device data after it: flagged.
+torch::Tensor recenter(torch::Tensor &dets, const torch::Tensor &anchors) {
+  dets = dets.cpu();
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: hard-coded CPU device 'cpu()' in device-neutral code [torch-hardcoded-device]
+  // CHECK-NOTES: :[[@LINE-3]]:66: note: the device is taken from parameter 'anchors'
+  // CHECK-FIXES: dets = dets.to(anchors.device());
+  return dets - anchors;
+}

@@ -383,14 +383,16 @@ bool onlyReadBack(const VarDecl *Var, const FunctionDecl *Fn, ASTContext &Ctx,
 /// reaches the loop's earlier statements too: not judged.
 bool onlyReadBackAfter(const ValueDecl *Target, const Expr *Assign,
                        const FunctionDecl *Fn, ASTContext &Ctx, int Depth) {
-  // A local, a parameter taken by value (the function's own handle), or a
-  // structured binding of a local (`auto [dets, masks] = ...`).
+  // A local, a parameter (by value, the function's own handle, or by
+  // reference: `result = result.cpu(); result.accessor<float, 2>()` reads
+  // the caller's results on the host, and the move is that reading's), or
+  // a structured binding of a local (`auto [dets, masks] = ...`).
   const auto *Var = llvm::dyn_cast<VarDecl>(Target);
   if (const auto *Binding = llvm::dyn_cast<BindingDecl>(Target))
     Var = llvm::dyn_cast_or_null<VarDecl>(Binding->getDecomposedDecl());
   const Stmt *Body = Fn ? Fn->getBody() : nullptr;
   if (!Body || !Var || !Var->hasLocalStorage() ||
-      Var->getType()->isReferenceType())
+      (Var->getType()->isReferenceType() && !llvm::isa<ParmVarDecl>(Var)))
     return false;
   for (const Stmt *S = parentStmt(Assign, Ctx); S; S = parentStmt(S, Ctx)) {
     if (const auto *DS = llvm::dyn_cast<DeclStmt>(S);
