@@ -38,16 +38,22 @@ finish() {
 show() { sed 's/^/    | /' "$1" | tail -n "${2:-30}"; }
 CXX=$(command -v clang++-19 || echo /usr/lib/llvm-19/bin/clang++)
 
-# compdb DIR SRCDIR FLAGS...: a compile_commands.json for SRCDIR/*.cpp.
+# compdb DIR SRCDIR FLAGS...: a compile_commands.json for SRCDIR/*.cpp. With
+# COMPDB_RELATIVE=1 each command runs in SRCDIR and names its unit relative
+# to it, as Bear and hand-written databases do.
 compdb() {
   local dir=$1 src=$2; shift 2
   mkdir -p "$dir"
-  python3 - "$dir" "$src" "$CXX" "$@" <<'EOF'
+  python3 - "$dir" "$src" "$CXX" "${COMPDB_RELATIVE:-0}" "$@" <<'EOF'
 import json, os, sys, glob
-d, src, cxx, flags = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
-entries = [{"directory": d, "file": f,
+d, src, cxx, relative, flags = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4] == "1", sys.argv[5:]
+def entry(f):
+    if relative:
+        return {"directory": src, "file": f,
+                "arguments": [cxx] + flags + ["-c", os.path.basename(f)]}
+    return {"directory": d, "file": f,
             "arguments": [cxx] + flags + ["-c", f, "-o", os.path.basename(f) + ".o"]}
-           for f in sorted(glob.glob(os.path.join(src, "*.cpp")))]
+entries = [entry(f) for f in sorted(glob.glob(os.path.join(src, "*.cpp")))]
 json.dump(entries, open(os.path.join(d, "compile_commands.json"), "w"), indent=1)
 EOF
 }
@@ -222,14 +228,7 @@ EOF
 
   # A database that spells the unit relative to its directory in the
   # command (Bear, hand-written ones) still shares one preamble.
-  python3 - "$B" "$P/src" "$CXX" "${flags[@]}" <<'EOF'
-import json, os, sys, glob
-d, src, cxx, flags = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
-json.dump([{"directory": src, "file": f,
-            "arguments": [cxx] + flags + ["-c", os.path.basename(f)]}
-           for f in sorted(glob.glob(os.path.join(src, "*.cpp")))],
-          open(os.path.join(d, "compile_commands.json"), "w"), indent=1)
-EOF
+  COMPDB_RELATIVE=1 compdb "$B" "$P/src" "${flags[@]}"
   "$run" -p "$B" --cache-dir "$TMP/relative-cache" --quiet > /dev/null 2> "$TMP/relative.err"
   [ "$(ls "$TMP"/relative-cache/v1/preambles/*.pch 2>/dev/null | wc -l)" -eq 1 ] \
     && pass "units named relative to their directory share one preamble" \

@@ -56,6 +56,14 @@ public:
   }
 };
 
+// What a unit's own code is: the main file and the user headers the header
+// filter names; over the shared preamble, not the vtables libtorch's headers
+// use.
+struct UnitScope {
+  std::optional<std::string> HeaderFilter;
+  bool OverPreamble = false;
+};
+
 // Restricts every later consumer's traversal to the declarations written in
 // the main file (and in user headers the header filter names), as clangd
 // does: without it the matchers walk all of libtorch, deserializing the
@@ -63,10 +71,10 @@ public:
 // HandleTopLevelDecl.
 class MainFileScope : public SemaConsumer {
 public:
-  MainFileScope(std::optional<std::string> HeaderFilter, bool OverPreamble)
-      : OverPreamble(OverPreamble) {
-    if (HeaderFilter && !HeaderFilter->empty())
-      Filter.emplace(*HeaderFilter);
+  explicit MainFileScope(const UnitScope &Scope)
+      : OverPreamble(Scope.OverPreamble) {
+    if (Scope.HeaderFilter && !Scope.HeaderFilter->empty())
+      Filter.emplace(*Scope.HeaderFilter);
   }
 
   // The shared preamble holds only libtorch's headers, and clang leaves the
@@ -119,10 +127,9 @@ private:
 class LintAction : public ASTFrontendAction {
 public:
   LintAction(tidy::ClangTidyASTConsumerFactory &Checks,
-             std::shared_ptr<AllDependencies> Dependencies,
-             std::optional<std::string> HeaderFilter, bool OverPreamble)
+             std::shared_ptr<AllDependencies> Dependencies, UnitScope Scope)
       : Checks(Checks), Dependencies(std::move(Dependencies)),
-        HeaderFilter(std::move(HeaderFilter)), OverPreamble(OverPreamble) {}
+        Scope(std::move(Scope)) {}
 
   bool BeginInvocation(CompilerInstance &CI) override {
     CI.addDependencyCollector(Dependencies);
@@ -134,8 +141,7 @@ public:
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     // MultiplexConsumer calls its consumers in order: the scope is set
     // before the checks' matchers run.
-    Consumers.push_back(
-        std::make_unique<MainFileScope>(HeaderFilter, OverPreamble));
+    Consumers.push_back(std::make_unique<MainFileScope>(Scope));
     Consumers.push_back(Checks.createASTConsumer(CI, File));
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
@@ -143,17 +149,16 @@ public:
 private:
   tidy::ClangTidyASTConsumerFactory &Checks;
   std::shared_ptr<AllDependencies> Dependencies;
-  std::optional<std::string> HeaderFilter;
-  bool OverPreamble;
+  UnitScope Scope;
 };
 
 class LintActionFactory : public tooling::FrontendActionFactory {
 public:
   LintActionFactory(tidy::ClangTidyASTConsumerFactory &Checks,
                     std::shared_ptr<AllDependencies> Dependencies,
-                    std::optional<std::string> HeaderFilter, bool OverPreamble)
+                    UnitScope Scope)
       : Checks(Checks), Dependencies(std::move(Dependencies)),
-        HeaderFilter(std::move(HeaderFilter)), OverPreamble(OverPreamble) {}
+        Scope(std::move(Scope)) {}
 
   // As clang-tidy: code guarded by __clang_analyzer__ is linted too.
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
@@ -168,15 +173,13 @@ public:
   }
 
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<LintAction>(Checks, Dependencies, HeaderFilter,
-                                        OverPreamble);
+    return std::make_unique<LintAction>(Checks, Dependencies, Scope);
   }
 
 private:
   tidy::ClangTidyASTConsumerFactory &Checks;
   std::shared_ptr<AllDependencies> Dependencies;
-  std::optional<std::string> HeaderFilter;
-  bool OverPreamble;
+  UnitScope Scope;
 };
 
 // Diagnostics and fixes name files relative to the build directory when the
@@ -248,8 +251,9 @@ UnitResult lintOnce(const tooling::CompileCommand &Command,
 
   tidy::ClangTidyASTConsumerFactory Checks(Context);
   auto Dependencies = std::make_shared<AllDependencies>();
-  LintActionFactory Factory(Checks, Dependencies, Options.HeaderFilterRegex,
-                            !PrecompiledPreamble.empty());
+  LintActionFactory Factory(
+      Checks, Dependencies,
+      UnitScope{Options.HeaderFilterRegex, !PrecompiledPreamble.empty()});
   int Status = Tool.run(&Factory);
 
   Result.Diagnostics = Consumer.take();

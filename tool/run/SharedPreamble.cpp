@@ -180,8 +180,7 @@ preambleFor(const clang::tooling::CompileCommand &Command) {
     llvm::StringRef Arg = Args[I];
     // The unit itself, however the database spells it ("file" absolute,
     // the command relative to "directory", or the reverse).
-    if (Arg == "-c" || Arg == Command.Filename ||
-        absolutePath(Command.Directory, Arg) == Main)
+    if (Arg == "-c" || absolutePath(Command.Directory, Arg) == Main)
       continue;
     Request.Flags.push_back(Args[I]);
   }
