@@ -138,6 +138,47 @@ void FactoryWithoutDeviceCheck::checkFunction(const FunctionDecl *Fn,
   checkFlow(Fn, Ctx);
   if (StrictMode)
     checkStrict(Fn, Ctx);
+  // What this function passes to functions other units may define, for a
+  // driver that judges findings by the whole project's calls.
+  if (utils::ProjectCallFacts *Facts = utils::projectCallFacts();
+      Facts && !Fn->isDependentContext())
+    utils::recordProjectCalls(Fn, *Flow.analyze(Fn, Ctx), Ctx, *Facts);
+}
+
+void FactoryWithoutDeviceCheck::trackConditions(
+    const CallExpr *Call, const FunctionDecl *Fn,
+    const utils::DeviceConflict *Meeting, ASTContext &Ctx) {
+  if (!utils::projectCallFacts())
+    return;
+  // A meeting with a tensor known to be elsewhere holds whatever the rest of
+  // the project does.
+  std::optional<utils::ConditionalFinding> Condition;
+  if (Meeting && !Meeting->Provable)
+    Condition = utils::conditionalFinding(getID(), Call->getBeginLoc(), Fn,
+                                          Meeting->Other, Ctx);
+  auto [It, First] = Conditions.try_emplace(Call, Condition);
+  if (First || It->second == Condition)
+    return;
+  // Two meetings: the finding holds if either does. Over parameters of one
+  // function, if a call passes device data for any of them.
+  if (!It->second || !Condition) {
+    It->second.reset();
+  } else if (It->second->Function == Condition->Function) {
+    for (unsigned Param : Condition->Params)
+      if (!llvm::is_contained(It->second->Params, Param))
+        It->second->Params.push_back(Param);
+  } else {
+    It->second->Function.clear();
+    It->second->Params.clear();
+  }
+}
+
+void FactoryWithoutDeviceCheck::onEndOfTranslationUnit() {
+  if (utils::ProjectCallFacts *Facts = utils::projectCallFacts())
+    for (const auto &[Call, Condition] : Conditions)
+      if (Condition)
+        Facts->Findings.push_back(*Condition);
+  Conditions.clear();
 }
 
 void FactoryWithoutDeviceCheck::checkFlow(const FunctionDecl *Fn,
@@ -273,6 +314,8 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
                                Call->getBeginLoc()))
     if (const FieldDecl *Member =
             Flow.Summaries->memberMadeBy(Call, Method->getParent(), Ctx)) {
+      // About the module's own contract, whatever the rest of the project.
+      trackConditions(Call, Fn, nullptr, Ctx);
       reportUnregistered(Call, Member, *Meeting, Ctx);
       return;
     }
@@ -305,6 +348,7 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
     Source = Context.bestFor(Call, Ctx);
   if (!Source && !Meeting)
     return; // StrictMode: no device context, nothing to follow.
+  trackConditions(Call, Fn, Meeting, Ctx);
   if (!Reported.insert(Call).second)
     return;
 

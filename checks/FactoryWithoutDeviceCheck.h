@@ -3,12 +3,14 @@
 #define TORCHLINT_CHECKS_FACTORYWITHOUTDEVICECHECK_H
 
 #include "device/flow/DeviceFlow.h"
+#include "device/findings/ProjectCalls.h"
 #include "utils/FunctionBodyCheck.h"
 
 #include <optional>
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringMap.h"
 #include <string>
 
@@ -28,6 +30,7 @@ class FactoryWithoutDeviceCheck : public FunctionBodyCheck {
 public:
   FactoryWithoutDeviceCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void onEndOfTranslationUnit() override;
 
   /// How the fix spells the device: torch::device(x.device()) keeps the
   /// factory's dtype; x.options() also adopts x's dtype and layout.
@@ -51,6 +54,12 @@ private:
   /// The notes that lead from a reported factory to \p Meeting's op: the op
   /// itself, or the call that hands the tensor on and the path to the op.
   void noteMeeting(const utils::DeviceConflict &Meeting);
+  /// For a driver that asked for project facts: what the warning at \p
+  /// Call, found in \p Fn at \p Meeting (none for a finding that holds
+  /// whatever the rest of the project does), needs from the rest of the
+  /// project. A factory reported from several places holds if any holds.
+  void trackConditions(const CallExpr *Call, const FunctionDecl *Fn,
+                       const utils::DeviceConflict *Meeting, ASTContext &Ctx);
 
   const FixStyle Style;
   const bool StrictMode;
@@ -60,6 +69,10 @@ private:
   std::optional<bool> HostOnlyProgram;
   /// Factory calls already reported in this translation unit.
   llvm::DenseSet<const CallExpr *> Reported;
+  /// Under a driver's project facts (ProjectCalls.h): each factory call seen
+  /// in a finding, with what that finding needs from the rest of the project.
+  llvm::MapVector<const CallExpr *, std::optional<utils::ConditionalFinding>>
+      Conditions;
 };
 
 } // namespace clang::tidy::torch

@@ -1,7 +1,9 @@
 //===--- FunctionBodyCheck.cpp - the base of the torch-* checks -----------===//
 #include "utils/FunctionBodyCheck.h"
+#include "device/flow/DeviceUsage.h"
 #include "device/functions/FunctionBodies.h"
 #include "device/functions/FunctionParents.h"
+#include "device/findings/ProjectCalls.h"
 #include "device/rules/RulesOptions.h"
 #include "utils/CallSite.h"
 
@@ -166,6 +168,14 @@ void FunctionBodyCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   ASTContext &Ctx = *Result.Context;
   reportConfiguration(Ctx);
+  // A driver's project facts (ProjectCalls.h) need every call of the unit:
+  // after a fatal error some were never parsed, whatever this check does.
+  if (utils::ProjectCallFacts *Facts = utils::projectCallFacts();
+      Facts && !Facts->Analysed &&
+      !Ctx.getDiagnostics().hasFatalErrorOccurred()) {
+    Facts->Analysed = true;
+    Facts->NamesDevice = utils::namesDeviceOtherThanCpu(Ctx);
+  }
   // After a fatal error (a missing #include) Sema instantiates no more
   // templates: `t.data_ptr<float>()` has no body, calls lose their types, and
   // what the analysis would conclude is a guess (runsAfterFatalError).

@@ -11,6 +11,12 @@
 #   run_driver.sh preamble <torchlint-run> <check-inputs-dir> <fake-include>
 #       Every check input linted with and without the shared precompiled
 #       preamble gives the same findings, and the preamble was used.
+#   run_driver.sh callers  <torchlint-run> <project-dir> <fake-include> [<torch-include>]
+#       --project-callers over tests/e2e/inputs/project_callers (helpers
+#       called from other files): the warnings that no caller supports are
+#       dropped, the others kept; a project that names no device drops all;
+#       a warm run answers from the cache alike; a unit with a fatal error
+#       keeps every finding; --shard is refused. In each header mode given.
 #   run_driver.sh remote   <torchlint-run> <examples-dir> <torch-include>
 #       A loopback nginx with WebDAV PUT as the remote cache: a second fresh
 #       cache directory is answered through the server; a server that is down
@@ -315,9 +321,82 @@ EOF
   finish remote
 }
 
+# The helpers.cpp lines of a report's torch-factory-without-device warnings.
+helper_lines() {
+  grep -E 'helpers\.cpp:[0-9]+:[0-9]+: warning: .*\[torch-factory-without-device\]' "$1" \
+    | sed -E 's/.*helpers\.cpp:([0-9]+):.*/\1/' | sort -n | tr '\n' ' '
+}
+
+callers() {
+  local run=$1 src=$2; shift 2
+  [ -x "$run" ] || skip "torchlint-run not found: $run"
+  local all="4 9 14 19 24 29 34 39 44 53 "
+  # Kept: add_bias and center (CUDA data and a module's output reach them),
+  # clip_device (through relay_device), unused_helper (no caller), by_address
+  # (called through a pointer), weigh (a member of its caller's parameter).
+  local kept="19 24 34 39 44 53 "
+  local fake=$1 mode inc st
+  for inc in "$@"; do
+    mode=$([ "$inc" = "$fake" ] && echo fake || echo real)
+    local P=$TMP/$mode/p B=$TMP/$mode/b C=$TMP/$mode/c
+    mkdir -p "$P" && cp -r "$src" "$P/src"
+    compdb "$B" "$P/src" -std=c++17 -I"$P/src" -isystem "$inc"
+    local opts=(-j2 --checks='-*,torch-factory-without-device' --cache-dir "$C")
+
+    "$run" -p "$B" "${opts[@]}" > "$TMP/plain.txt" 2> "$TMP/plain.err"
+    [ "$(helper_lines "$TMP/plain.txt")" = "$all" ] \
+      && pass "$mode: without --project-callers every helper is reported" \
+      || { fail "$mode: plain run: $(helper_lines "$TMP/plain.txt")"; show "$TMP/plain.err"; }
+
+    "$run" -p "$B" "${opts[@]}" --project-callers > "$TMP/pc.txt" 2> "$TMP/pc.err"
+    [ "$(helper_lines "$TMP/pc.txt")" = "$kept" ] && grep -q "4 findings dropped" "$TMP/pc.err" \
+      && grep -q "dropped $P/src/helpers.cpp:4:16 \[torch-factory-without-device\]" "$TMP/pc.err" \
+      && pass "$mode: --project-callers drops the 4 findings no call supports, and names them" \
+      || { fail "$mode: --project-callers kept $(helper_lines "$TMP/pc.txt")"; show "$TMP/pc.err"; }
+
+    "$run" -p "$B" "${opts[@]}" --project-callers > "$TMP/pc2.txt" 2> "$TMP/pc2.err"
+    grep -q "4 files (4 cached, 0 failed)" "$TMP/pc2.err" \
+      && [ "$(helper_lines "$TMP/pc2.txt")" = "$kept" ] \
+      && pass "$mode: a warm run judges from the cached calls alike" \
+      || { fail "$mode: warm run kept $(helper_lines "$TMP/pc2.txt")"; show "$TMP/pc2.err"; }
+
+    # Without the training file no unit names a device other than the CPU:
+    # the project is a host program, and nothing is left to report.
+    python3 -c '
+import json, os, sys
+entries = [e for e in json.load(open(sys.argv[1])) if not e["file"].endswith("gpu_train.cpp")]
+os.makedirs(os.path.dirname(sys.argv[2]), exist_ok=True)
+json.dump(entries, open(sys.argv[2], "w"))' "$B/compile_commands.json" "$TMP/$mode/host/compile_commands.json"
+    "$run" -p "$TMP/$mode/host" "${opts[@]}" --project-callers > "$TMP/host.txt" 2> "$TMP/host.err"
+    st=$?
+    [ -z "$(helper_lines "$TMP/host.txt")" ] && [ $st -eq 0 ] \
+      && pass "$mode: a project that names no device keeps none (exit 0)" \
+      || { fail "$mode: host project kept $(helper_lines "$TMP/host.txt") (exit $st)"; show "$TMP/host.err"; }
+
+    # A unit that cannot be analysed hides its calls: nothing is dropped.
+    printf '#include "helpers.h"\n#include "no_such_header.h"\nvoid f() { scale_rows(torch::ones({4}).cuda()); }\n' \
+      > "$P/src/broken.cpp"
+    compdb "$TMP/$mode/broken" "$P/src" -std=c++17 -I"$P/src" -isystem "$inc"
+    "$run" -p "$TMP/$mode/broken" "${opts[@]}" --project-callers > "$TMP/broken.txt" 2> "$TMP/broken.err"
+    [ "$(helper_lines "$TMP/broken.txt")" = "$all" ] \
+      && grep -q "kept every finding: 1 units could not be analysed" "$TMP/broken.err" \
+      && pass "$mode: a unit with a fatal error keeps every finding, and says why" \
+      || { fail "$mode: with a broken unit kept $(helper_lines "$TMP/broken.txt")"; show "$TMP/broken.err"; }
+    rm "$P/src/broken.cpp"
+  done
+
+  "$run" -p "$TMP/fake/b" --project-callers --shard 1/2 > /dev/null 2> "$TMP/shard.err"
+  st=$?
+  [ $st -eq 2 ] && grep -q "cannot be combined with --shard" "$TMP/shard.err" \
+    && pass "--project-callers with --shard is refused (exit 2)" \
+    || { fail "--shard accepted (exit $st)"; show "$TMP/shard.err"; }
+  finish callers
+}
+
 case "${1:-}" in
   project) shift; project "$@" ;;
+  callers) shift; callers "$@" ;;
   preamble) shift; preamble "$@" ;;
   remote) shift; remote "$@" ;;
-  *) sed -n '2,22p' "$0"; exit 2 ;;
+  *) sed -n '2,28p' "$0"; exit 2 ;;
 esac

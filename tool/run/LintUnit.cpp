@@ -305,6 +305,11 @@ UnitResult lintUnit(const tooling::CompileCommand &Command,
   UnitResult Result;
   Result.File = Command.Filename;
   auto Run = [&](llvm::StringRef Preamble) {
+    // Recorded outside the crash recovery, which skips destructors.
+    std::optional<tidy::torch::utils::ProjectCallFacts> Facts;
+    std::optional<tidy::torch::utils::ProjectCallRecording> Recording;
+    if (Settings.RecordProjectCalls)
+      Recording.emplace(Facts.emplace());
     llvm::CrashRecoveryContext Recovery;
     if (!Recovery.RunSafely(
             [&] { Result = lintOnce(Command, Settings, Preamble); })) {
@@ -312,7 +317,12 @@ UnitResult lintUnit(const tooling::CompileCommand &Command,
       Result.File = Command.Filename;
       Result.ToolFailed = true;
       Result.FailureMessage = "crashed while linting";
+      return;
     }
+    if (Facts)
+      for (auto &Finding : Facts->Findings)
+        Finding.File = absolutePath(Command.Directory, Finding.File);
+    Result.ProjectCalls = std::move(Facts);
   };
   Run(PrecompiledPreamble);
   // A preamble that does not fit the unit (a flag it was not built with, a

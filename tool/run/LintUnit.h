@@ -28,6 +28,9 @@ struct LintSettings {
   bool AllowAlphaCheckers = false;
   // Keep fixes that clang-tidy attaches to notes (--fix-notes).
   bool FixesFromNotes = false;
+  // Record what the unit's calls pass to functions other units may define
+  // (--project-callers).
+  bool RecordProjectCalls = false;
 };
 
 // Lints \p Command's file. \p PrecompiledPreamble, when not empty, is a PCH

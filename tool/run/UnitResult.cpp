@@ -138,6 +138,102 @@ bool fromJSON(const json::Value &Value, ClangTidyError &Diag) {
   return true;
 }
 
+namespace {
+
+using clang::tidy::torch::utils::ConditionalFinding;
+using clang::tidy::torch::utils::PassedTensor;
+using clang::tidy::torch::utils::ProjectCall;
+using clang::tidy::torch::utils::ProjectCallFacts;
+
+json::Value projectCallsToJSON(const ProjectCallFacts &Facts) {
+  json::Array Calls;
+  for (const ProjectCall &Call : Facts.Calls) {
+    json::Array Passed;
+    for (const PassedTensor &P : Call.Passed)
+      Passed.push_back(json::Object{{"param", P.Param},
+                                    {"kind", static_cast<int>(P.K)},
+                                    {"caller", P.Caller},
+                                    {"callerParam", P.CallerParam}});
+    Calls.push_back(json::Object{{"callee", Call.Callee},
+                                 {"passed", std::move(Passed)}});
+  }
+  json::Array Findings;
+  for (const ConditionalFinding &F : Facts.Findings)
+    Findings.push_back(json::Object{{"check", F.Check},
+                                    {"file", F.File},
+                                    {"offset", F.Offset},
+                                    {"function", F.Function},
+                                    {"params", F.Params}});
+  return json::Object{{"analysed", Facts.Analysed},
+                      {"namesDevice", Facts.NamesDevice},
+                      {"calls", std::move(Calls)},
+                      {"escaped", Facts.Escaped},
+                      {"findings", std::move(Findings)}};
+}
+
+bool mapUnsigned(json::ObjectMapper &M, llvm::StringLiteral Key,
+                 unsigned &Out) {
+  int64_t Value = 0;
+  if (!M.map(Key, Value) || Value < 0 || Value > UINT32_MAX)
+    return false;
+  Out = static_cast<unsigned>(Value);
+  return true;
+}
+
+bool projectCallsFromJSON(const json::Value &Value, ProjectCallFacts &Facts) {
+  json::Path::Root Root;
+  json::ObjectMapper O(Value, Root);
+  const json::Array *Calls = Value.getAsObject()
+                                 ? Value.getAsObject()->getArray("calls")
+                                 : nullptr;
+  const json::Array *Findings = Value.getAsObject()
+                                    ? Value.getAsObject()->getArray("findings")
+                                    : nullptr;
+  if (!O || !O.map("analysed", Facts.Analysed) ||
+      !O.map("namesDevice", Facts.NamesDevice) ||
+      !O.map("escaped", Facts.Escaped) || !Calls || !Findings)
+    return false;
+  for (const json::Value &CallValue : *Calls) {
+    ProjectCall Call;
+    const json::Object *Object = CallValue.getAsObject();
+    const json::Array *Passed = Object ? Object->getArray("passed") : nullptr;
+    json::ObjectMapper C(CallValue, Root);
+    if (!Passed || !C || !C.map("callee", Call.Callee))
+      return false;
+    for (const json::Value &PassedValue : *Passed) {
+      PassedTensor P;
+      int Kind = 0;
+      json::ObjectMapper M(PassedValue, Root);
+      if (!M || !mapUnsigned(M, "param", P.Param) || !M.map("kind", Kind) ||
+          !M.map("caller", P.Caller) ||
+          !mapUnsigned(M, "callerParam", P.CallerParam) ||
+          Kind < 0 || Kind > static_cast<int>(PassedTensor::Kind::Forwarded))
+        return false;
+      P.K = static_cast<PassedTensor::Kind>(Kind);
+      Call.Passed.push_back(std::move(P));
+    }
+    Facts.Calls.push_back(std::move(Call));
+  }
+  for (const json::Value &FindingValue : *Findings) {
+    ConditionalFinding F;
+    json::ObjectMapper M(FindingValue, Root);
+    std::vector<int64_t> Params;
+    if (!M || !M.map("check", F.Check) || !M.map("file", F.File) ||
+        !mapUnsigned(M, "offset", F.Offset) ||
+        !M.map("function", F.Function) || !M.map("params", Params))
+      return false;
+    for (int64_t Param : Params) {
+      if (Param < 0 || Param > UINT32_MAX)
+        return false;
+      F.Params.push_back(static_cast<unsigned>(Param));
+    }
+    Facts.Findings.push_back(std::move(F));
+  }
+  return true;
+}
+
+} // namespace
+
 json::Value toJSON(const UnitResult &Result) {
   json::Array Diagnostics;
   for (const ClangTidyError &Diag : Result.Diagnostics)
@@ -145,9 +241,12 @@ json::Value toJSON(const UnitResult &Result) {
   json::Array Dependencies;
   for (const std::string &Path : Result.Dependencies)
     Dependencies.push_back(Path);
-  return json::Object{{"diagnostics", std::move(Diagnostics)},
-                      {"dependencies", std::move(Dependencies)},
-                      {"seconds", Result.Seconds}};
+  json::Object Entry{{"diagnostics", std::move(Diagnostics)},
+                     {"dependencies", std::move(Dependencies)},
+                     {"seconds", Result.Seconds}};
+  if (Result.ProjectCalls)
+    Entry["projectCalls"] = projectCallsToJSON(*Result.ProjectCalls);
+  return Entry;
 }
 
 bool fromJSON(const json::Value &Value, UnitResult &Result) {
@@ -173,6 +272,10 @@ bool fromJSON(const json::Value &Value, UnitResult &Result) {
     Result.Dependencies.push_back(String->str());
   }
   Result.Seconds = Object->getNumber("seconds").value_or(0);
+  Result.ProjectCalls.reset();
+  if (const json::Value *Facts = Object->get("projectCalls"))
+    if (!projectCallsFromJSON(*Facts, Result.ProjectCalls.emplace()))
+      return false;
   return true;
 }
 

@@ -9,7 +9,9 @@
 #define TORCHLINT_RUN_UNITRESULT_H
 
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "device/findings/ProjectCalls.h"
 #include "llvm/Support/JSON.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +29,9 @@ struct UnitResult {
   bool ToolFailed = false;
   std::string FailureMessage;
   bool FromCache = false;
+  // With --project-callers: what the unit's calls pass to functions other
+  // units may define, and which findings depend on it.
+  std::optional<clang::tidy::torch::utils::ProjectCallFacts> ProjectCalls;
 
   bool hasCompilerErrors() const;
 };

@@ -3,6 +3,7 @@
 #include "device/flow/DeviceChoice.h"
 #include "device/flow/ModuleMoves.h"
 #include "device/functions/FunctionBodies.h"
+#include "device/functions/LibraryCode.h"
 #include "utils/CallSite.h"
 #include "utils/TorchTypes.h"
 
@@ -143,18 +144,20 @@ DeviceUsage unitDeviceUsage(ASTContext &Ctx) {
 
 namespace {
 
-/// Whether the main file's code names a device other than the CPU, and
-/// whether it defines `main`. Every declaration of the file is visited, not
-/// only function bodies: `const torch::Device kDevice(torch::kCUDA);` at
-/// namespace scope names one too.
+/// Whether the main file's code (with \p WithUserHeaders, also the headers
+/// it includes that are neither libtorch's nor the system's, as one unit of
+/// a whole project) names a device other than the CPU, and whether it
+/// defines `main`. Every declaration is
+/// visited, not only function bodies: `const torch::Device
+/// kDevice(torch::kCUDA);` at namespace scope names one too.
 class DeviceMentions : public RecursiveASTVisitor<DeviceMentions> {
 public:
-  explicit DeviceMentions(const SourceManager &SM) : SM(SM) {}
+  DeviceMentions(const SourceManager &SM, bool WithUserHeaders)
+      : SM(SM), Library(SM), WithUserHeaders(WithUserHeaders) {}
 
   bool TraverseDecl(Decl *D) {
     // Only the program's own code: libtorch's headers name every device.
-    if (D && !llvm::isa<TranslationUnitDecl>(D) &&
-        !SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+    if (D && !llvm::isa<TranslationUnitDecl>(D) && !isOwnCode(D->getLocation()))
       return true;
     return RecursiveASTVisitor::TraverseDecl(D);
   }
@@ -184,6 +187,11 @@ public:
     if (!isDeviceType(Construct->getType()) || Construct->getNumArgs() == 0)
       return true;
     const Expr *Arg = writtenArgument(Construct->getArg(0));
+    // A copy of another device: within one file it may come from another
+    // (`Device d = pick_device();`); across the whole project it was named
+    // where it was made.
+    if (Arg && WithUserHeaders && isDeviceType(Arg->getType()))
+      return true;
     if (Arg &&
         (Arg->getType()->isPointerType() || Arg->getType()->isRecordType()))
       NamesDevice |=
@@ -205,15 +213,31 @@ public:
   bool NamesDevice = false;
 
 private:
+  bool isOwnCode(SourceLocation Loc) {
+    const SourceLocation At = SM.getExpansionLoc(Loc);
+    if (SM.isInMainFile(At))
+      return true;
+    return WithUserHeaders && At.isValid() && !SM.isInSystemHeader(At) &&
+           !Library.contains(At);
+  }
+
   const SourceManager &SM;
+  LibraryCode Library;
+  bool WithUserHeaders;
 };
 
 } // namespace
 
 bool isHostOnlyProgram(ASTContext &Ctx) {
-  DeviceMentions Mentions(Ctx.getSourceManager());
+  DeviceMentions Mentions(Ctx.getSourceManager(), /*WithUserHeaders=*/false);
   Mentions.TraverseDecl(Ctx.getTranslationUnitDecl());
   return Mentions.HasMain && !Mentions.NamesDevice;
+}
+
+bool namesDeviceOtherThanCpu(ASTContext &Ctx) {
+  DeviceMentions Mentions(Ctx.getSourceManager(), /*WithUserHeaders=*/true);
+  Mentions.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return Mentions.NamesDevice;
 }
 
 } // namespace clang::tidy::torch::utils

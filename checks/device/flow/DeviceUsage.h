@@ -63,6 +63,10 @@ DeviceUsage unitDeviceUsage(ASTContext &Ctx);
 /// run time. Such a program's tensors all live on the CPU, so a tensor of
 /// its functions cannot be "on another device".
 bool isHostOnlyProgram(ASTContext &Ctx);
+/// The unit's own code (its main file and the user headers it includes)
+/// names a device other than the CPU, as isHostOnlyProgram asks. A project
+/// none of whose units does is a host-only program as a whole.
+bool namesDeviceOtherThanCpu(ASTContext &Ctx);
 
 } // namespace clang::tidy::torch::utils
 

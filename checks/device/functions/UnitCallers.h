@@ -41,6 +41,13 @@ public:
   static const Expr *argumentFor(const UnitCall &Site, const FunctionDecl *Fn,
                                  unsigned Index);
 
+  /// The functions the translation unit names other than to call them (it
+  /// takes their address): their calls cannot be known.
+  const llvm::DenseSet<const FunctionDecl *> &escaped(ASTContext &Ctx) {
+    index(Ctx);
+    return Escaped;
+  }
+
 private:
   void index(ASTContext &Ctx);
 

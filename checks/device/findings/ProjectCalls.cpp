@@ -1,0 +1,279 @@
+//===--- ProjectCalls.cpp - what calls pass across a project's units -------===//
+#include "device/findings/ProjectCalls.h"
+#include "device/flow/DeviceFlow.h"
+#include "device/functions/UnitCallers.h"
+#include "utils/TorchTypes.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <functional>
+#include <set>
+
+namespace clang::tidy::torch::utils {
+namespace {
+
+thread_local ProjectCallFacts *ActiveFacts = nullptr;
+/// The unit whose escaped functions ActiveFacts holds already.
+thread_local const TranslationUnitDecl *EscapesRecordedFor = nullptr;
+
+bool sameFunction(const DeclContext *Owner, const FunctionDecl *Fn) {
+  const auto *OwnerFn = llvm::dyn_cast_or_null<FunctionDecl>(Owner);
+  return OwnerFn && OwnerFn->getCanonicalDecl() == Fn->getCanonicalDecl();
+}
+
+/// Whether a value of type \p T can hold a tensor: a tensor, or a class
+/// (`std::vector<Tensor>`, `std::pair`, a batch struct) with a template
+/// argument, base or field that can, a few levels down.
+bool mayHoldTensor(QualType T, unsigned Depth = 0) {
+  if (T.isNull() || Depth > 3)
+    return false;
+  T = T.getNonReferenceType().getCanonicalType();
+  if (isTensorType(T))
+    return true;
+  const auto *Class = T->getAsCXXRecordDecl();
+  if (!Class || !Class->hasDefinition())
+    return false;
+  if (const auto *Spec = llvm::dyn_cast<ClassTemplateSpecializationDecl>(Class))
+    for (const TemplateArgument &Arg : Spec->getTemplateArgs().asArray())
+      if (Arg.getKind() == TemplateArgument::Type &&
+          mayHoldTensor(Arg.getAsType(), Depth + 1))
+        return true;
+  for (const CXXBaseSpecifier &Base : Class->bases())
+    if (mayHoldTensor(Base.getType(), Depth + 1))
+      return true;
+  for (const FieldDecl *Field : Class->fields())
+    if (mayHoldTensor(Field->getType(), Depth + 1))
+      return true;
+  return false;
+}
+
+/// Whether \p E, or what it is computed from (through the initializers of
+/// the local variables it reads, a few levels), involves a tensor, device or
+/// module that may be off the CPU. A module counts: it lives wherever the
+/// program moved it. So does what the caller's own parameters or members
+/// hold that the flow does not track (`batch.data` of a `Batch &batch`):
+/// its callers or its owner decide.
+bool computedFromOffCpu(const Stmt *S, const DeviceFlow &Flow,
+                        llvm::SmallPtrSetImpl<const VarDecl *> &Followed) {
+  if (!S || llvm::isa<LambdaExpr>(S))
+    return false;
+  if (const auto *E = llvm::dyn_cast<Expr>(S)) {
+    const QualType T = E->getType();
+    if (!T.isNull() && isDeviceCarrierType(T) &&
+        (isModuleType(T) || Flow.deviceOf(E).mayBeOffCpu()))
+      return true;
+    const Expr *Bare = E->IgnoreParenImpCasts();
+    if (const auto *Member = llvm::dyn_cast<MemberExpr>(Bare);
+        Member && llvm::isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts()) &&
+        mayHoldTensor(Member->getType()))
+      return true;
+    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Bare)) {
+      if (llvm::isa<ParmVarDecl>(Ref->getDecl()) && mayHoldTensor(Ref->getType()))
+        return true;
+      if (const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl());
+          Var && Var->isLocalVarDecl() && Var->getInit() &&
+          Followed.size() < 8 && Followed.insert(Var).second &&
+          computedFromOffCpu(Var->getInit(), Flow, Followed))
+        return true;
+    }
+  }
+  for (const Stmt *Child : S->children())
+    if (computedFromOffCpu(Child, Flow, Followed))
+      return true;
+  return false;
+}
+
+PassedTensor classify(const Expr *Arg, unsigned Param, const FunctionDecl *Fn,
+                      const DeviceFlow &Flow) {
+  PassedTensor Passed;
+  Passed.Param = Param;
+  using Kind = PassedTensor::Kind;
+  const AbstractDevice D = Flow.deviceOf(Arg);
+  switch (D.K) {
+  case AbstractDevice::Kind::Cpu:
+    Passed.K = Kind::Host;
+    return Passed;
+  case AbstractDevice::Kind::Cuda:
+  case AbstractDevice::Kind::Other:
+    Passed.K = Kind::MayBeOffCpu;
+    return Passed;
+  case AbstractDevice::Kind::Maybe:
+    Passed.K = D.MayBeNonCpu ? Kind::MayBeOffCpu : Kind::Host;
+    return Passed;
+  case AbstractDevice::Kind::SameAs: {
+    const auto *Own = llvm::dyn_cast_or_null<ParmVarDecl>(D.Symbol);
+    Passed.K = Kind::MayBeOffCpu;
+    if (!Own || !D.AlsoSymbols.empty() ||
+        !sameFunction(Own->getDeclContext(), Fn))
+      return Passed;
+    // The caller's own parameter: its callers decide, in this unit (a
+    // `static` caller) or across the project.
+    if (std::string Caller = projectName(Fn); !Caller.empty()) {
+      Passed.K = Kind::Forwarded;
+      Passed.Caller = std::move(Caller);
+      Passed.CallerParam = Own->getFunctionScopeIndex();
+    } else if (Flow.parameterFromCallers(Own).isCpu()) {
+      Passed.K = Kind::Host;
+    }
+    return Passed;
+  }
+  case AbstractDevice::Kind::Unknown:
+    break;
+  }
+  llvm::SmallPtrSet<const VarDecl *, 8> Followed;
+  Passed.K =
+      computedFromOffCpu(Arg, Flow, Followed) ? Kind::MayBeOffCpu : Kind::Unseen;
+  return Passed;
+}
+
+void recordCallsIn(const Stmt *S, const FunctionDecl *Fn,
+                   const DeviceFlow &Flow, ProjectCallFacts &Facts) {
+  if (!S || llvm::isa<LambdaExpr>(S))
+    return; // A lambda's body is recorded as a function of its own.
+  if (const auto *Call = llvm::dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *Callee = Call->getDirectCallee()) {
+      ProjectCall Recorded;
+      Recorded.Callee = projectName(Callee);
+      if (!Recorded.Callee.empty()) {
+        for (unsigned I = 0; I < Callee->getNumParams(); ++I) {
+          if (!isTensorType(Callee->getParamDecl(I)->getType()))
+            continue;
+          // A default argument passes no tensor of the caller's.
+          if (const Expr *Arg =
+                  UnitCallers::argumentFor(UnitCall{Call, Fn}, Callee, I))
+            Recorded.Passed.push_back(classify(Arg, I, Fn, Flow));
+        }
+        if (!Recorded.Passed.empty())
+          Facts.Calls.push_back(std::move(Recorded));
+      }
+    }
+  for (const Stmt *Child : S->children())
+    recordCallsIn(Child, Fn, Flow, Facts);
+}
+
+} // namespace
+
+ProjectCallFacts *projectCallFacts() { return ActiveFacts; }
+
+ProjectCallRecording::ProjectCallRecording(ProjectCallFacts &Facts) {
+  ActiveFacts = &Facts;
+  EscapesRecordedFor = nullptr;
+}
+
+ProjectCallRecording::~ProjectCallRecording() {
+  ActiveFacts = nullptr;
+  EscapesRecordedFor = nullptr;
+}
+
+std::string projectName(const FunctionDecl *Fn) {
+  if (!Fn || !Fn->isExternallyVisible() || Fn->isMain() ||
+      Fn->getTemplatedKind() != FunctionDecl::TK_NonTemplate ||
+      llvm::isa<CXXConstructorDecl, CXXDestructorDecl, CXXConversionDecl>(Fn))
+    return {};
+  if (const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Fn);
+      Method && (Method->isVirtual() || Method->getParent()->isLambda()))
+    return {};
+  // Overloads differ in their types; every unit prints them alike.
+  return Fn->getQualifiedNameAsString() + " " +
+         Fn->getType().getCanonicalType().getAsString();
+}
+
+void recordProjectCalls(const FunctionDecl *Fn, const DeviceFlow &Flow,
+                        ASTContext &Ctx, ProjectCallFacts &Facts) {
+  if (EscapesRecordedFor != Ctx.getTranslationUnitDecl()) {
+    EscapesRecordedFor = Ctx.getTranslationUnitDecl();
+    UnitCallers Callers;
+    std::set<std::string> Names;
+    for (const FunctionDecl *Escaped : Callers.escaped(Ctx))
+      if (std::string Name = projectName(Escaped); !Name.empty())
+        Names.insert(std::move(Name));
+    Facts.Escaped.insert(Facts.Escaped.end(), Names.begin(), Names.end());
+  }
+  if (Flow.gaveUp().empty())
+    recordCallsIn(Fn->getBody(), Fn, Flow, Facts);
+}
+
+ConditionalFinding conditionalFinding(llvm::StringRef Check, SourceLocation Loc,
+                                      const FunctionDecl *Fn,
+                                      const AbstractDevice &Met,
+                                      ASTContext &Ctx) {
+  ConditionalFinding Finding;
+  // Where clang-tidy puts the warning: the file location of \p Loc.
+  const SourceManager &SM = Ctx.getSourceManager();
+  const SourceLocation At = SM.getFileLoc(Loc);
+  Finding.Check = Check.str();
+  Finding.File = SM.getFilename(At).str();
+  Finding.Offset = SM.getFileOffset(At);
+  const std::string Name = projectName(Fn);
+  if (Met.K != AbstractDevice::Kind::SameAs || Name.empty())
+    return Finding;
+  llvm::SmallVector<const ValueDecl *, 3> Symbols = {Met.Symbol};
+  Symbols.append(Met.AlsoSymbols.begin(), Met.AlsoSymbols.end());
+  std::vector<unsigned> Params;
+  for (const ValueDecl *Symbol : Symbols) {
+    const auto *Param = llvm::dyn_cast_or_null<ParmVarDecl>(Symbol);
+    if (!Param || !sameFunction(Param->getDeclContext(), Fn))
+      return Finding;
+    Params.push_back(Param->getFunctionScopeIndex());
+  }
+  Finding.Function = Name;
+  Finding.Params = std::move(Params);
+  return Finding;
+}
+
+std::vector<const ConditionalFinding *>
+unsupportedFindings(llvm::ArrayRef<const ProjectCallFacts *> Units) {
+  llvm::StringMap<std::vector<const ProjectCall *>> CallsOf;
+  llvm::StringSet<> Escaped;
+  bool NamesDevice = false;
+  for (const ProjectCallFacts *Unit : Units) {
+    NamesDevice |= Unit->NamesDevice;
+    for (const ProjectCall &Call : Unit->Calls)
+      CallsOf[Call.Callee].push_back(&Call);
+    for (const std::string &Name : Unit->Escaped)
+      Escaped.insert(Name);
+  }
+  // Whether some call may pass a tensor off the CPU for \p Param of \p
+  // Function. A parameter already being asked about adds nothing new.
+  std::set<std::pair<std::string, unsigned>> Asked;
+  std::function<bool(const std::string &, unsigned)> MayBeOffCpu =
+      [&](const std::string &Function, unsigned Param) {
+        if (!Asked.insert({Function, Param}).second)
+          return false;
+        auto It = CallsOf.find(Function);
+        // No call seen: the callers are outside the project.
+        if (Escaped.contains(Function) || It == CallsOf.end())
+          return true;
+        for (const ProjectCall *Call : It->second)
+          for (const PassedTensor &Passed : Call->Passed) {
+            if (Passed.Param != Param)
+              continue;
+            if (Passed.K == PassedTensor::Kind::MayBeOffCpu ||
+                (Passed.K == PassedTensor::Kind::Forwarded &&
+                 MayBeOffCpu(Passed.Caller, Passed.CallerParam)))
+              return true;
+          }
+        return false;
+      };
+  std::vector<const ConditionalFinding *> Unsupported;
+  for (const ProjectCallFacts *Unit : Units)
+    for (const ConditionalFinding &Finding : Unit->Findings) {
+      Asked.clear();
+      if (!NamesDevice ||
+          (!Finding.Function.empty() &&
+           llvm::none_of(Finding.Params, [&](unsigned Param) {
+             return MayBeOffCpu(Finding.Function, Param);
+           })))
+        Unsupported.push_back(&Finding);
+    }
+  return Unsupported;
+}
+
+} // namespace clang::tidy::torch::utils

@@ -1,0 +1,137 @@
+//===--- ProjectCalls.h - what calls pass across a project's units -*- C++ -*-===//
+//
+// A function that other translation units can call receives whatever they
+// pass, and one unit cannot see that. A driver that lints every unit of a
+// project (torchlint-run --project-callers) can: while a unit is linted, it
+// records what the unit's calls pass for tensor parameters, whether its code
+// names a device other than the CPU, and which of its findings hold only if
+// data off the CPU reaches them. Once every unit has run, the driver drops
+// the findings that nothing in the project supports: none, in a project that
+// never names a device other than the CPU (isHostOnlyProgram, for the whole
+// program); and those resting on a parameter that no call passes a tensor
+// off the CPU (a data helper in utils.cpp whose every caller hands it host
+// data). Plain torchlint never records anything.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TORCHLINT_CHECKS_DEVICE_FINDINGS_PROJECTCALLS_H
+#define TORCHLINT_CHECKS_DEVICE_FINDINGS_PROJECTCALLS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "llvm/ADT/ArrayRef.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang::tidy::torch::utils {
+
+class DeviceFlow;
+struct AbstractDevice;
+
+/// What one call passes for one tensor parameter of the callee.
+struct PassedTensor {
+  enum class Kind : uint8_t {
+    /// On the CPU.
+    Host,
+    /// On CUDA, on a device chosen at run time, or wherever a member, a
+    /// module or a variable the caller does not know lives.
+    MayBeOffCpu,
+    /// Nothing shows where it lives: a result of code the unit cannot see
+    /// into, computed from no tensor, device or module that may be off the
+    /// CPU (a file reader's output).
+    Unseen,
+    /// The caller's own parameter: whatever the caller's callers pass.
+    Forwarded,
+  };
+  unsigned Param = 0;
+  Kind K = Kind::Unseen;
+  /// For Forwarded: the caller (projectName) and its parameter.
+  std::string Caller;
+  unsigned CallerParam = 0;
+};
+
+struct ProjectCall {
+  std::string Callee; ///< projectName of the called function.
+  std::vector<PassedTensor> Passed;
+};
+
+/// A finding that holds only if data off the CPU reaches it ("it meets a
+/// tensor that may be on another device"). When \p Function is set, that
+/// data is what its parameters \p Params receive: the finding also needs a
+/// call that passes a tensor off the CPU for one of them.
+struct ConditionalFinding {
+  std::string Check;
+  std::string File; ///< As the warning names it.
+  unsigned Offset = 0;
+  std::string Function; ///< projectName; empty when not a parameter's.
+  std::vector<unsigned> Params;
+
+  bool operator==(const ConditionalFinding &O) const {
+    return Check == O.Check && File == O.File && Offset == O.Offset &&
+           Function == O.Function && Params == O.Params;
+  }
+  bool operator!=(const ConditionalFinding &O) const { return !(*this == O); }
+};
+
+/// What one translation unit recorded.
+struct ProjectCallFacts {
+  /// The unit's functions were analysed: not so after a fatal error (a
+  /// missing header), when what they call is not known.
+  bool Analysed = false;
+  /// The unit's own code names a device other than the CPU
+  /// (namesDeviceOtherThanCpu).
+  bool NamesDevice = false;
+  std::vector<ProjectCall> Calls;
+  /// Functions the unit names other than to call them (their address is
+  /// taken): their callers cannot be known.
+  std::vector<std::string> Escaped;
+  std::vector<ConditionalFinding> Findings;
+};
+
+/// The facts of the unit being linted on this thread, when a driver asked
+/// for them; null otherwise (plain torchlint, clangd, the plugin).
+ProjectCallFacts *projectCallFacts();
+
+/// While alive, the unit linted on this thread records into \p Facts (one
+/// recording at a time per thread).
+class ProjectCallRecording {
+public:
+  explicit ProjectCallRecording(ProjectCallFacts &Facts);
+  ~ProjectCallRecording();
+  ProjectCallRecording(const ProjectCallRecording &) = delete;
+  ProjectCallRecording &operator=(const ProjectCallRecording &) = delete;
+};
+
+/// The name under which every unit of a project knows \p Fn (qualified name
+/// and type); empty for a function whose calls cannot all be seen as calls
+/// of it: internal linkage (UnitCallers answers for those), virtual,
+/// constructors and destructors, lambdas, templates, main.
+std::string projectName(const FunctionDecl *Fn);
+
+/// Records what the calls written in \p Fn's body (not in nested lambdas)
+/// pass for the tensor parameters of functions projectName names; \p Flow is
+/// \p Fn's. On the first call for a unit, also the functions the unit takes
+/// the address of.
+void recordProjectCalls(const FunctionDecl *Fn, const DeviceFlow &Flow,
+                        ASTContext &Ctx, ProjectCallFacts &Facts);
+
+/// The finding of \p Check at \p Loc, in \p Fn, that holds only if \p Met
+/// is off the CPU; with its Function when \p Met is wherever parameters of
+/// \p Fn live and \p Fn has a projectName.
+ConditionalFinding conditionalFinding(llvm::StringRef Check, SourceLocation Loc,
+                                      const FunctionDecl *Fn,
+                                      const AbstractDevice &Met,
+                                      ASTContext &Ctx);
+
+/// The findings of \p Units that nothing in them supports: every one when no
+/// unit names a device other than the CPU; otherwise those whose function is
+/// called somewhere in the project, never has its address taken, and is
+/// passed for their parameters no tensor that may be off the CPU, directly or
+/// through the parameters of its callers in turn.
+std::vector<const ConditionalFinding *>
+unsupportedFindings(llvm::ArrayRef<const ProjectCallFacts *> Units);
+
+} // namespace clang::tidy::torch::utils
+
+#endif
