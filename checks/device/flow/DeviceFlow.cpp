@@ -49,6 +49,85 @@ llvm::StringMap<DeviceRule> buildRuleIndex(const OpRuleSet &Rules) {
   return Index;
 }
 
+namespace {
+
+/// Whether \p Factory makes a tensor with no elements: a size list written
+/// with a literal 0 (`torch::empty({0})`, `torch::zeros({0, 4})`).
+bool isZeroElementFactory(const Stmt *Factory) {
+  const auto *Call = llvm::dyn_cast_or_null<CallExpr>(Factory);
+  if (!Call || Call->getNumArgs() == 0)
+    return false;
+  // The size list, through the IntArrayRef it converts to.
+  const Stmt *Sizes = Call->getArg(0);
+  for (unsigned Depth = 0; Sizes && Depth < 8; ++Depth) {
+    if (const auto *List = llvm::dyn_cast<InitListExpr>(Sizes)) {
+      for (const Expr *Size : List->inits())
+        if (const auto *Literal = llvm::dyn_cast<IntegerLiteral>(
+                Size->IgnoreParenImpCasts());
+            Literal && Literal->getValue() == 0)
+          return true;
+      return false;
+    }
+    auto Children = Sizes->children();
+    Sizes = Children.empty() ? nullptr : *Children.begin();
+  }
+  return false;
+}
+
+/// The variable or member of `this` whose tensor the terminator of \p
+/// Pred tests for elements (`x.numel() == 0`, `x.numel() > 0`, ...), when
+/// the edge to \p Succ is the one where it has some.
+const ValueDecl *hasElementsOnEdge(const CFGBlock *Pred, const CFGBlock *Succ) {
+  const Expr *Cond = llvm::dyn_cast_or_null<Expr>(Pred->getTerminatorCondition());
+  if (!Cond || Pred->succ_size() != 2)
+    return nullptr;
+  const CFGBlock *OnTrue = *Pred->succ_begin();
+  const CFGBlock *OnFalse = *std::next(Pred->succ_begin());
+  if (OnTrue == OnFalse || (Succ != OnTrue && Succ != OnFalse))
+    return nullptr;
+  const auto *Compare = llvm::dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (!Compare || !Compare->isComparisonOp())
+    return nullptr;
+  // `x.numel() OP 0` or `0 OP x.numel()`.
+  const Expr *Count = Compare->getLHS()->IgnoreParenImpCasts();
+  const Expr *Zero = Compare->getRHS()->IgnoreParenImpCasts();
+  BinaryOperatorKind Op = Compare->getOpcode();
+  if (llvm::isa<IntegerLiteral>(Count)) {
+    std::swap(Count, Zero);
+    Op = BinaryOperator::reverseComparisonOp(Op);
+  }
+  const auto *Literal = llvm::dyn_cast<IntegerLiteral>(Zero);
+  const auto *Numel = llvm::dyn_cast<CXXMemberCallExpr>(Count);
+  const auto *Method = Numel ? Numel->getMethodDecl() : nullptr;
+  if (!Literal || Literal->getValue() != 0 || !Method ||
+      !Method->getIdentifier() || Method->getName() != "numel")
+    return nullptr;
+  bool HasElementsIfTrue;
+  switch (Op) {
+  case BO_NE:
+  case BO_GT:
+    HasElementsIfTrue = true;
+    break;
+  case BO_EQ:
+  case BO_LE:
+    HasElementsIfTrue = false;
+    break;
+  default:
+    return nullptr;
+  }
+  if ((Succ == OnTrue) != HasElementsIfTrue)
+    return nullptr;
+  const Expr *Object = Numel->getImplicitObjectArgument()->IgnoreParenImpCasts();
+  if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Object))
+    return llvm::dyn_cast<VarDecl>(Ref->getDecl());
+  if (const auto *Member = llvm::dyn_cast<MemberExpr>(Object);
+      Member && llvm::isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts()))
+    return llvm::dyn_cast<FieldDecl>(Member->getMemberDecl());
+  return nullptr;
+}
+
+} // namespace
+
 struct DeviceFlow::Solution {
   Solution(std::unique_ptr<CFG> TheGraph, const Stmt *Body, ASTContext &Ctx,
            const llvm::StringMap<DeviceRule> &Index,
@@ -70,9 +149,24 @@ struct DeviceFlow::Solution {
     DeviceState In;
     if (Block == &Graph->getEntry())
       In.Reached = true;
-    for (const CFGBlock *Pred : Block->preds())
-      if (Pred)
-        In.joinWith(Out[Pred->getBlockID()]);
+    for (const CFGBlock *Pred : Block->preds()) {
+      if (!Pred)
+        continue;
+      const DeviceState &PredOut = Out[Pred->getBlockID()];
+      // On the edge where a tensor has elements, it is not an empty
+      // placeholder (`state = torch::empty({0});` replaced under `if
+      // (state.numel() == 0)`): what else it is, is not tracked.
+      const ValueDecl *Filled = hasElementsOnEdge(Pred, Block);
+      auto It = Filled ? PredOut.Vars.find(Filled) : PredOut.Vars.end();
+      if (It != PredOut.Vars.end() && !It->second.Factories.empty() &&
+          llvm::all_of(It->second.Factories, isZeroElementFactory)) {
+        DeviceState Edge = PredOut;
+        Edge.Vars[Filled] = AbstractDevice::unknown();
+        In.joinWith(Edge);
+        continue;
+      }
+      In.joinWith(PredOut);
+    }
     return In;
   }
 
