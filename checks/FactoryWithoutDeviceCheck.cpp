@@ -142,7 +142,7 @@ void FactoryWithoutDeviceCheck::checkFunction(const FunctionDecl *Fn,
   // driver that judges findings by the whole project's calls.
   if (utils::ProjectCallFacts *Facts = utils::projectCallFacts();
       Facts && !Fn->isDependentContext())
-    utils::recordProjectCalls(Fn, *Flow.analyze(Fn, Ctx), Ctx, *Facts);
+    utils::recordProjectCalls(Fn, *Flow.analyze(Fn, Ctx), *Facts);
 }
 
 void FactoryWithoutDeviceCheck::trackConditions(

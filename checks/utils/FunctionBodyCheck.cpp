@@ -1,6 +1,5 @@
 //===--- FunctionBodyCheck.cpp - the base of the torch-* checks -----------===//
 #include "utils/FunctionBodyCheck.h"
-#include "device/flow/DeviceUsage.h"
 #include "device/functions/FunctionBodies.h"
 #include "device/functions/FunctionParents.h"
 #include "device/findings/ProjectCalls.h"
@@ -172,10 +171,8 @@ void FunctionBodyCheck::check(const MatchFinder::MatchResult &Result) {
   // after a fatal error some were never parsed, whatever this check does.
   if (utils::ProjectCallFacts *Facts = utils::projectCallFacts();
       Facts && !Facts->Analysed &&
-      !Ctx.getDiagnostics().hasFatalErrorOccurred()) {
-    Facts->Analysed = true;
-    Facts->NamesDevice = utils::namesDeviceOtherThanCpu(Ctx);
-  }
+      !Ctx.getDiagnostics().hasFatalErrorOccurred())
+    utils::recordUnitFacts(Ctx, *Facts);
   // After a fatal error (a missing #include) Sema instantiates no more
   // templates: `t.data_ptr<float>()` has no body, calls lose their types, and
   // what the analysis would conclude is a guess (runsAfterFatalError).

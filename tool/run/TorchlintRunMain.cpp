@@ -28,10 +28,10 @@
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <atomic>
-#include <tuple>
 #include <chrono>
 #include <mutex>
 #include <set>
+#include <tuple>
 
 using namespace torchlint::run;
 using clang::tidy::ClangTidyOptions;

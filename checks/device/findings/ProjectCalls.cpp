@@ -1,6 +1,7 @@
 //===--- ProjectCalls.cpp - what calls pass across a project's units -------===//
 #include "device/findings/ProjectCalls.h"
 #include "device/flow/DeviceFlow.h"
+#include "device/flow/DeviceUsage.h"
 #include "device/functions/UnitCallers.h"
 #include "utils/TorchTypes.h"
 
@@ -9,7 +10,6 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -20,8 +20,6 @@ namespace clang::tidy::torch::utils {
 namespace {
 
 thread_local ProjectCallFacts *ActiveFacts = nullptr;
-/// The unit whose escaped functions ActiveFacts holds already.
-thread_local const TranslationUnitDecl *EscapesRecordedFor = nullptr;
 
 bool sameFunction(const DeclContext *Owner, const FunctionDecl *Fn) {
   const auto *OwnerFn = llvm::dyn_cast_or_null<FunctionDecl>(Owner);
@@ -164,13 +162,9 @@ ProjectCallFacts *projectCallFacts() { return ActiveFacts; }
 
 ProjectCallRecording::ProjectCallRecording(ProjectCallFacts &Facts) {
   ActiveFacts = &Facts;
-  EscapesRecordedFor = nullptr;
 }
 
-ProjectCallRecording::~ProjectCallRecording() {
-  ActiveFacts = nullptr;
-  EscapesRecordedFor = nullptr;
-}
+ProjectCallRecording::~ProjectCallRecording() { ActiveFacts = nullptr; }
 
 std::string projectName(const FunctionDecl *Fn) {
   if (!Fn || !Fn->isExternallyVisible() || Fn->isMain() ||
@@ -185,17 +179,19 @@ std::string projectName(const FunctionDecl *Fn) {
          Fn->getType().getCanonicalType().getAsString();
 }
 
+void recordUnitFacts(ASTContext &Ctx, ProjectCallFacts &Facts) {
+  Facts.Analysed = true;
+  Facts.NamesDevice = namesDeviceOtherThanCpu(Ctx);
+  UnitCallers Callers;
+  std::set<std::string> Names;
+  for (const FunctionDecl *Escaped : Callers.escaped(Ctx))
+    if (std::string Name = projectName(Escaped); !Name.empty())
+      Names.insert(std::move(Name));
+  Facts.Escaped.assign(Names.begin(), Names.end());
+}
+
 void recordProjectCalls(const FunctionDecl *Fn, const DeviceFlow &Flow,
-                        ASTContext &Ctx, ProjectCallFacts &Facts) {
-  if (EscapesRecordedFor != Ctx.getTranslationUnitDecl()) {
-    EscapesRecordedFor = Ctx.getTranslationUnitDecl();
-    UnitCallers Callers;
-    std::set<std::string> Names;
-    for (const FunctionDecl *Escaped : Callers.escaped(Ctx))
-      if (std::string Name = projectName(Escaped); !Name.empty())
-        Names.insert(std::move(Name));
-    Facts.Escaped.insert(Facts.Escaped.end(), Names.begin(), Names.end());
-  }
+                        ProjectCallFacts &Facts) {
   if (Flow.gaveUp().empty())
     recordCallsIn(Fn->getBody(), Fn, Flow, Facts);
 }

@@ -109,12 +109,16 @@ public:
 /// constructors and destructors, lambdas, templates, main.
 std::string projectName(const FunctionDecl *Fn);
 
+/// Records what the unit as a whole shows, once its functions are analysed:
+/// whether its code names a device other than the CPU, and the functions it
+/// takes the address of.
+void recordUnitFacts(ASTContext &Ctx, ProjectCallFacts &Facts);
+
 /// Records what the calls written in \p Fn's body (not in nested lambdas)
 /// pass for the tensor parameters of functions projectName names; \p Flow is
-/// \p Fn's. On the first call for a unit, also the functions the unit takes
-/// the address of.
+/// \p Fn's.
 void recordProjectCalls(const FunctionDecl *Fn, const DeviceFlow &Flow,
-                        ASTContext &Ctx, ProjectCallFacts &Facts);
+                        ProjectCallFacts &Facts);
 
 /// The finding of \p Check at \p Loc, in \p Fn, that holds only if \p Met
 /// is off the CPU; with its Function when \p Met is wherever parameters of
