@@ -12,11 +12,14 @@
 #       Every check input linted with and without the shared precompiled
 #       preamble gives the same findings, and the preamble was used.
 #   run_driver.sh callers  <torchlint-run> <project-dir> <fake-include> [<torch-include>]
-#       --project-callers over tests/e2e/inputs/project_callers (helpers
-#       called from other files): the warnings that no caller supports are
-#       dropped, the others kept; a project that names no device drops all;
-#       a warm run answers from the cache alike; a unit with a fatal error
-#       keeps every finding; --shard is refused. In each header mode given.
+#       Helpers judged by their callers (the default) over
+#       tests/e2e/inputs/project_callers (helpers called from other files):
+#       the warnings that no caller supports are dropped, the others kept;
+#       --project-callers=false keeps all; a warm run answers from the cache
+#       alike; shards merged judge alike, one shard alone does not; a file
+#       filter judges each file alone; a project that names no device drops
+#       all; a unit with a fatal error keeps every finding; --project-callers
+#       with a file filter is refused. In each header mode given.
 #   run_driver.sh remote   <torchlint-run> <examples-dir> <torch-include>
 #       A loopback nginx with WebDAV PUT as the remote cache: a second fresh
 #       cache directory is answered through the server; a server that is down
@@ -343,22 +346,46 @@ callers() {
     compdb "$B" "$P/src" -std=c++17 -I"$P/src" -isystem "$inc"
     local opts=(-j2 --checks='-*,torch-factory-without-device' --cache-dir "$C")
 
-    "$run" -p "$B" "${opts[@]}" > "$TMP/plain.txt" 2> "$TMP/plain.err"
+    "$run" -p "$B" "${opts[@]}" --project-callers=false > "$TMP/plain.txt" 2> "$TMP/plain.err"
     [ "$(helper_lines "$TMP/plain.txt")" = "$all" ] \
-      && pass "$mode: without --project-callers every helper is reported" \
+      && pass "$mode: --project-callers=false reports every helper, as torchlint does" \
       || { fail "$mode: plain run: $(helper_lines "$TMP/plain.txt")"; show "$TMP/plain.err"; }
 
-    "$run" -p "$B" "${opts[@]}" --project-callers > "$TMP/pc.txt" 2> "$TMP/pc.err"
+    "$run" -p "$B" "${opts[@]}" > "$TMP/pc.txt" 2> "$TMP/pc.err"
     [ "$(helper_lines "$TMP/pc.txt")" = "$kept" ] && grep -q "4 findings dropped" "$TMP/pc.err" \
       && grep -q "dropped $P/src/helpers.cpp:4:16 \[torch-factory-without-device\]" "$TMP/pc.err" \
-      && pass "$mode: --project-callers drops the 4 findings no call supports, and names them" \
-      || { fail "$mode: --project-callers kept $(helper_lines "$TMP/pc.txt")"; show "$TMP/pc.err"; }
+      && pass "$mode: by default the 4 findings no call supports are dropped, and named" \
+      || { fail "$mode: default run kept $(helper_lines "$TMP/pc.txt")"; show "$TMP/pc.err"; }
 
     "$run" -p "$B" "${opts[@]}" --project-callers > "$TMP/pc2.txt" 2> "$TMP/pc2.err"
     grep -q "4 files (4 cached, 0 failed)" "$TMP/pc2.err" \
       && [ "$(helper_lines "$TMP/pc2.txt")" = "$kept" ] \
       && pass "$mode: a warm run judges from the cached calls alike" \
       || { fail "$mode: warm run kept $(helper_lines "$TMP/pc2.txt")"; show "$TMP/pc2.err"; }
+
+    # Shards record their calls; merged, they are judged as the whole run.
+    "$run" -p "$B" "${opts[@]}" --shard 1/2 --format json --output "$TMP/s1.json" 2> "$TMP/s1.err"
+    "$run" -p "$B" "${opts[@]}" --shard 2/2 --format json --output "$TMP/s2.json" 2> "$TMP/s2.err"
+    "$run" merge "$TMP/s1.json" "$TMP/s2.json" > "$TMP/merged.txt" 2> "$TMP/merged.err"
+    [ "$(helper_lines "$TMP/merged.txt")" = "$kept" ] && grep -q "4 findings dropped" "$TMP/merged.err" \
+      && pass "$mode: two shards merged drop the same 4 findings" \
+      || { fail "$mode: merged shards kept $(helper_lines "$TMP/merged.txt")"; show "$TMP/merged.err"; show "$TMP/s1.err"; }
+    # The shard that linted helpers.cpp, merged alone: its callers are not
+    # all known, so its findings stay, and the merge says why.
+    local part=1
+    grep -q 'helpers\.cpp' "$TMP/s2.json" && part=2
+    "$run" merge "$TMP/s$part.json" > "$TMP/half.txt" 2> "$TMP/half.err"
+    [ "$(helper_lines "$TMP/half.txt")" = "$all" ] \
+      && grep -q "not judged by their callers: shard $((3 - part))/2 not merged" "$TMP/half.err" \
+      && pass "$mode: one shard merged alone is not judged, and says why" \
+      || { fail "$mode: shard $part alone kept $(helper_lines "$TMP/half.txt")"; show "$TMP/half.err"; }
+
+    # A run over some files cannot see every caller: each file is judged
+    # alone, and asking for the judgement there is refused.
+    "$run" -p "$B" "${opts[@]}" 'helpers\.cpp' > "$TMP/some.txt" 2> "$TMP/some.err"
+    [ "$(helper_lines "$TMP/some.txt")" = "$all" ] \
+      && pass "$mode: a file filter judges each file alone" \
+      || { fail "$mode: filtered run: $(helper_lines "$TMP/some.txt")"; show "$TMP/some.err"; }
 
     # Without the training file no unit names a device other than the CPU:
     # the project is a host program, and nothing is left to report.
@@ -367,7 +394,7 @@ import json, os, sys
 entries = [e for e in json.load(open(sys.argv[1])) if not e["file"].endswith("gpu_train.cpp")]
 os.makedirs(os.path.dirname(sys.argv[2]), exist_ok=True)
 json.dump(entries, open(sys.argv[2], "w"))' "$B/compile_commands.json" "$TMP/$mode/host/compile_commands.json"
-    "$run" -p "$TMP/$mode/host" "${opts[@]}" --project-callers > "$TMP/host.txt" 2> "$TMP/host.err"
+    "$run" -p "$TMP/$mode/host" "${opts[@]}" > "$TMP/host.txt" 2> "$TMP/host.err"
     st=$?
     [ -z "$(helper_lines "$TMP/host.txt")" ] && [ $st -eq 0 ] \
       && pass "$mode: a project that names no device keeps none (exit 0)" \
@@ -377,19 +404,19 @@ json.dump(entries, open(sys.argv[2], "w"))' "$B/compile_commands.json" "$TMP/$mo
     printf '#include "helpers.h"\n#include "no_such_header.h"\nvoid f() { scale_rows(torch::ones({4}).cuda()); }\n' \
       > "$P/src/broken.cpp"
     compdb "$TMP/$mode/broken" "$P/src" -std=c++17 -I"$P/src" -isystem "$inc"
-    "$run" -p "$TMP/$mode/broken" "${opts[@]}" --project-callers > "$TMP/broken.txt" 2> "$TMP/broken.err"
+    "$run" -p "$TMP/$mode/broken" "${opts[@]}" > "$TMP/broken.txt" 2> "$TMP/broken.err"
     [ "$(helper_lines "$TMP/broken.txt")" = "$all" ] \
-      && grep -q "kept every finding: 1 units could not be analysed" "$TMP/broken.err" \
+      && grep -q "not judged by their callers: 1 units could not be analysed" "$TMP/broken.err" \
       && pass "$mode: a unit with a fatal error keeps every finding, and says why" \
       || { fail "$mode: with a broken unit kept $(helper_lines "$TMP/broken.txt")"; show "$TMP/broken.err"; }
     rm "$P/src/broken.cpp"
   done
 
-  "$run" -p "$TMP/fake/b" --project-callers --shard 1/2 > /dev/null 2> "$TMP/shard.err"
+  "$run" -p "$TMP/fake/b" --project-callers 'helpers\.cpp' > /dev/null 2> "$TMP/filter.err"
   st=$?
-  [ $st -eq 2 ] && grep -q "cannot be combined with --shard" "$TMP/shard.err" \
-    && pass "--project-callers with --shard is refused (exit 2)" \
-    || { fail "--shard accepted (exit $st)"; show "$TMP/shard.err"; }
+  [ $st -eq 2 ] && grep -q "cannot be combined with --diff or file filters" "$TMP/filter.err" \
+    && pass "--project-callers with a file filter is refused (exit 2)" \
+    || { fail "file filter accepted (exit $st)"; show "$TMP/filter.err"; }
   finish callers
 }
 

@@ -67,8 +67,9 @@ sarif_links() { # the SARIF rule links open the pages unpacked with the binary
   mkdir -p "$work/sarif" && cp "$input" "$work/sarif/factory.cpp" &&
   printf '[{"directory": "%s", "file": "factory.cpp", "arguments": ["clang++", "-std=c++17", "-I%s", "-c", "factory.cpp"]}]\n' \
     "$work/sarif" "$fake_inc" > "$work/sarif/compile_commands.json" &&
+  # One helper file whose callers are elsewhere: reported as torchlint does.
   (cd "$work/sarif" && "$bin/torchlint-run" -p . --no-cache --checks='-*,torch-*' \
-     --format sarif --output report.sarif); [ $? -le 1 ] || return 1
+     --project-callers=false --format sarif --output report.sarif); [ $? -le 1 ] || return 1
   grep -q "\"helpUri\": *\"file://$root/usr/share/doc/torchlint/checks/torch-factory-without-device.md" \
     "$work/sarif/report.sarif" || { grep -m3 helpUri "$work/sarif/report.sarif"; return 1; }
 }

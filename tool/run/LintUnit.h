@@ -29,7 +29,7 @@ struct LintSettings {
   // Keep fixes that clang-tidy attaches to notes (--fix-notes).
   bool FixesFromNotes = false;
   // Record what the unit's calls pass to functions other units may define
-  // (--project-callers).
+  // (a run over every unit, or a shard).
   bool RecordProjectCalls = false;
 };
 

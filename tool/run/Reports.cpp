@@ -97,11 +97,17 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<ClangTidyError> &Finding
     FindingList.push_back(std::move(Finding));
   }
   json::Array UnitList;
-  for (const UnitResult &Unit : Units)
-    UnitList.push_back(json::Object{{"file", Unit.File},
-                                    {"cached", Unit.FromCache},
-                                    {"failed", Unit.ToolFailed},
-                                    {"seconds", Unit.Seconds}});
+  for (const UnitResult &Unit : Units) {
+    json::Object Entry{{"file", Unit.File},
+                       {"cached", Unit.FromCache},
+                       {"failed", Unit.ToolFailed},
+                       {"seconds", Unit.Seconds}};
+    // A shard's findings are judged by the callers of every shard when they
+    // are merged.
+    if (!Summary.Shard.empty() && Unit.ProjectCalls)
+      Entry["projectCalls"] = toJSON(*Unit.ProjectCalls);
+    UnitList.push_back(std::move(Entry));
+  }
   json::Object PerCheck;
   for (const auto &[Check, Count] : Summary.FindingsPerCheck)
     PerCheck[Check] = Count;
@@ -375,7 +381,7 @@ uniqueFindings(const std::vector<ClangTidyError> &All) {
 }
 
 bool readJsonReport(llvm::StringRef Path, std::vector<UnitResult> &Units,
-                    std::vector<ClangTidyError> &Findings, std::string &SplitId,
+                    std::vector<ClangTidyError> &Findings, ShardOfSplit &Shard,
                     std::string &Error) {
   auto Buffer = llvm::MemoryBuffer::getFile(Path);
   if (!Buffer) {
@@ -394,9 +400,11 @@ bool readJsonReport(llvm::StringRef Path, std::vector<UnitResult> &Units,
     Error = Path.str() + ": not a torchlint-run --format json report";
     return false;
   }
-  SplitId.clear();
-  if (const json::Object *Shard = Document->getObject("shard"))
-    SplitId = Shard->getString("split").value_or("").str();
+  Shard = ShardOfSplit();
+  if (const json::Object *Part = Document->getObject("shard")) {
+    Shard.Part = Part->getString("part").value_or("").str();
+    Shard.Split = Part->getString("split").value_or("").str();
+  }
   for (const json::Value &Finding : *FindingList) {
     const json::Object *Object = Finding.getAsObject();
     const json::Value *Raw = Object ? Object->get("diagnostic") : nullptr;
@@ -418,6 +426,11 @@ bool readJsonReport(llvm::StringRef Path, std::vector<UnitResult> &Units,
     Read.FromCache = Object->getBoolean("cached").value_or(false);
     Read.ToolFailed = Object->getBoolean("failed").value_or(false);
     Read.Seconds = Object->getNumber("seconds").value_or(0);
+    if (const json::Value *Facts = Object->get("projectCalls"))
+      if (!fromJSON(*Facts, Read.ProjectCalls.emplace())) {
+        Error = Path.str() + ": unreadable calls of " + Read.File;
+        return false;
+      }
     Units.push_back(std::move(Read));
   }
   return true;

@@ -66,11 +66,18 @@ void writeReport(llvm::raw_ostream &OS, const ReportSettings &Settings,
                  const std::vector<UnitResult> &Units,
                  const RunSummary &Summary, SourceFiles &Sources);
 
+// Which shard a report holds: "I/N" of the split with that id (both empty
+// for a whole run).
+struct ShardOfSplit {
+  std::string Part;
+  std::string Split;
+};
+
 // Reads back a report written with --format json (a shard's), adding its
-// units and findings, for `torchlint-run merge`.
+// units (with their recorded calls) and findings, for `torchlint-run merge`.
 bool readJsonReport(llvm::StringRef Path, std::vector<UnitResult> &Units,
                     std::vector<clang::tidy::ClangTidyError> &Findings,
-                    std::string &SplitId, std::string &Error);
+                    ShardOfSplit &Shard, std::string &Error);
 
 } // namespace torchlint::run
 

@@ -130,11 +130,12 @@ cl::opt<std::string> Shard("shard", cl::desc("Lint shard I of N (1-based)"),
 cl::opt<bool> Quiet("quiet", cl::desc("No progress output"), cl::cat(Category));
 cl::opt<bool> ProjectCallers(
     "project-callers",
-    cl::desc("Judge functions by their callers in the whole database: drop "
+    cl::desc("Judge helpers by their callers in the whole database: drop "
              "warnings that hold only if a caller passes a tensor off the CPU "
-             "when no call in the project does (for a database that holds "
-             "every caller; not with --shard, --diff or file filters)"),
-    cl::cat(Category));
+             "when no call in the project does (default: on when every unit "
+             "is linted; shards are judged when merged; "
+             "--project-callers=false reports what torchlint reports)"),
+    cl::init(true), cl::cat(Category));
 
 int fail(const llvm::Twine &Message) {
   llvm::errs() << "torchlint-run: error: " << Message << "\n";
@@ -294,7 +295,7 @@ RunSummary summarize(const std::vector<UnitResult> &Units,
   return Summary;
 }
 
-// --project-callers: drops the findings that hold only if data off the CPU
+// Judged by the callers: drops the findings that hold only if data off the CPU
 // reaches them, where nothing in the project supports that (no unit names a
 // device other than the CPU; no call passes a tensor off the CPU). Every
 // unit's functions must have been analysed, or a caller may be missing: then
@@ -316,7 +317,7 @@ std::string dropUnsupportedFindings(
   }
   Dropped.clear();
   if (Incomplete)
-    return llvm::formatv("--project-callers kept every finding: {0} units "
+    return llvm::formatv("findings not judged by their callers: {0} units "
                          "could not be analysed (a fatal error), and their "
                          "calls are not known",
                          Incomplete)
@@ -334,6 +335,31 @@ std::string dropUnsupportedFindings(
                  std::make_move_iterator(Findings.end()));
   Findings.erase(Kept, Findings.end());
   return "";
+}
+
+// Judges the findings by the callers of every unit, and names the findings
+// it drops on stderr, so that a reviewer can check the judgement; why it
+// could not judge goes to \p Problems.
+void judgeByCallers(const std::vector<UnitResult> &Units,
+                    std::vector<clang::tidy::ClangTidyError> &Findings,
+                    SourceFiles &Sources, std::vector<std::string> &Problems) {
+  std::vector<clang::tidy::ClangTidyError> Dropped;
+  if (std::string Problem = dropUnsupportedFindings(Units, Findings, Dropped);
+      !Problem.empty()) {
+    Problems.push_back(Problem);
+    return;
+  }
+  if (Dropped.empty())
+    return;
+  llvm::errs() << "torchlint-run: " << Dropped.size()
+               << " findings dropped: no call in the project passes their "
+                  "data off the CPU (--project-callers=false keeps them)\n";
+  for (const clang::tidy::ClangTidyError &Diag : Dropped) {
+    Position P = Sources.positionOf(Diag.Message.FilePath, Diag.Message.FileOffset);
+    llvm::errs() << llvm::formatv("torchlint-run: dropped {0}:{1}:{2} [{3}]\n",
+                                  Diag.Message.FilePath, P.Line, P.Column,
+                                  Diag.DiagnosticName);
+  }
 }
 
 void printSummary(const RunSummary &Summary, size_t FindingCount) {
@@ -361,15 +387,39 @@ int exitCode(const RunSummary &Summary, size_t FindingCount) {
   return FindingCount > FailThreshold ? 1 : 0;
 }
 
+// Which parts of an "I/N" split are missing from \p Parts, in words; empty
+// when every part is there.
+std::string missingShards(const std::set<std::string> &Parts) {
+  unsigned Count = 0;
+  std::set<unsigned> Seen;
+  for (llvm::StringRef Part : Parts) {
+    auto [IndexText, CountText] = Part.split('/');
+    unsigned Index = 0, Of = 0;
+    if (IndexText.getAsInteger(10, Index) || CountText.getAsInteger(10, Of) ||
+        (Count && Of != Count))
+      return "the reports are not the shards of one split";
+    Count = Of;
+    Seen.insert(Index);
+  }
+  std::string Missing;
+  for (unsigned Index = 1; Index <= Count; ++Index)
+    if (!Seen.count(Index))
+      Missing += (Missing.empty() ? "shard " : ", ") + std::to_string(Index) +
+                 "/" + std::to_string(Count);
+  return Missing.empty() ? "" : Missing + " not merged";
+}
+
 int runMerge() {
   std::vector<UnitResult> Units;
   std::vector<clang::tidy::ClangTidyError> All;
-  std::set<std::string> Splits;
+  std::set<std::string> Splits, Parts;
   for (const std::string &Input : MergeInputs) {
-    std::string Error, SplitId;
-    if (!readJsonReport(Input, Units, All, SplitId, Error))
+    std::string Error;
+    ShardOfSplit Shard;
+    if (!readJsonReport(Input, Units, All, Shard, Error))
       return fail(Error);
-    Splits.insert(SplitId);
+    Splits.insert(Shard.Split);
+    Parts.insert(Shard.Part);
   }
   // Shards that split differently may have linted a file twice, or none.
   if (Splits.size() > 1)
@@ -380,10 +430,20 @@ int runMerge() {
     if (!Seen.insert(Unit.File).second)
       return fail(Unit.File + " was linted by two of the merged reports");
   std::vector<clang::tidy::ClangTidyError> Findings = uniqueFindings(All);
+  SourceFiles Sources;
+  // Shards that recorded their calls are judged together, once all of them
+  // are here.
+  std::vector<std::string> JudgementProblems;
+  if (llvm::any_of(Units, [](const UnitResult &U) { return U.ProjectCalls; })) {
+    if (std::string Missing = missingShards(Parts); !Missing.empty())
+      JudgementProblems.push_back("findings not judged by their callers: " + Missing);
+    else
+      judgeByCallers(Units, Findings, Sources, JudgementProblems);
+  }
   RunSummary Summary = summarize(Units, Findings);
   for (const UnitResult &Unit : Units)
     Summary.Seconds = std::max(Summary.Seconds, Unit.Seconds);
-  SourceFiles Sources;
+  llvm::append_range(Summary.Problems, JudgementProblems);
   if (!writeTo(Output, [&](llvm::raw_ostream &OS) {
         writeReport(OS, reportSettings(), Findings, Units, Summary, Sources);
       }))
@@ -438,10 +498,14 @@ int runProject() {
   LintSettings Settings;
   Settings.MakeOptionsProvider = Providers;
   Settings.FixesFromNotes = FixNotes;
-  Settings.RecordProjectCalls = ProjectCallers;
-  if (ProjectCallers && (!Shard.empty() || !DiffBase.empty() || !FilePatterns.empty()))
+  // The callers are all known only when every unit is linted (shards are
+  // judged together when merged); a partial run judges each file alone.
+  const bool EveryUnit = DiffBase.empty() && FilePatterns.empty();
+  if (ProjectCallers.getNumOccurrences() && ProjectCallers && !EveryUnit)
     return fail("--project-callers needs every unit of the database: it cannot "
-                "be combined with --shard, --diff or file filters");
+                "be combined with --diff or file filters");
+  Settings.RecordProjectCalls = ProjectCallers && EveryUnit;
+  const bool JudgeHere = Settings.RecordProjectCalls && Shard.empty();
 
   std::vector<CompileCommand> Units = unitsOf(*Database, FilePatterns, Error);
   if (!Error.empty())
@@ -449,8 +513,8 @@ int runProject() {
 
   FileHashes Hashes;
   std::string Identity = toolIdentity(nullptr, reinterpret_cast<void *>(&fail));
-  // Results linted with --project-callers also hold the unit's calls.
-  if (ProjectCallers)
+  // Results that also hold the unit's calls.
+  if (Settings.RecordProjectCalls)
     Identity += " project-callers";
   llvm::SmallString<256> CachePath(CacheDir);
   std::optional<llvm::SmallString<256>> ScratchDir;
@@ -561,11 +625,10 @@ int runProject() {
   for (const UnitResult &Unit : Results)
     All.insert(All.end(), Unit.Diagnostics.begin(), Unit.Diagnostics.end());
   std::vector<clang::tidy::ClangTidyError> Findings = uniqueFindings(All);
-  std::string CallersProblem;
-  std::vector<clang::tidy::ClangTidyError> DroppedByCallers;
-  if (ProjectCallers)
-    CallersProblem = dropUnsupportedFindings(Results, Findings, DroppedByCallers);
   SourceFiles Sources;
+  std::vector<std::string> JudgementProblems;
+  if (JudgeHere)
+    judgeByCallers(Results, Findings, Sources, JudgementProblems);
   if (!DiffBase.empty())
     llvm::erase_if(Findings, [&](const clang::tidy::ClangTidyError &Diag) {
       Position P = Sources.positionOf(Diag.Message.FilePath, Diag.Message.FileOffset);
@@ -576,22 +639,7 @@ int runProject() {
   Summary.Seconds = Tracker.seconds();
   if (std::string Problem = Cache.remoteProblem(); !Problem.empty())
     Summary.Problems.push_back("remote cache not used: " + Problem);
-  if (!CallersProblem.empty())
-    Summary.Problems.push_back(CallersProblem);
-  else if (ProjectCallers) {
-    llvm::errs() << "torchlint-run: --project-callers: "
-                 << DroppedByCallers.size()
-                 << " findings dropped: nothing in the project puts their "
-                    "data off the CPU\n";
-    // Named, so that a reviewer can check the judgement.
-    for (const clang::tidy::ClangTidyError &Diag : DroppedByCallers) {
-      Position P = Sources.positionOf(Diag.Message.FilePath,
-                                      Diag.Message.FileOffset);
-      llvm::errs() << llvm::formatv("torchlint-run: dropped {0}:{1}:{2} [{3}]\n",
-                                    Diag.Message.FilePath, P.Line, P.Column,
-                                    Diag.DiagnosticName);
-    }
-  }
+  llvm::append_range(Summary.Problems, JudgementProblems);
   if (!SplitId.empty()) {
     Summary.Shard = Shard;
     Summary.SplitId = SplitId;

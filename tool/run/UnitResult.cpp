@@ -145,7 +145,18 @@ using clang::tidy::torch::utils::PassedTensor;
 using clang::tidy::torch::utils::ProjectCall;
 using clang::tidy::torch::utils::ProjectCallFacts;
 
-json::Value projectCallsToJSON(const ProjectCallFacts &Facts) {
+bool mapUnsigned(json::ObjectMapper &M, llvm::StringLiteral Key,
+                 unsigned &Out) {
+  int64_t Value = 0;
+  if (!M.map(Key, Value) || Value < 0 || Value > UINT32_MAX)
+    return false;
+  Out = static_cast<unsigned>(Value);
+  return true;
+}
+
+} // namespace
+
+json::Value toJSON(const ProjectCallFacts &Facts) {
   json::Array Calls;
   for (const ProjectCall &Call : Facts.Calls) {
     json::Array Passed;
@@ -171,16 +182,7 @@ json::Value projectCallsToJSON(const ProjectCallFacts &Facts) {
                       {"findings", std::move(Findings)}};
 }
 
-bool mapUnsigned(json::ObjectMapper &M, llvm::StringLiteral Key,
-                 unsigned &Out) {
-  int64_t Value = 0;
-  if (!M.map(Key, Value) || Value < 0 || Value > UINT32_MAX)
-    return false;
-  Out = static_cast<unsigned>(Value);
-  return true;
-}
-
-bool projectCallsFromJSON(const json::Value &Value, ProjectCallFacts &Facts) {
+bool fromJSON(const json::Value &Value, ProjectCallFacts &Facts) {
   json::Path::Root Root;
   json::ObjectMapper O(Value, Root);
   const json::Array *Calls = Value.getAsObject()
@@ -232,8 +234,6 @@ bool projectCallsFromJSON(const json::Value &Value, ProjectCallFacts &Facts) {
   return true;
 }
 
-} // namespace
-
 json::Value toJSON(const UnitResult &Result) {
   json::Array Diagnostics;
   for (const ClangTidyError &Diag : Result.Diagnostics)
@@ -245,7 +245,7 @@ json::Value toJSON(const UnitResult &Result) {
                      {"dependencies", std::move(Dependencies)},
                      {"seconds", Result.Seconds}};
   if (Result.ProjectCalls)
-    Entry["projectCalls"] = projectCallsToJSON(*Result.ProjectCalls);
+    Entry["projectCalls"] = toJSON(*Result.ProjectCalls);
   return Entry;
 }
 
@@ -274,7 +274,7 @@ bool fromJSON(const json::Value &Value, UnitResult &Result) {
   Result.Seconds = Object->getNumber("seconds").value_or(0);
   Result.ProjectCalls.reset();
   if (const json::Value *Facts = Object->get("projectCalls"))
-    if (!projectCallsFromJSON(*Facts, Result.ProjectCalls.emplace()))
+    if (!fromJSON(*Facts, Result.ProjectCalls.emplace()))
       return false;
   return true;
 }

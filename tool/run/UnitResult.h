@@ -29,7 +29,7 @@ struct UnitResult {
   bool ToolFailed = false;
   std::string FailureMessage;
   bool FromCache = false;
-  // With --project-callers: what the unit's calls pass to functions other
+  // When judged by the callers: what the unit's calls pass to functions other
   // units may define, and which findings depend on it.
   std::optional<clang::tidy::torch::utils::ProjectCallFacts> ProjectCalls;
 
@@ -38,6 +38,11 @@ struct UnitResult {
 
 llvm::json::Value toJSON(const clang::tidy::ClangTidyError &Diag);
 bool fromJSON(const llvm::json::Value &Value, clang::tidy::ClangTidyError &Diag);
+
+// A unit's recorded calls, in the cache and in a shard's JSON report.
+llvm::json::Value toJSON(const clang::tidy::torch::utils::ProjectCallFacts &Facts);
+bool fromJSON(const llvm::json::Value &Value,
+              clang::tidy::torch::utils::ProjectCallFacts &Facts);
 
 // The cache's form: diagnostics, dependencies and cost (not File/FromCache).
 llvm::json::Value toJSON(const UnitResult &Result);

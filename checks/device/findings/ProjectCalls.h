@@ -1,14 +1,14 @@
 //===--- ProjectCalls.h - what calls pass across a project's units -*- C++ -*-===//
 //
-// A function that other translation units can call receives whatever they
-// pass, and one unit cannot see that. A driver that lints every unit of a
-// project (torchlint-run --project-callers) can: while a unit is linted, it
-// records what the unit's calls pass for tensor parameters, whether its code
-// names a device other than the CPU, and which of its findings hold only if
-// data off the CPU reaches them. Once every unit has run, the driver drops
-// the findings that nothing in the project supports: none, in a project that
-// never names a device other than the CPU (isHostOnlyProgram, for the whole
-// program); and those resting on a parameter that no call passes a tensor
+// A function that other translation units can call receives whatever they pass,
+// and one unit cannot see that. A driver that lints every unit of a project
+// (torchlint-run, over every unit or merged shards) can: while a unit is
+// linted, it records what the unit's calls pass for tensor parameters, whether
+// its code names a device other than the CPU, and which of its findings hold
+// only if data off the CPU reaches them. Once every unit has run, the driver
+// drops the findings that nothing in the project supports: none, in a project
+// that never names a device other than the CPU (isHostOnlyProgram, for the
+// whole program); and those resting on a parameter that no call passes a tensor
 // off the CPU (a data helper in utils.cpp whose every caller hands it host
 // data). Plain torchlint never records anything.
 //
