@@ -42,12 +42,19 @@ std::vector<unsigned> offsetsOf(const std::vector<const ConditionalFinding *> &F
   return Offsets;
 }
 
-TEST(ProjectCalls, AProjectThatNamesNoDeviceSupportsNoConditionalFinding) {
+TEST(ProjectCalls, AProgramThatNamesNoDeviceSupportsNoConditionalFinding) {
   ProjectCallFacts Helpers, Main;
   Helpers.Analysed = Main.Analysed = true;
+  Main.DefinesMain = true;
   Helpers.Findings = {finding(10, "f", {0}), finding(20)};
   EXPECT_EQ(offsetsOf(unsupportedFindings({&Helpers, &Main})),
             (std::vector<unsigned>{10, 20}));
+  // A library that names no device (no unit defines main) is device-neutral
+  // code: its users may pass anything, and f has no caller to ask.
+  Main.DefinesMain = false;
+  EXPECT_EQ(offsetsOf(unsupportedFindings({&Helpers, &Main})),
+            std::vector<unsigned>{});
+  Main.DefinesMain = true;
   // One unit that names CUDA anywhere: the bare finding holds, and f's
   // depends on its callers, of which there are none in the project.
   Main.NamesDevice = true;

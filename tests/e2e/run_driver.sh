@@ -17,8 +17,8 @@
 #       the warnings that no caller supports are dropped, the others kept;
 #       --project-callers=false keeps all; a warm run answers from the cache
 #       alike; shards merged judge alike, one shard alone does not; a file
-#       filter judges each file alone; a project that names no device drops
-#       all; a unit with a fatal error keeps every finding; --project-callers
+#       filter judges each file alone; a program that names no device drops
+#       all, a library (no main) that names none keeps all; a unit with a fatal error keeps every finding; --project-callers
 #       with a file filter is refused. In each header mode given.
 #   run_driver.sh remote   <torchlint-run> <examples-dir> <torch-include>
 #       A loopback nginx with WebDAV PUT as the remote cache: a second fresh
@@ -399,6 +399,18 @@ json.dump(entries, open(sys.argv[2], "w"))' "$B/compile_commands.json" "$TMP/$mo
     [ -z "$(helper_lines "$TMP/host.txt")" ] && [ $st -eq 0 ] \
       && pass "$mode: a project that names no device keeps none (exit 0)" \
       || { fail "$mode: host project kept $(helper_lines "$TMP/host.txt") (exit $st)"; show "$TMP/host.err"; }
+
+    # Without a main as well, the project is a library that names no device:
+    # device-neutral code, whose users may pass anything.
+    python3 -c '
+import json, os, sys
+entries = [e for e in json.load(open(sys.argv[1])) if not e["file"].endswith(("gpu_train.cpp", "host_main.cpp"))]
+os.makedirs(os.path.dirname(sys.argv[2]), exist_ok=True)
+json.dump(entries, open(sys.argv[2], "w"))' "$B/compile_commands.json" "$TMP/$mode/library/compile_commands.json"
+    "$run" -p "$TMP/$mode/library" "${opts[@]}" > "$TMP/library.txt" 2> "$TMP/library.err"
+    [ "$(helper_lines "$TMP/library.txt")" = "$all" ] \
+      && pass "$mode: a library that names no device keeps every finding" \
+      || { fail "$mode: library kept $(helper_lines "$TMP/library.txt")"; show "$TMP/library.err"; }
 
     # A unit that cannot be analysed hides its calls: nothing is dropped.
     printf '#include "helpers.h"\n#include "no_such_header.h"\nvoid f() { scale_rows(torch::ones({4}).cuda()); }\n' \

@@ -177,6 +177,7 @@ json::Value toJSON(const ProjectCallFacts &Facts) {
                                     {"params", F.Params}});
   return json::Object{{"analysed", Facts.Analysed},
                       {"namesDevice", Facts.NamesDevice},
+                      {"definesMain", Facts.DefinesMain},
                       {"calls", std::move(Calls)},
                       {"escaped", Facts.Escaped},
                       {"findings", std::move(Findings)}};
@@ -193,6 +194,7 @@ bool fromJSON(const json::Value &Value, ProjectCallFacts &Facts) {
                                     : nullptr;
   if (!O || !O.map("analysed", Facts.Analysed) ||
       !O.map("namesDevice", Facts.NamesDevice) ||
+      !O.map("definesMain", Facts.DefinesMain) ||
       !O.map("escaped", Facts.Escaped) || !Calls || !Findings)
     return false;
   for (const json::Value &CallValue : *Calls) {

@@ -181,7 +181,9 @@ std::string projectName(const FunctionDecl *Fn) {
 
 void recordUnitFacts(ASTContext &Ctx, ProjectCallFacts &Facts) {
   Facts.Analysed = true;
-  Facts.NamesDevice = namesDeviceOtherThanCpu(Ctx);
+  const OwnCodeDevices Own = ownCodeDevices(Ctx);
+  Facts.NamesDevice = Own.NamesDevice;
+  Facts.DefinesMain = Own.DefinesMain;
   UnitCallers Callers;
   std::set<std::string> Names;
   for (const FunctionDecl *Escaped : Callers.escaped(Ctx))
@@ -228,9 +230,10 @@ std::vector<const ConditionalFinding *>
 unsupportedFindings(llvm::ArrayRef<const ProjectCallFacts *> Units) {
   llvm::StringMap<std::vector<const ProjectCall *>> CallsOf;
   llvm::StringSet<> Escaped;
-  bool NamesDevice = false;
+  bool NamesDevice = false, DefinesMain = false;
   for (const ProjectCallFacts *Unit : Units) {
     NamesDevice |= Unit->NamesDevice;
+    DefinesMain |= Unit->DefinesMain;
     for (const ProjectCall &Call : Unit->Calls)
       CallsOf[Call.Callee].push_back(&Call);
     for (const std::string &Name : Unit->Escaped)
@@ -258,11 +261,14 @@ unsupportedFindings(llvm::ArrayRef<const ProjectCallFacts *> Units) {
           }
         return false;
       };
+  // A library (no `main`) that names no device is device-neutral code:
+  // its users may pass anything.
+  const bool HostProgram = DefinesMain && !NamesDevice;
   std::vector<const ConditionalFinding *> Unsupported;
   for (const ProjectCallFacts *Unit : Units)
     for (const ConditionalFinding &Finding : Unit->Findings) {
       Asked.clear();
-      if (!NamesDevice ||
+      if (HostProgram ||
           (!Finding.Function.empty() &&
            llvm::none_of(Finding.Params, [&](unsigned Param) {
              return MayBeOffCpu(Finding.Function, Param);

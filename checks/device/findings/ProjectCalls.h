@@ -6,11 +6,11 @@
 // linted, it records what the unit's calls pass for tensor parameters, whether
 // its code names a device other than the CPU, and which of its findings hold
 // only if data off the CPU reaches them. Once every unit has run, the driver
-// drops the findings that nothing in the project supports: none, in a project
-// that never names a device other than the CPU (isHostOnlyProgram, for the
-// whole program); and those resting on a parameter that no call passes a tensor
-// off the CPU (a data helper in utils.cpp whose every caller hands it host
-// data). Plain torchlint never records anything.
+// drops the findings that nothing in the project supports: all, in a program (a
+// unit defines `main`) that never names a device other than the CPU
+// (isHostOnlyProgram, for the whole program); and those resting on a parameter
+// that no call passes a tensor off the CPU (a data helper in utils.cpp whose
+// every caller hands it host data). Plain torchlint never records anything.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TORCHLINT_CHECKS_DEVICE_FINDINGS_PROJECTCALLS_H
@@ -79,9 +79,10 @@ struct ProjectCallFacts {
   /// The unit's functions were analysed: not so after a fatal error (a
   /// missing header), when what they call is not known.
   bool Analysed = false;
-  /// The unit's own code names a device other than the CPU
-  /// (namesDeviceOtherThanCpu).
+  /// The unit's own code names a device other than the CPU; it defines
+  /// `main` (ownCodeDevices).
   bool NamesDevice = false;
+  bool DefinesMain = false;
   std::vector<ProjectCall> Calls;
   /// Functions the unit names other than to call them (their address is
   /// taken): their callers cannot be known.

@@ -234,10 +234,10 @@ bool isHostOnlyProgram(ASTContext &Ctx) {
   return Mentions.HasMain && !Mentions.NamesDevice;
 }
 
-bool namesDeviceOtherThanCpu(ASTContext &Ctx) {
+OwnCodeDevices ownCodeDevices(ASTContext &Ctx) {
   DeviceMentions Mentions(Ctx.getSourceManager(), /*WithUserHeaders=*/true);
   Mentions.TraverseDecl(Ctx.getTranslationUnitDecl());
-  return Mentions.NamesDevice;
+  return {Mentions.NamesDevice, Mentions.HasMain};
 }
 
 } // namespace clang::tidy::torch::utils

@@ -63,10 +63,16 @@ DeviceUsage unitDeviceUsage(ASTContext &Ctx);
 /// run time. Such a program's tensors all live on the CPU, so a tensor of
 /// its functions cannot be "on another device".
 bool isHostOnlyProgram(ASTContext &Ctx);
-/// The unit's own code (its main file and the user headers it includes)
-/// names a device other than the CPU, as isHostOnlyProgram asks. A project
-/// none of whose units does is a host-only program as a whole.
-bool namesDeviceOtherThanCpu(ASTContext &Ctx);
+/// What isHostOnlyProgram asks, of the unit's own code (its main file and
+/// the user headers it includes) as one unit of a project: a project none of
+/// whose units names a device, and one of which defines `main`, is a
+/// host-only program as a whole.
+struct OwnCodeDevices {
+  bool NamesDevice = false;
+  /// Known only when no device is named (the search stops at the first).
+  bool DefinesMain = false;
+};
+OwnCodeDevices ownCodeDevices(ASTContext &Ctx);
 
 } // namespace clang::tidy::torch::utils
 
