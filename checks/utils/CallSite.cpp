@@ -82,6 +82,12 @@ bool isDiscardedStatement(const Expr *E, ASTContext &Ctx) {
     return Label->getSubStmt() == Outer;
   if (const auto *Attributed = llvm::dyn_cast<AttributedStmt>(S))
     return Attributed->getSubStmt() == Outer;
+  // `a.to(d), b.to(d);`: a comma drops its left side, and its right side
+  // when the whole is dropped.
+  if (const auto *Comma = llvm::dyn_cast<BinaryOperator>(S);
+      Comma && Comma->getOpcode() == BO_Comma)
+    return Comma->getLHS() == Outer ||
+           (Comma->getRHS() == Outer && isDiscardedStatement(Comma, Ctx));
   return false;
 }
 

@@ -40,7 +40,8 @@ std::optional<std::pair<const Expr *, const Expr *>>
 assignmentSides(const Stmt *S);
 
 /// True when \p E is an expression statement whose value is thrown away:
-/// a statement of a block, a branch or loop body, or a for-loop increment.
+/// a statement of a block, a branch or loop body, a for-loop increment, or
+/// a side of a comma whose value is thrown away.
 /// An explicit `(void)` cast does not count.
 bool isDiscardedStatement(const Expr *E, ASTContext &Ctx);
 

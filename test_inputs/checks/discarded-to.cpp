@@ -95,3 +95,18 @@ torch::Tensor anchors(const torch::Tensor &image, torch::ScalarType dtype) {
   // CHECK-FIXES: boxes = boxes.toType(dtype).to(image.device());
   return boxes.unsqueeze(0);
 }
+
+// Two moves joined by a comma: both results are dropped. A comma whose value
+// is used keeps its right-hand side.
+void to_device(torch::Tensor X, torch::Tensor y, torch::Device device) {
+  X.to(device), y.to(device);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: result of 'to' is discarded; it returns a new tensor and leaves 'X' unchanged [torch-discarded-to]
+  // CHECK-MESSAGES: :[[@LINE-2]]:17: warning: result of 'to' is discarded; it returns a new tensor and leaves 'y' unchanged [torch-discarded-to]
+  // CHECK-FIXES: X = X.to(device), y = y.to(device);
+  for (int i = 0; i < 2; X.to(device), ++i)
+    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: result of 'to' is discarded; it returns a new tensor and leaves 'X' unchanged [torch-discarded-to]
+    // CHECK-FIXES: for (int i = 0; i < 2; X = X.to(device), ++i)
+    y.add_(1);
+  torch::Tensor kept = (X.add_(1), y.to(device));
+  (void)kept;
+}
