@@ -30,8 +30,10 @@
 #include <atomic>
 #include <chrono>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <tuple>
+#include <utility>
 
 using namespace torchlint::run;
 using clang::tidy::ClangTidyOptions;
@@ -387,19 +389,27 @@ int exitCode(const RunSummary &Summary, size_t FindingCount) {
   return FindingCount > FailThreshold ? 1 : 0;
 }
 
+// A shard's "I/N", when it is one (1 <= I <= N).
+std::optional<std::pair<unsigned, unsigned>> parseShard(llvm::StringRef Part) {
+  auto [IndexText, CountText] = Part.split('/');
+  unsigned Index = 0, Count = 0;
+  if (IndexText.getAsInteger(10, Index) || CountText.getAsInteger(10, Count) ||
+      Count == 0 || Index == 0 || Index > Count)
+    return std::nullopt;
+  return std::make_pair(Index, Count);
+}
+
 // Which parts of an "I/N" split are missing from \p Parts, in words; empty
 // when every part is there.
 std::string missingShards(const std::set<std::string> &Parts) {
   unsigned Count = 0;
   std::set<unsigned> Seen;
   for (llvm::StringRef Part : Parts) {
-    auto [IndexText, CountText] = Part.split('/');
-    unsigned Index = 0, Of = 0;
-    if (IndexText.getAsInteger(10, Index) || CountText.getAsInteger(10, Of) ||
-        (Count && Of != Count))
+    std::optional<std::pair<unsigned, unsigned>> Shard = parseShard(Part);
+    if (!Shard || (Count && Shard->second != Count))
       return "the reports are not the shards of one split";
-    Count = Of;
-    Seen.insert(Index);
+    Count = Shard->second;
+    Seen.insert(Shard->first);
   }
   std::string Missing;
   for (unsigned Index = 1; Index <= Count; ++Index)
@@ -541,12 +551,10 @@ int runProject() {
   }
   std::string SplitId;
   if (!Shard.empty()) {
-    auto [IndexText, CountText] = llvm::StringRef(Shard).split('/');
-    unsigned Index = 0, Count = 0;
-    if (IndexText.getAsInteger(10, Index) || CountText.getAsInteger(10, Count) ||
-        Count == 0 || Index == 0 || Index > Count)
+    std::optional<std::pair<unsigned, unsigned>> Part = parseShard(Shard);
+    if (!Part)
       return fail("--shard wants I/N with 1 <= I <= N, got '" + Shard + "'");
-    Units = shardOf(Units, Index, Count, History, SplitId);
+    Units = shardOf(Units, Part->first, Part->second, History, SplitId);
   }
 
   std::optional<llvm::ThreadPoolStrategy> Strategy =

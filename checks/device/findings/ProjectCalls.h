@@ -79,9 +79,10 @@ struct ProjectCallFacts {
   /// The unit's functions were analysed: not so after a fatal error (a
   /// missing header), when what they call is not known.
   bool Analysed = false;
-  /// The unit's own code names a device other than the CPU; it defines
-  /// `main` (ownCodeDevices).
+  /// The unit's own code names a device other than the CPU (ownCodeDevices).
   bool NamesDevice = false;
+  /// It defines `main`; known only when it names no device, which is when
+  /// the judgement asks.
   bool DefinesMain = false;
   std::vector<ProjectCall> Calls;
   /// Functions the unit names other than to call them (their address is
