@@ -277,7 +277,7 @@ void FactoryWithoutDeviceCheck::noteMeeting(
 
 /// Every factory call of \p S outside nested lambdas (analysed on their own).
 static void collectFactoryCalls(const Stmt *S,
-                                const llvm::StringMap<utils::DeviceRule> &Index,
+                                const utils::OpRuleIndex &Index,
                                 llvm::SmallVectorImpl<const CallExpr *> &Out) {
   if (!S || llvm::isa<LambdaExpr>(S))
     return;

@@ -36,6 +36,35 @@ bool isNamedTensor(const Expr *E) {
                llvm::cast<MemberExpr>(E)->getBase()))));
 }
 
+/// Says why a 0-dim CPU operand is rejected where `x + cpu0` would run: the
+/// op takes no 0-dim CPU tensor beside device data, or only at other
+/// operand positions (`logical_and(dev, cpu0)` runs, `logical_and(cpu0,
+/// dev)` does not).
+void noteNoCpuScalarExcuse(ClangTidyCheck &Check,
+                           const utils::DeviceConflict &C,
+                           llvm::StringRef Op) {
+  const utils::OpUse &Use = *C.Use;
+  if (!C.Odd.isCpu() || C.Odd.ZeroDim != utils::Tri::Yes || !C.OddExpr ||
+      (Use.Rule != utils::DeviceRule::Strict &&
+       Use.Rule != utils::DeviceRule::CpuScalar))
+    return;
+  static constexpr llvm::StringLiteral Ordinals[] = {"first", "second",
+                                                     "third", "fourth"};
+  std::string Excused;
+  for (unsigned Position = 0;
+       Position < Use.Inputs.size() && Position < std::size(Ordinals);
+       ++Position)
+    if (Use.Rule == utils::DeviceRule::CpuScalar &&
+        utils::OpDeviceRule{Use.Rule, Use.CpuScalarAt}.excusesCpuScalarAt(
+            Position))
+      Excused += (Excused.empty() ? "" : " or ") + Ordinals[Position].str();
+  Check.diag(C.OddExpr->getExprLoc(),
+             "'%0' takes %select{no 0-dim CPU tensor beside device data|a "
+             "0-dim CPU tensor beside device data only as its %2 operand}1",
+             DiagnosticIDs::Note)
+      << Op << !Excused.empty() << Excused;
+}
+
 } // namespace
 
 /// `torch::stack(xs)` becomes `torchlint::stack(xs)`, which moves every input
@@ -170,6 +199,7 @@ void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
            DiagnosticIDs::Note)
           << ListOp << RuntimeHeader;
     offerFixOnNote(Call->getExprLoc(), Fixes, FixSafety::Unsafe);
+    noteNoCpuScalarExcuse(*this, C, Op);
     utils::noteCallPath(*this, *C.Use);
     utils::noteDeviceOrigin(*this, C.Odd);
     utils::noteDeviceOrigin(*this, C.Other);

@@ -25,7 +25,20 @@ torch::Tensor old_where(const torch::Tensor &x) {
   auto s = x.sum().cpu();
   return torch::where(x > 0, x, s);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: operands of 'where' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
-  // CHECK-NOTES: :[[@LINE-3]]:12: note: placed on cpu here
-  // CHECK-NOTES: :[[@LINE-5]]:46: note: 'x' may live on any device (wherever the caller put it)
+  // CHECK-NOTES: :[[@LINE-2]]:33: note: 'where' takes no 0-dim CPU tensor beside device data
+  // CHECK-NOTES: :[[@LINE-4]]:12: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-6]]:46: note: 'x' may live on any device (wherever the caller put it)
   // CHECK-FIXES: return torch::where(x > 0, x, s.to(x.device()));
+}
+
+// Before libtorch 2.0, lerp and addcmul take no 0-dim CPU tensor at all; 2.x
+// takes one as their last operand (mixed-device-op-scalar-positions.cpp).
+torch::Tensor old_lerp(const torch::Tensor &x) {
+  auto w = x.mean().cpu();
+  return torch::lerp(x, x, w);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: operands of 'lerp' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-2]]:28: note: 'lerp' takes no 0-dim CPU tensor beside device data
+  // CHECK-NOTES: :[[@LINE-4]]:12: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-6]]:45: note: 'x' may live on any device (wherever the caller put it)
+  // CHECK-FIXES: return torch::lerp(x, x, w.to(x.device()));
 }

@@ -34,13 +34,14 @@ void strict_zero_dim(const torch::Tensor &x) {
   auto z = x.sum().cpu();
   torch::clamp(x, z, z);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: operands of 'clamp' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
-  // CHECK-NOTES: :[[@LINE-3]]:12: note: placed on cpu here
-  // CHECK-NOTES: :[[@LINE-5]]:43: note: 'x' may live on any device (wherever the caller put it)
+  // CHECK-NOTES: :[[@LINE-2]]:19: note: 'clamp' takes no 0-dim CPU tensor beside device data
+  // CHECK-NOTES: :[[@LINE-4]]:12: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-6]]:43: note: 'x' may live on any device (wherever the caller put it)
   // CHECK-FIXES: torch::clamp(x, z.to(x.device()), z.to(x.device()));
   torch::addmm(x, x, x.cpu());
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: operands of 'addmm' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
   // CHECK-NOTES: :[[@LINE-2]]:22: note: placed on cpu here
-  // CHECK-NOTES: :[[@LINE-10]]:43: note: 'x' may live on any device (wherever the caller put it)
+  // CHECK-NOTES: :[[@LINE-11]]:43: note: 'x' may live on any device (wherever the caller put it)
   // CHECK-FIXES: torch::addmm(x, x, x.cpu().to(x.device()));
 }
 
@@ -126,19 +127,20 @@ void strict_products(const torch::Tensor &m, const torch::Tensor &v) {
   auto bias = m.sum().cpu();
   torch::baddbmm(bias, m, m);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: operands of 'baddbmm' may be on different devices (cpu and the device of 'm') [torch-mixed-device-op]
-  // CHECK-NOTES: :[[@LINE-3]]:15: note: placed on cpu here
-  // CHECK-NOTES: :[[@LINE-16]]:43: note: 'm' may live on any device (wherever the caller put it)
+  // CHECK-NOTES: :[[@LINE-2]]:18: note: 'baddbmm' takes no 0-dim CPU tensor beside device data
+  // CHECK-NOTES: :[[@LINE-4]]:15: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-17]]:43: note: 'm' may live on any device (wherever the caller put it)
   // CHECK-FIXES: torch::baddbmm(bias.to(m.device()), m, m);
   namespace F = torch::nn::functional;
   F::conv1d(m, m.cpu());
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: operands of 'torch::nn::functional::conv1d' may be on different devices (cpu and the device of 'm') [torch-mixed-device-op]
   // CHECK-NOTES: :[[@LINE-2]]:16: note: placed on cpu here
-  // CHECK-NOTES: :[[@LINE-22]]:43: note: 'm' may live on any device (wherever the caller put it)
+  // CHECK-NOTES: :[[@LINE-23]]:43: note: 'm' may live on any device (wherever the caller put it)
   // CHECK-FIXES: F::conv1d(m, m.cpu().to(m.device()));
   F::conv3d(m, m.cpu());
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: operands of 'torch::nn::functional::conv3d' may be on different devices (cpu and the device of 'm') [torch-mixed-device-op]
   // CHECK-NOTES: :[[@LINE-2]]:16: note: placed on cpu here
-  // CHECK-NOTES: :[[@LINE-27]]:43: note: 'm' may live on any device (wherever the caller put it)
+  // CHECK-NOTES: :[[@LINE-28]]:43: note: 'm' may live on any device (wherever the caller put it)
   // CHECK-FIXES: F::conv3d(m, m.cpu().to(m.device()));
   m.mv(v) + v.dot(v) + m.baddbmm(m, m) + F::conv1d(m, m); // one device each
 }

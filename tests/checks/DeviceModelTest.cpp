@@ -5,6 +5,7 @@
 #include "device/findings/DeviceConflicts.h"
 #include "device/flow/DeviceFlow.h"
 #include "device/flow/DeviceLattice.h"
+#include "device/rules/OpRules.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -188,6 +189,78 @@ TEST_F(DeviceModelTest, CpuScalarExcusesOnlyWhatMayBeZeroDim) {
   EXPECT_EQ(conflicts(use(DeviceRule::CpuScalar, {cuda(), cpu(Tri::Yes)})), 0u);
   EXPECT_EQ(conflicts(use(DeviceRule::CpuScalar, {cuda(), cpu(Tri::Unknown)})), 0u);
   EXPECT_EQ(conflicts(use(DeviceRule::CpuScalar, {cuda(), cpu(Tri::No)})), 1u);
+}
+
+TEST_F(DeviceModelTest, CpuScalarAtExcusesOnlyTheListedPositions) {
+  // logical_and(dev, cpu0) runs on CUDA, logical_and(cpu0, dev) does not.
+  OpUse Second = use(DeviceRule::CpuScalar, {cuda(), cpu(Tri::Yes)});
+  Second.CpuScalarAt = 1u << 1;
+  EXPECT_EQ(conflicts(Second), 0u);
+  OpUse First = use(DeviceRule::CpuScalar, {cpu(Tri::Yes), cuda()});
+  First.CpuScalarAt = 1u << 1;
+  EXPECT_EQ(conflicts(First), 1u);
+  // lerp(self, end, weight): the weight only.
+  OpUse End = use(DeviceRule::CpuScalar, {cuda(), cpu(Tri::Yes), cuda()});
+  End.CpuScalarAt = 1u << 2;
+  EXPECT_EQ(conflicts(End), 1u);
+  OpUse Weight = use(DeviceRule::CpuScalar, {cuda(), cuda(), cpu(Tri::Yes)});
+  Weight.CpuScalarAt = 1u << 2;
+  EXPECT_EQ(conflicts(Weight), 0u);
+  // A listed position still needs a 0-dim tensor.
+  Weight.Inputs[2].Device = cpu(Tri::No);
+  EXPECT_EQ(conflicts(Weight), 1u);
+}
+
+TEST(OpRulesTest, ReadsPositionsAndVersionRanges) {
+  OpRuleSet Rules;
+  std::string Error;
+  ASSERT_TRUE(parseOpRules(R"yaml(
+version: 1
+ops:
+  - {name: lib::blend, rule: cpu_scalar, cpu_scalar_at: [0, 2], since: 2.1}
+  - {name: lib::blend, rule: strict, before: 2.1}
+)yaml",
+                           "rules.yaml", Rules, Error))
+      << Error;
+  ASSERT_EQ(Rules.Rules.size(), 2u);
+  EXPECT_EQ(Rules.Rules[0].CpuScalarAt, (1u << 0) | (1u << 2));
+  EXPECT_TRUE(Rules.Rules[0].holdsFor("2.6"));
+  EXPECT_FALSE(Rules.Rules[0].holdsFor("2"));
+  EXPECT_TRUE(Rules.Rules[1].holdsFor("1.13"));
+  EXPECT_FALSE(Rules.Rules[1].holdsFor("2.10"));
+  // The index holds the entries of one version.
+  EXPECT_EQ(buildRuleIndex(Rules, "2.6").lookup("lib::blend").Rule,
+            DeviceRule::CpuScalar);
+  EXPECT_EQ(buildRuleIndex(Rules, "2").lookup("lib::blend").Rule,
+            DeviceRule::Strict);
+}
+
+TEST(OpRulesTest, VersionsCompareByComponent) {
+  EXPECT_LT(compareLibtorchVersions("1.13", "2"), 0);
+  EXPECT_EQ(compareLibtorchVersions("2", "2.0"), 0);
+  EXPECT_LT(compareLibtorchVersions("2.9", "2.10"), 0);
+  EXPECT_GT(compareLibtorchVersions("2.6.1", "2.6"), 0);
+  EXPECT_EQ(compareLibtorchVersions("2.99999999999999999999", "2.99999999999999999999"), 0);
+}
+
+TEST(OpRulesTest, RejectsMalformedPositionsAndVersions) {
+  const auto Fails = [](const char *Entry, const char *Message) {
+    OpRuleSet Rules;
+    std::string Error;
+    const std::string Text = std::string("version: 1\nops:\n  - ") + Entry + "\n";
+    EXPECT_FALSE(parseOpRules(Text, "rules.yaml", Rules, Error)) << Entry;
+    EXPECT_NE(Error.find(Message), std::string::npos) << Error;
+    EXPECT_EQ(Error.rfind("rules.yaml:3:", 0), 0u) << Error;
+  };
+  Fails("{name: f, rule: strict, cpu_scalar_at: [1]}", "belongs to rule cpu_scalar");
+  Fails("{name: f, rule: cpu_scalar, cpu_scalar_at: [32]}", "operand position");
+  Fails("{name: f, rule: cpu_scalar, cpu_scalar_at: [x]}", "operand position");
+  Fails("{name: f, rule: cpu_scalar, cpu_scalar_at: []}", "list of operand positions");
+  Fails("{name: f, rule: cpu_scalar, cpu_scalar_at: 1}", "list of operand positions");
+  Fails("{name: f, rule: strict, since: two}", "libtorch version");
+  Fails("{name: f, rule: strict, since: 2., before: 3}", "libtorch version");
+  Fails("{name: f, rule: strict, since: 2, before: 1.13}", "later version");
+  Fails("{name: f, rule: strict, sinse: 2}", "unknown key 'sinse'");
 }
 
 TEST_F(DeviceModelTest, ConflictNamesTheCpuOperandAsOdd) {

@@ -8,7 +8,17 @@ namespace {
 struct Operand {
   AbstractDevice Device;
   const Expr *E = nullptr;
+  unsigned Position = 0; ///< Among the op's tensor operands, self first.
 };
+
+/// The rule one operand is judged by: a CpuScalar op whose table entry lists
+/// where a 0-dim CPU tensor may join (`cpu_scalar_at`) is strict elsewhere.
+DeviceRule ruleAt(const OpUse &Use, unsigned Position) {
+  if (Use.Rule == DeviceRule::CpuScalar &&
+      !OpDeviceRule{Use.Rule, Use.CpuScalarAt}.excusesCpuScalarAt(Position))
+    return DeviceRule::Strict;
+  return Use.Rule;
+}
 
 /// A CPU operand that the op's rule does not excuse.
 bool isRejectedCpu(const AbstractDevice &D, DeviceRule Rule) {
@@ -105,7 +115,8 @@ void conflictsOf(const OpUse &Use, InputView View,
         }
       continue;
     }
-    Operands.push_back({View(In.Device), In.E});
+    Operands.push_back({View(In.Device), In.E,
+                        static_cast<unsigned>(&In - Use.Inputs.begin())});
   }
 
   switch (Use.Rule) {
@@ -154,7 +165,9 @@ void conflictsOf(const OpUse &Use, InputView View,
   default:
     for (size_t I = 0; I < Operands.size(); ++I)
       for (size_t J = I + 1; J < Operands.size(); ++J)
-        if (auto C = pairConflict(Operands[I], Operands[J], Use.Rule)) {
+        if (auto C = pairConflict(Operands[I], ruleAt(Use, Operands[I].Position),
+                                  Operands[J],
+                                  ruleAt(Use, Operands[J].Position))) {
           C->Use = &Use;
           Out.push_back(*C);
           return;

@@ -23,9 +23,9 @@ namespace clang::tidy::torch::utils {
 using Kind = AbstractDevice::Kind;
 
 
-std::optional<DeviceRule>
-ruleOf(const CallExpr *Call, const llvm::StringMap<DeviceRule> &Index,
-       std::string *Name) {
+std::optional<OpDeviceRule> opRuleOf(const CallExpr *Call,
+                                     const OpRuleIndex &Index,
+                                     std::string *Name) {
   const auto *Callee = llvm::dyn_cast_or_null<FunctionDecl>(
       Call ? Call->getCalleeDecl() : nullptr);
   if (!Callee)
@@ -39,12 +39,23 @@ ruleOf(const CallExpr *Call, const llvm::StringMap<DeviceRule> &Index,
   return It->second;
 }
 
-llvm::StringMap<DeviceRule> buildRuleIndex(const OpRuleSet &Rules) {
-  llvm::StringMap<DeviceRule> Index;
+std::optional<DeviceRule> ruleOf(const CallExpr *Call,
+                                 const OpRuleIndex &Index, std::string *Name) {
+  if (std::optional<OpDeviceRule> Rule = opRuleOf(Call, Index, Name))
+    return Rule->Rule;
+  return std::nullopt;
+}
+
+OpRuleIndex buildRuleIndex(const OpRuleSet &Rules,
+                           const std::string &LibtorchVersion) {
+  OpRuleIndex Index;
   for (const OpRule &R : Rules.Rules) {
-    Index[R.Name] = R.Rule;
+    if (!R.holdsFor(LibtorchVersion))
+      continue;
+    const OpDeviceRule Rule{R.Rule, R.CpuScalarAt};
+    Index[R.Name] = Rule;
     if (llvm::StringRef(R.Name).starts_with("torch::"))
-      Index["at::" + R.Name.substr(7)] = R.Rule;
+      Index["at::" + R.Name.substr(7)] = Rule;
   }
   return Index;
 }
@@ -130,7 +141,7 @@ const ValueDecl *hasElementsOnEdge(const CFGBlock *Pred, const CFGBlock *Succ) {
 
 struct DeviceFlow::Solution {
   Solution(std::unique_ptr<CFG> TheGraph, const Stmt *Body, ASTContext &Ctx,
-           const llvm::StringMap<DeviceRule> &Index,
+           const OpRuleIndex &Index,
            const DeviceFlowOptions &Options, FunctionSummaries *Summaries)
       : Graph(std::move(TheGraph)),
         Builder(Body, Ctx, Index, Options, Summaries),
@@ -293,7 +304,7 @@ AbstractDevice DeviceFlow::atExit(const ValueDecl *D) const {
 
 std::unique_ptr<DeviceFlow>
 DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
-                    const llvm::StringMap<DeviceRule> &RuleIndex,
+                    const OpRuleIndex &RuleIndex,
                     const DeviceFlowOptions &Options,
                     FunctionSummaries *Summaries) {
   auto Result = std::make_unique<DeviceFlow>();
@@ -419,8 +430,8 @@ DeviceFlowConfig
 DeviceFlowConfig::withRules(const std::string &LibtorchVersion,
                             const std::vector<std::string> &RulesFiles) {
   DeviceFlowConfig Config;
-  Config.RuleIndex = buildRuleIndex(rulesWithProjectFiles(RulesFiles));
-  Config.Options.WhereMovesZeroDim = !isLibtorchBefore2(LibtorchVersion);
+  Config.RuleIndex =
+      buildRuleIndex(rulesWithProjectFiles(RulesFiles), LibtorchVersion);
   // The checks of one translation unit are built together on its thread:
   // those with the same rules share one model instead of each analysing
   // every function again.

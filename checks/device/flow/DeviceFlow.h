@@ -48,6 +48,8 @@ struct OpUse {
   const CallExpr *Call = nullptr;
   std::string Name;
   DeviceRule Rule = DeviceRule::Strict;
+  /// For CpuScalar: where a 0-dim CPU operand is excused (OpDeviceRule).
+  OperandPositions CpuScalarAt = AnyOperand;
   llvm::SmallVector<OpInput, 3> Inputs;
   /// For an op in a called function: the calls that reach it, the one in
   /// the analysed function first. Empty for an op written in the function.
@@ -67,10 +69,11 @@ struct AnalysisLimits {
 };
 
 struct DeviceFlowOptions {
-  /// libtorch >= 2.0 moves 0-dim inputs of where(); 1.x is strict.
-  bool WhereMovesZeroDim = true;
   AnalysisLimits Limits;
 };
+
+/// Op rules by qualified name; "torch::f" also answers for "at::f".
+using OpRuleIndex = llvm::StringMap<OpDeviceRule>;
 
 class FunctionSummaries;
 
@@ -84,7 +87,7 @@ public:
   /// their arguments' devices through those functions.
   static std::unique_ptr<DeviceFlow>
   analyze(const FunctionDecl *Fn, ASTContext &Ctx,
-          const llvm::StringMap<DeviceRule> &RuleIndex,
+          const OpRuleIndex &RuleIndex,
           const DeviceFlowOptions &Options,
           FunctionSummaries *Summaries = nullptr);
 
@@ -149,14 +152,17 @@ private:
   friend class DeviceTransfer;
 };
 
-/// Op rules by qualified name; "torch::f" also answers for "at::f".
-llvm::StringMap<DeviceRule> buildRuleIndex(const OpRuleSet &Rules);
+/// The entries of \p Rules that hold for libtorch \p LibtorchVersion, by
+/// name; a later entry for the same name replaces an earlier one (a
+/// project's RulesFile overrides the built-in table).
+OpRuleIndex buildRuleIndex(const OpRuleSet &Rules,
+                           const std::string &LibtorchVersion);
 
 /// The rules and options the analysis runs with (RulesOptions): one
 /// configuration per translation unit, so that every check sees the same
 /// rules.
 struct DeviceFlowConfig {
-  llvm::StringMap<DeviceRule> RuleIndex;
+  OpRuleIndex RuleIndex;
   DeviceFlowOptions Options;
   /// Summaries and flows of the translation unit's functions, made on first
   /// call; one object for all checks of this thread with the same options.
@@ -182,9 +188,13 @@ struct DeviceFlowConfig {
 };
 
 /// The rule of \p Call's callee, if it is in \p Index.
-std::optional<DeviceRule>
-ruleOf(const CallExpr *Call, const llvm::StringMap<DeviceRule> &Index,
-       std::string *Name = nullptr);
+std::optional<OpDeviceRule> opRuleOf(const CallExpr *Call,
+                                     const OpRuleIndex &Index,
+                                     std::string *Name = nullptr);
+/// opRuleOf's DeviceRule alone.
+std::optional<DeviceRule> ruleOf(const CallExpr *Call,
+                                 const OpRuleIndex &Index,
+                                 std::string *Name = nullptr);
 
 } // namespace clang::tidy::torch::utils
 

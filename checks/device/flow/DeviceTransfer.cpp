@@ -766,8 +766,13 @@ AbstractDevice DeviceTransfer::evalCall(const CallExpr *Call,
         return D;
       }
       if (Rule == DeviceRule::Strict || Rule == DeviceRule::CpuScalar ||
-          Rule == DeviceRule::CpuScalarInPlace || Rule == DeviceRule::Where)
-        return common(inputsOf(Call, S), *Rule);
+          Rule == DeviceRule::CpuScalarInPlace || Rule == DeviceRule::Where) {
+        AbstractDevice D = common(inputsOf(Call, S), *Rule);
+        // `x.max()`: the one-tensor overload of a binary op is a reduction.
+        if (isReduction(Name) && writtenArgs(Member) == 0)
+          D.ZeroDim = Tri::Yes;
+        return D;
+      }
       AbstractDevice D = Receiver;
       if (isReduction(Name) && writtenArgs(Member) == 0)
         D.ZeroDim = Tri::Yes;
@@ -1074,15 +1079,17 @@ bool DeviceTransfer::record(const Stmt *Element, const DeviceState &S,
     return false;
   if (const auto *Call = llvm::dyn_cast<CallExpr>(Element)) {
     std::string Name;
-    std::optional<DeviceRule> Rule = ruleOf(Call, Index, &Name);
+    std::optional<OpDeviceRule> Op = opRuleOf(Call, Index, &Name);
+    std::optional<DeviceRule> Rule;
+    if (Op)
+      Rule = Op->Rule;
     if (Rule && *Rule != DeviceRule::Factory &&
         *Rule != DeviceRule::InheritsDevice && Seen.insert(Call).second) {
       OpUse Use;
       Use.Call = Call;
       Use.Name = std::move(Name);
-      Use.Rule = *Rule == DeviceRule::Where && !Options.WhereMovesZeroDim
-                     ? DeviceRule::Strict
-                     : *Rule;
+      Use.Rule = *Rule;
+      Use.CpuScalarAt = Op->CpuScalarAt;
       // `t.index_put_({Slice(), 0}, v)`: with no tensor among the indices
       // (or only 0-dim ones, `argmax()`'s) libtorch selects a view and
       // copies into it (copy_ semantics).

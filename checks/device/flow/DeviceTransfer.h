@@ -23,7 +23,7 @@ namespace clang::tidy::torch::utils {
 class DeviceTransfer {
 public:
   DeviceTransfer(const Stmt *Body, ASTContext &Ctx,
-                    const llvm::StringMap<DeviceRule> &Index,
+                    const OpRuleIndex &Index,
                     const DeviceFlowOptions &Options,
                     FunctionSummaries *Summaries)
       : Body(Body), Ctx(Ctx), Index(Index), Options(Options),
@@ -95,7 +95,7 @@ private:
   /// The analysed body: local TensorOptions variables are followed in it.
   const Stmt *Body;
   ASTContext &Ctx;
-  const llvm::StringMap<DeviceRule> &Index;
+  const OpRuleIndex &Index;
   DeviceFlowOptions Options;
   FunctionSummaries *Summaries;
   llvm::DenseMap<const VarDecl *, const Expr *> RangeForVars;

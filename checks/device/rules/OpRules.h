@@ -29,9 +29,38 @@ enum class DeviceRule {
   NoCheck,         ///< No device check; each result on its input's device.
 };
 
+/// The operand positions (0 = self or the first tensor argument, counting
+/// tensor operands only) where a CpuScalar op takes a 0-dim CPU tensor beside
+/// device data, as a bit set. Where PyTorch's behaviour depends on the
+/// position (`logical_and(cpu0, dev)` throws on CUDA, `logical_and(dev,
+/// cpu0)` runs), a rule lists the positions; otherwise any one operand may be.
+using OperandPositions = unsigned;
+constexpr OperandPositions AnyOperand = ~0u;
+constexpr unsigned MaxListedOperand = 31;
+
+/// How one op treats its operands' devices: the rule, and for CpuScalar the
+/// positions where a 0-dim CPU operand is excused.
+struct OpDeviceRule {
+  DeviceRule Rule = DeviceRule::Strict;
+  OperandPositions CpuScalarAt = AnyOperand;
+
+  /// Whether a 0-dim CPU tensor at operand \p Position may join device data.
+  bool excusesCpuScalarAt(unsigned Position) const {
+    return Position <= MaxListedOperand && (CpuScalarAt >> Position) & 1u;
+  }
+};
+
 struct OpRule {
   std::string Name;  ///< Qualified, e.g. "torch::stack" or "at::Tensor::add".
   DeviceRule Rule = DeviceRule::Strict;
+  OperandPositions CpuScalarAt = AnyOperand; ///< `cpu_scalar_at: [1]`.
+  /// The libtorch versions the entry holds for: `since: 2` (inclusive) and
+  /// `before: 2` (exclusive); empty means unbounded. Where PyTorch changed an
+  /// op's behaviour, the table has one entry per range.
+  std::string Since, Before;
+
+  /// Whether the entry holds for libtorch \p Version ("1.13", "2", "2.6").
+  bool holdsFor(const std::string &Version) const;
 };
 
 struct OpRuleSet {
@@ -62,6 +91,10 @@ OpRuleSet rulesWithProjectFiles(const std::vector<std::string> &ProjectFiles);
 /// True for a LibtorchVersion option value below 2 ("1.13"); version 2 and
 /// later moves 0-dim inputs of where().
 bool isLibtorchBefore2(const std::string &Version);
+
+/// Compares two libtorch versions component by component ("1.13" < "2" ==
+/// "2.0" < "2.6"); a missing component counts as 0. Returns <0, 0 or >0.
+int compareLibtorchVersions(const std::string &A, const std::string &B);
 
 } // namespace clang::tidy::torch::utils
 

@@ -9,6 +9,8 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -56,6 +58,50 @@ std::string requireString(const YAML::Node &Entry, const char *Key,
   return Value.Scalar();
 }
 
+bool isVersion(const std::string &Text) {
+  if (Text.empty() || Text.front() == '.' || Text.back() == '.')
+    return false;
+  for (size_t I = 0; I < Text.size(); ++I)
+    if (!std::isdigit(static_cast<unsigned char>(Text[I])) &&
+        !(Text[I] == '.' && Text[I - 1] != '.'))
+      return false;
+  return true;
+}
+
+std::string optionalVersion(const YAML::Node &Entry, const char *Key,
+                            const std::string &FileName) {
+  const YAML::Node Value = Entry[Key];
+  if (!Value)
+    return "";
+  if (!Value.IsScalar() || !isVersion(Value.Scalar()))
+    throw RuleError{where(FileName, Value.Mark()) + "'" + Key +
+                    "' needs a libtorch version such as 2 or 1.13"};
+  return Value.Scalar();
+}
+
+OperandPositions operandPositions(const YAML::Node &List,
+                                  const std::string &FileName) {
+  if (!List.IsSequence() || List.size() == 0)
+    throw RuleError{where(FileName, List.Mark()) +
+                    "'cpu_scalar_at' needs a list of operand positions, "
+                    "such as [1]"};
+  OperandPositions Positions = 0;
+  for (const YAML::Node &Item : List) {
+    const std::string Text = Item.IsScalar() ? Item.Scalar() : "";
+    const bool Number =
+        !Text.empty() && Text.size() <= 2 &&
+        std::all_of(Text.begin(), Text.end(),
+                    [](unsigned char C) { return std::isdigit(C); });
+    const unsigned long Position = Number ? std::stoul(Text) : 0;
+    if (!Number || Position > MaxListedOperand)
+      throw RuleError{where(FileName, Item.Mark()) +
+                      "an operand position is a number from 0 (self) to " +
+                      std::to_string(MaxListedOperand)};
+    Positions |= 1u << Position;
+  }
+  return Positions;
+}
+
 void parseEntry(const YAML::Node &Entry, const std::string &FileName,
                 OpRuleSet &Out) {
   if (!Entry.IsMap())
@@ -63,9 +109,11 @@ void parseEntry(const YAML::Node &Entry, const std::string &FileName,
                     "expected an entry {name: ..., rule: ...}"};
   for (const auto &KeyValue : Entry) {
     const auto Key = KeyValue.first.as<std::string>();
-    if (Key != "name" && Key != "rule")
+    if (Key != "name" && Key != "rule" && Key != "cpu_scalar_at" &&
+        Key != "since" && Key != "before")
       throw RuleError{where(FileName, KeyValue.first.Mark()) +
-                      "unknown key '" + Key + "' (expected name, rule)"};
+                      "unknown key '" + Key +
+                      "' (expected name, rule, cpu_scalar_at, since, before)"};
   }
   OpRule Rule;
   Rule.Name = requireString(Entry, "name", FileName);
@@ -81,6 +129,18 @@ void parseEntry(const YAML::Node &Entry, const std::string &FileName,
                     RuleName + "' (expected one of: " + Known + ")"};
   }
   Rule.Rule = It->second;
+  if (const YAML::Node Positions = Entry["cpu_scalar_at"]) {
+    if (Rule.Rule != DeviceRule::CpuScalar)
+      throw RuleError{where(FileName, Positions.Mark()) +
+                      "'cpu_scalar_at' belongs to rule cpu_scalar"};
+    Rule.CpuScalarAt = operandPositions(Positions, FileName);
+  }
+  Rule.Since = optionalVersion(Entry, "since", FileName);
+  Rule.Before = optionalVersion(Entry, "before", FileName);
+  if (!Rule.Since.empty() && !Rule.Before.empty() &&
+      compareLibtorchVersions(Rule.Since, Rule.Before) >= 0)
+    throw RuleError{where(FileName, Entry["before"].Mark()) +
+                    "'before' must be a later version than 'since'"};
   Out.Rules.push_back(std::move(Rule));
 }
 
@@ -162,6 +222,32 @@ OpRuleSet rulesWithProjectFiles(const std::vector<std::string> &ProjectFiles) {
                          Project.Rules.end());
   }
   return Rules;
+}
+
+int compareLibtorchVersions(const std::string &A, const std::string &B) {
+  // Component by component; digits only (the option and the YAML are
+  // validated), saturating so that no input can overflow.
+  size_t I = 0, J = 0;
+  while (I < A.size() || J < B.size()) {
+    const auto Component = [](const std::string &Text, size_t &At) {
+      unsigned long Value = 0;
+      for (; At < Text.size() && Text[At] != '.'; ++At)
+        if (std::isdigit(static_cast<unsigned char>(Text[At])))
+          Value = std::min(Value * 10 + (Text[At] - '0'), 1000000ul);
+      if (At < Text.size())
+        ++At; // the dot
+      return Value;
+    };
+    const unsigned long PartA = Component(A, I), PartB = Component(B, J);
+    if (PartA != PartB)
+      return PartA < PartB ? -1 : 1;
+  }
+  return 0;
+}
+
+bool OpRule::holdsFor(const std::string &Version) const {
+  return (Since.empty() || compareLibtorchVersions(Version, Since) >= 0) &&
+         (Before.empty() || compareLibtorchVersions(Version, Before) < 0);
 }
 
 bool isLibtorchBefore2(const std::string &Version) {

@@ -67,7 +67,7 @@ void forEachObjectAssignment(
 
 class FunctionSummaries {
 public:
-  FunctionSummaries(const llvm::StringMap<DeviceRule> &RuleIndex,
+  FunctionSummaries(const OpRuleIndex &RuleIndex,
                     const DeviceFlowOptions &Options)
       : RuleIndex(RuleIndex), Options(Options) {}
 
@@ -137,7 +137,7 @@ private:
   parameterFromCallers(const ParmVarDecl *Param, ASTContext &Ctx,
                        llvm::SmallPtrSetImpl<const ParmVarDecl *> &Chain);
 
-  llvm::StringMap<DeviceRule> RuleIndex;
+  OpRuleIndex RuleIndex;
   DeviceFlowOptions Options;
   const TranslationUnitDecl *Unit = nullptr;
   /// Null where a function has no summary.
