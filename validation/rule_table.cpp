@@ -15,7 +15,10 @@
 //
 //   rule_table [--rules PATH/TO/torch-ops.yaml]
 //
-// Output: a Markdown table on stdout, then `N passed, M failed` (AGREE and VERSION rows pass,
+// Each row of the table holds for the libtorch versions its since/before fields name; the program
+// judges the rows that hold for the libtorch it is built against.
+//
+// Output: a Markdown table on stdout, then `N passed, M failed` (AGREE and STRICTER rows pass,
 // DISAGREE rows and rule-table rows without any case fail). Exit status 1 on any failure,
 // 2 on a usage or rules-file error.
 
@@ -99,7 +102,7 @@ const char *mechName(Mech m) {
   return "?";
 }
 
-enum class Outcome { Allow, Reject, Version };
+enum class Outcome { Allow, Reject };
 
 struct Prediction {
   Outcome outcome;
@@ -111,13 +114,50 @@ struct Env {
   torch::Device dev1{torch::kCPU};  // cuda:1 when there are two GPUs
   bool cuda = false;
   bool two_gpus = false;
-  bool torch2 = TORCH_VERSION_MAJOR >= 2;
 };
 
-// Ops whose CPU-scalar behaviour differs between versions (reference section 2: "addcmul, lerp:
-// CPU-scalar exception only in recent versions; treat as version-dependent").
-bool versionDependentCpuScalar(const std::string &op) {
-  return op.find("lerp") != std::string::npos || op.find("addcmul") != std::string::npos;
+// A rule-table entry as the checks read it (checks/device/rules/OpRulesYaml.cpp): the rule, the
+// operand positions where a 0-dim CPU tensor is excused (cpu_scalar_at; empty: any), and the
+// libtorch versions it holds for.
+struct TableRule {
+  std::string rule;
+  std::set<int> cpuScalarAt;
+  std::string since, before;
+};
+
+// "1.13" < "2" == "2.0" < "2.6"
+int compareVersions(const std::string &a, const std::string &b) {
+  std::istringstream ia(a), ib(b);
+  std::string pa, pb;
+  while (true) {
+    const bool ha = static_cast<bool>(std::getline(ia, pa, '.'));
+    const bool hb = static_cast<bool>(std::getline(ib, pb, '.'));
+    if (!ha && !hb) return 0;
+    const long va = ha ? std::stol(pa) : 0, vb = hb ? std::stol(pb) : 0;
+    if (va != vb) return va < vb ? -1 : 1;
+  }
+}
+
+std::string runningVersion() {
+  return std::to_string(TORCH_VERSION_MAJOR) + "." + std::to_string(TORCH_VERSION_MINOR);
+}
+
+// "cpu_scalar at [2] since 2", as the report shows a rule.
+std::string describe(const TableRule &r) {
+  std::string s = r.rule;
+  if (!r.cpuScalarAt.empty()) {
+    s += " at [";
+    for (int p : r.cpuScalarAt) s += (s.back() == '[' ? "" : ",") + std::to_string(p);
+    s += "]";
+  }
+  if (!r.since.empty()) s += " since " + r.since;
+  if (!r.before.empty()) s += " before " + r.before;
+  return s;
+}
+
+bool holdsFor(const TableRule &r, const std::string &version) {
+  return (r.since.empty() || compareVersions(version, r.since) >= 0) &&
+         (r.before.empty() || compareVersions(version, r.before) < 0);
 }
 
 [[noreturn]] void die(const std::string &message) {
@@ -127,7 +167,10 @@ bool versionDependentCpuScalar(const std::string &op) {
 
 // The rule of a row, turned into an outcome for one side (rule meanings: the header of
 // checks/device/rules/torch-ops.yaml and docs/checks/torch-mixed-device-op.md).
-Prediction predict(const std::string &op, const std::string &rule, Side side, const Env &env) {
+// scalarAt: the operand position of the 0-dim CPU tensor in a CpuZeroDim case (-1: unknown).
+Prediction predict(const std::string &op, const TableRule &entry, Side side, int scalarAt,
+                   const Env &env) {
+  const std::string &rule = entry.rule;
   const std::string D = env.dev.str();
   const std::string cpu = "cpu";
   auto allow = [](std::string device) { return Prediction{Outcome::Allow, std::move(device)}; };
@@ -147,22 +190,21 @@ Prediction predict(const std::string &op, const std::string &rule, Side side, co
   }
   if (rule == "strict") {
     if (side == Side::Same) return allow(D);
+    if (side == Side::AllCpuZeroDim) return allow(cpu);  // no device operand: a CPU op
     return reject;  // every mixed side
   }
   if (rule == "cpu_scalar" || rule == "cpu_scalar_inplace") {
     switch (side) {
     case Side::Same: return allow(D);
     case Side::CpuZeroDim:
-      if (versionDependentCpuScalar(op)) return {Outcome::Version, ""};
+      if (!entry.cpuScalarAt.empty() && !entry.cpuScalarAt.count(scalarAt)) return reject;
       return allow(D);
     case Side::AllCpuZeroDim: return allow(cpu);
     case Side::CpuSelfInplace:
       // The in-place self is the output: only inputs get the exception.
       if (rule == "cpu_scalar_inplace") return reject;
       return allow(cpu);
-    case Side::TwoCpuZeroDim:
-      if (versionDependentCpuScalar(op)) return {Outcome::Version, ""};
-      return reject;  // only ONE 0-dim CPU tensor may join
+    case Side::TwoCpuZeroDim: return reject;  // only ONE 0-dim CPU tensor may join
     case Side::CpuNonScalar:
     case Side::CpuShape1:
     case Side::DevZeroDimCpu1d:
@@ -176,7 +218,7 @@ Prediction predict(const std::string &op, const std::string &rule, Side side, co
     case Side::Same: return allow(D);
     case Side::CpuZeroDim:
     case Side::TwoCpuZeroDim:
-    case Side::OtherDevZeroDim: return env.torch2 ? allow(D) : reject;
+    case Side::OtherDevZeroDim: return allow(D);
     case Side::CpuNonScalar: return reject;
     default: return bad();
     }
@@ -234,6 +276,10 @@ struct Case {
   std::string note;          // shown in the table
   bool anyReason = false;    // a REJECT for a non-device reason also agrees (documented)
   std::string expectDevice;  // overrides the predicted result device when set
+  int scalarAt = -1;         // CpuZeroDim: the operand position (0 = self) of the 0-dim CPU tensor
+  // Set where the table is knowingly stricter than PyTorch for this case's input (a rule cannot
+  // see ranks): the reason. Such a case that runs is STRICTER, counted as passed and listed.
+  std::string stricterBecause;
 };
 
 std::string devs(const Tensor &t) { return t.device().str(); }
@@ -266,6 +312,9 @@ struct BinaryRow {
   std::string op;
   Bin fn;
   BinOut out;  // the at::*_out form, for the "two 0-dim CPU inputs, device output" side
+  // What decides a mixed case on CUDA: TensorIterator for ops that PyTorch's
+  // native_functions.yaml marks `device_check: NoCheck`, else the generated wrapper check.
+  Mech mixed = Mech::TI;
 };
 
 std::vector<Case> makeCases(const Env &env) {
@@ -557,6 +606,9 @@ std::vector<Case> makeCases(const Env &env) {
         return devs(F::linear(T({3}, e.dev), T({4, 3}, e.dev), S(kCpu)));
       },
       "non-2-d input: F::linear runs matmul(x, w.t()) then output += bias, a TensorIterator op with the CPU-scalar exception; same C++ code for every device");
+  cs.back().stricterBecause =
+      "the table makes linear strict for the common 2-d input, where addmm's CUDA wrapper "
+      "rejects a 0-dim CPU bias; it cannot see this input's rank";
   add("torch::nn::functional::conv2d", "conv2d(x_dev[1,1,3,3], w_dev[1,1,2,2])", Side::Same,
       Mech::Backend, [](const Env &e) {
         return devs(F::conv2d(T({1, 1, 3, 3}, e.dev), T({1, 1, 2, 2}, e.dev)));
@@ -583,24 +635,38 @@ std::vector<Case> makeCases(const Env &env) {
         return devs(F::conv3d(T({1, 1, 3, 3, 3}, e.dev), T({1, 1, 2, 2, 2}, kCpu)));
       });
 
-  // ---- lerp / addcmul: cpu_scalar in the table, version-dependent for 0-dim CPU -----------
+  // ---- lerp / addcmul: a 0-dim CPU tensor only as the last operand (2.x), none before 2.0 ----
+  // On CUDA the 0-dim cases are decided inside the CUDA kernel (lerp's Loops.cuh assert,
+  // addcmul's named refusal, "too many CPU scalars"): meta cannot judge them.
   add("torch::lerp", "lerp(dev[2], end_dev[2], 0.5)", Side::Same, Mech::TI,
       [](const Env &e) { return devs(torch::lerp(T({2}, e.dev), T({2}, e.dev), 0.5)); });
   add("torch::lerp", "lerp(dev[2], end_cpu[2], 0.5)", Side::CpuNonScalar, Mech::TI,
       [](const Env &e) { return devs(torch::lerp(T({2}, e.dev), T({2}, kCpu), 0.5)); });
-  add("torch::lerp", "lerp(dev[2], end_cpu0, 0.5)", Side::CpuZeroDim, Mech::TI,
+  add("torch::lerp", "lerp(dev[2], end_cpu0, 0.5)", Side::CpuZeroDim, Mech::Backend,
       [](const Env &e) { return devs(torch::lerp(T({2}, e.dev), S(kCpu), 0.5)); });
-  add("torch::lerp", "lerp(dev[2], end_dev[2], weight_cpu0)", Side::CpuZeroDim, Mech::TI,
+  cs.back().scalarAt = 1;
+  add("torch::lerp", "lerp(dev[2], end_dev[2], weight_cpu0)", Side::CpuZeroDim, Mech::Backend,
       [](const Env &e) { return devs(torch::lerp(T({2}, e.dev), T({2}, e.dev), S(kCpu))); });
-  add("at::Tensor::lerp", "dev[2].lerp(end_cpu0, weight_cpu0)", Side::TwoCpuZeroDim, Mech::TI,
+  cs.back().scalarAt = 2;
+  add("at::Tensor::lerp", "dev[2].lerp(end_dev[2], weight_cpu0)", Side::CpuZeroDim, Mech::Backend,
+      [](const Env &e) { return devs(T({2}, e.dev).lerp(T({2}, e.dev), S(kCpu))); });
+  cs.back().scalarAt = 2;
+  add("at::Tensor::lerp", "dev[2].lerp(end_cpu0, weight_cpu0)", Side::TwoCpuZeroDim, Mech::Backend,
       [](const Env &e) { return devs(T({2}, e.dev).lerp(S(kCpu), S(kCpu))); });
   add("torch::addcmul", "addcmul(dev[2], dev[2], dev[2])", Side::Same, Mech::TI,
       [](const Env &e) { return devs(torch::addcmul(T({2}, e.dev), T({2}, e.dev), T({2}, e.dev))); });
   add("torch::addcmul", "addcmul(dev[2], cpu[2], dev[2])", Side::CpuNonScalar, Mech::TI,
       [](const Env &e) { return devs(torch::addcmul(T({2}, e.dev), T({2}, kCpu), T({2}, e.dev))); });
-  add("torch::addcmul", "addcmul(dev[2], cpu0, dev[2])", Side::CpuZeroDim, Mech::TI,
+  add("torch::addcmul", "addcmul(dev[2], cpu0, dev[2])", Side::CpuZeroDim, Mech::Backend,
       [](const Env &e) { return devs(torch::addcmul(T({2}, e.dev), S(kCpu), T({2}, e.dev))); });
-  add("at::Tensor::addcmul", "dev[2].addcmul(cpu0, cpu0)", Side::TwoCpuZeroDim, Mech::TI,
+  cs.back().scalarAt = 1;
+  add("torch::addcmul", "addcmul(dev[2], dev[2], cpu0)", Side::CpuZeroDim, Mech::Backend,
+      [](const Env &e) { return devs(torch::addcmul(T({2}, e.dev), T({2}, e.dev), S(kCpu))); });
+  cs.back().scalarAt = 2;
+  add("at::Tensor::addcmul", "dev[2].addcmul(dev[2], cpu0)", Side::CpuZeroDim, Mech::Backend,
+      [](const Env &e) { return devs(T({2}, e.dev).addcmul(T({2}, e.dev), S(kCpu))); });
+  cs.back().scalarAt = 2;
+  add("at::Tensor::addcmul", "dev[2].addcmul(cpu0, cpu0)", Side::TwoCpuZeroDim, Mech::Backend,
       [](const Env &e) { return devs(T({2}, e.dev).addcmul(S(kCpu), S(kCpu))); });
 
   // ---- binary elementwise & comparisons: the CPU-scalar exception -----------------------
@@ -632,9 +698,9 @@ std::vector<Case> makeCases(const Env &env) {
       {"torch::minimum", [](auto &a, auto &b) { return torch::minimum(a, b); },
        [](auto &o, auto &a, auto &b) { return torch::minimum_out(o, a, b); }},
       {"torch::clamp_min", [](auto &a, auto &b) { return torch::clamp_min(a, b); },
-       [](auto &o, auto &a, auto &b) { return torch::clamp_min_out(o, a, b); }},
+       [](auto &o, auto &a, auto &b) { return torch::clamp_min_out(o, a, b); }, Mech::Wrapper},
       {"torch::clamp_max", [](auto &a, auto &b) { return torch::clamp_max(a, b); },
-       [](auto &o, auto &a, auto &b) { return torch::clamp_max_out(o, a, b); }},
+       [](auto &o, auto &a, auto &b) { return torch::clamp_max_out(o, a, b); }, Mech::Wrapper},
       {"at::operator+", [](auto &a, auto &b) { return a + b; }, nullptr},
       {"at::operator-", [](auto &a, auto &b) { return a - b; }, nullptr},
       {"at::operator*", [](auto &a, auto &b) { return a * b; }, nullptr},
@@ -656,8 +722,8 @@ std::vector<Case> makeCases(const Env &env) {
       {"at::Tensor::gt", [](auto &a, auto &b) { return a.gt(b); }, nullptr},
       {"at::Tensor::le", [](auto &a, auto &b) { return a.le(b); }, nullptr},
       {"at::Tensor::ge", [](auto &a, auto &b) { return a.ge(b); }, nullptr},
-      {"at::Tensor::clamp_min", [](auto &a, auto &b) { return a.clamp_min(b); }, nullptr},
-      {"at::Tensor::clamp_max", [](auto &a, auto &b) { return a.clamp_max(b); }, nullptr},
+      {"at::Tensor::clamp_min", [](auto &a, auto &b) { return a.clamp_min(b); }, nullptr, Mech::Wrapper},
+      {"at::Tensor::clamp_max", [](auto &a, auto &b) { return a.clamp_max(b); }, nullptr, Mech::Wrapper},
       {"at::operator%", [](auto &a, auto &b) { return a % b; }, nullptr},
       {"torch::max", [](auto &a, auto &b) { return torch::max(a, b); }, nullptr},
       {"torch::min", [](auto &a, auto &b) { return torch::min(a, b); }, nullptr},
@@ -668,7 +734,7 @@ std::vector<Case> makeCases(const Env &env) {
       {"torch::fmax", [](auto &a, auto &b) { return torch::fmax(a, b); }, nullptr},
       {"torch::fmin", [](auto &a, auto &b) { return torch::fmin(a, b); }, nullptr},
       {"torch::copysign", [](auto &a, auto &b) { return torch::copysign(a, b); }, nullptr},
-      {"torch::logaddexp", [](auto &a, auto &b) { return torch::logaddexp(a, b); }, nullptr},
+      {"torch::logaddexp", [](auto &a, auto &b) { return torch::logaddexp(a, b); }, nullptr, Mech::Wrapper},
       {"torch::xlogy", [](auto &a, auto &b) { return torch::xlogy(a, b); }, nullptr},
       {"torch::true_divide", [](auto &a, auto &b) { return torch::true_divide(a, b); }, nullptr},
       {"at::Tensor::max", [](auto &a, auto &b) { return a.max(b); }, nullptr},
@@ -682,7 +748,7 @@ std::vector<Case> makeCases(const Env &env) {
       {"at::Tensor::fmax", [](auto &a, auto &b) { return a.fmax(b); }, nullptr},
       {"at::Tensor::fmin", [](auto &a, auto &b) { return a.fmin(b); }, nullptr},
       {"at::Tensor::copysign", [](auto &a, auto &b) { return a.copysign(b); }, nullptr},
-      {"at::Tensor::logaddexp", [](auto &a, auto &b) { return a.logaddexp(b); }, nullptr},
+      {"at::Tensor::logaddexp", [](auto &a, auto &b) { return a.logaddexp(b); }, nullptr, Mech::Wrapper},
       {"at::Tensor::xlogy", [](auto &a, auto &b) { return a.xlogy(b); }, nullptr},
       {"at::Tensor::true_divide", [](auto &a, auto &b) { return a.true_divide(b); }, nullptr},
       // Bitwise and logical ops take bool inputs; .to(kBool) keeps each
@@ -714,11 +780,13 @@ std::vector<Case> makeCases(const Env &env) {
     auto fn = r.fn;
     add(n, "f(dev[2], dev[2])", Side::Same, Mech::TI,
         [fn](const Env &e) { return devs(fn(T({2}, e.dev), T({2}, e.dev))); });
-    add(n, "f(dev[2], cpu0)", Side::CpuZeroDim, Mech::TI,
+    add(n, "f(dev[2], cpu0)", Side::CpuZeroDim, r.mixed,
         [fn](const Env &e) { return devs(fn(T({2}, e.dev), S(kCpu))); });
-    add(n, "f(cpu0, dev[2])", Side::CpuZeroDim, Mech::TI,
+    cs.back().scalarAt = 1;
+    add(n, "f(cpu0, dev[2])", Side::CpuZeroDim, r.mixed,
         [fn](const Env &e) { return devs(fn(S(kCpu), T({2}, e.dev))); });
-    add(n, "f(dev[2], cpu[1])", Side::CpuShape1, Mech::TI,
+    cs.back().scalarAt = 0;
+    add(n, "f(dev[2], cpu[1])", Side::CpuShape1, r.mixed,
         [fn](const Env &e) { return devs(fn(T({2}, e.dev), T({1}, kCpu))); });
     if (r.out) {
       auto out = r.out;
@@ -896,15 +964,33 @@ std::vector<Case> makeCases(const Env &env) {
 // ---------------------------------------------------------------------------------------------
 // Rule table, running, reporting.
 
-std::vector<std::pair<std::string, std::string>> loadRules(const std::string &path) {
+// The table's one-line entries `- {name: N, rule: R[, cpu_scalar_at: [i, ...]][, since: V]
+// [, before: V]}` (the shipped file writes every entry so; the checks read it with yaml-cpp).
+std::vector<std::pair<std::string, TableRule>> loadRules(const std::string &path) {
   std::ifstream in(path);
   if (!in) die("cannot read rules file " + path);
-  std::vector<std::pair<std::string, std::string>> rows;
-  const std::regex row(R"(^\s*-\s*\{\s*name:\s*([^,\s]+)\s*,\s*rule:\s*([A-Za-z_]+)\s*\})");
+  std::vector<std::pair<std::string, TableRule>> rows;
+  const std::regex row(R"(^\s*-\s*\{\s*name:\s*([^,\s]+)\s*,\s*rule:\s*([A-Za-z_]+)\s*(.*)\}\s*$)");
+  const std::regex positions(R"(cpu_scalar_at:\s*\[([0-9,\s]*)\])");
+  const std::regex since(R"(since:\s*([0-9.]+))");
+  const std::regex before(R"(before:\s*([0-9.]+))");
   std::string line;
   while (std::getline(in, line)) {
     std::smatch m;
-    if (std::regex_search(line, m, row)) rows.emplace_back(m[1], m[2]);
+    if (!std::regex_search(line, m, row)) continue;
+    TableRule r;
+    r.rule = m[2];
+    const std::string rest = m[3];
+    std::smatch f;
+    if (std::regex_search(rest, f, positions)) {
+      std::istringstream list(f[1].str());
+      std::string item;
+      while (std::getline(list, item, ','))
+        if (item.find_first_of("0123456789") != std::string::npos) r.cpuScalarAt.insert(std::stoi(item));
+    }
+    if (std::regex_search(rest, f, since)) r.since = f[1];
+    if (std::regex_search(rest, f, before)) r.before = f[1];
+    rows.emplace_back(m[1], r);
   }
   if (rows.empty()) die("no rows found in " + path);
   return rows;
@@ -955,7 +1041,7 @@ struct Row {
   Prediction pred;
   bool threw = false;
   std::string observed;  // result device(s) or the error's first line
-  std::string verdict;   // AGREE, DISAGREE, VERSION, N/J
+  std::string verdict;   // AGREE, DISAGREE, STRICTER, N/J
   std::string why;
 };
 
@@ -971,8 +1057,12 @@ int main(int argc, char **argv) {
       return 0;
     } else die("unknown argument " + a);
   }
-  const auto rules = loadRules(rulesPath);
-  std::map<std::string, std::string> ruleOf;
+  // The entries that hold for this libtorch, as the checks pick them with LibtorchVersion.
+  const std::string version = runningVersion();
+  std::vector<std::pair<std::string, TableRule>> rules;
+  for (auto &[name, rule] : loadRules(rulesPath))
+    if (holdsFor(rule, version)) rules.emplace_back(name, rule);
+  std::map<std::string, TableRule> ruleOf;
   for (const auto &[name, rule] : rules) ruleOf[name] = rule;
 
   Env env;
@@ -1006,8 +1096,8 @@ int main(int argc, char **argv) {
       continue;
     }
     covered.insert(c.op);
-    r.rule = it->second;
-    r.pred = predict(c.op, r.rule, c.side, env);
+    r.rule = describe(it->second);
+    r.pred = predict(c.op, it->second, c.side, c.scalarAt, env);
     if (!c.expectDevice.empty() && r.pred.outcome == Outcome::Allow) r.pred.device = c.expectDevice;
     try {
       r.observed = c.run(env);
@@ -1027,8 +1117,18 @@ int main(int argc, char **argv) {
     const char *blindWhy = c.mech == Mech::Wrapper
                                ? "meta has no generated (wrapper) device check"
                                : "meta's own kernel lacks the CUDA kernel's check";
-    if (r.pred.outcome == Outcome::Version) {
-      r.verdict = "VERSION";
+    // The generated CUDA wrapper check compares every tensor operand's device, 0-dim or not:
+    // a table that excuses a 0-dim CPU operand there is wrong on CUDA, even where meta (which
+    // has no such check) runs the case.
+    const bool wrapperRejectsScalar = c.side == Side::CpuZeroDim && c.mech == Mech::Wrapper &&
+                                      r.pred.outcome == Outcome::Allow;
+    if (wrapperRejectsScalar) {
+      r.verdict = "DISAGREE";
+      r.why = "the table excuses a 0-dim CPU operand that the op's CUDA wrapper check rejects";
+    } else if (r.pred.outcome == Outcome::Reject && !r.threw && !c.stricterBecause.empty() &&
+               !metaBlind) {
+      r.verdict = "STRICTER";
+      r.why = c.stricterBecause;
     } else if (r.pred.outcome == Outcome::Allow && !r.threw &&
                (r.pred.device.empty() || r.observed == r.pred.device)) {
       r.verdict = metaBlind ? "N/J" : "AGREE";
@@ -1052,12 +1152,13 @@ int main(int argc, char **argv) {
   }
   std::vector<std::string> uncovered;
   for (const auto &[name, rule] : rules)
-    if (!covered.count(name)) uncovered.push_back(name + " (" + rule + ")");
+    if (!covered.count(name)) uncovered.push_back(name + " (" + describe(rule) + ")");
 
   // ---- report -------------------------------------------------------------------------
   std::cout << "# Rule table against real PyTorch\n\n";
   std::cout << "- libtorch: " << TORCH_VERSION << " (TORCH_VERSION from torch/version.h)\n";
-  std::cout << "- rules: " << rulesPath << " (" << rules.size() << " rows)\n";
+  std::cout << "- rules: " << rulesPath << " (" << rules.size() << " rows that hold for libtorch "
+            << version << ")\n";
   if (env.cuda) {
     std::cout << "- device: CUDA, " << env.dev.str() << " (" << gpus << " GPU(s) visible)";
     std::cout << (env.two_gpus ? "; cuda:0 vs cuda:1 rows included\n"
@@ -1077,11 +1178,9 @@ int main(int argc, char **argv) {
                "by all backends), CUDA kernel (inside the CPU/CUDA kernel), none.\n\n";
   std::cout << "| # | op (rule-table row) | rule | case | check | predicted | observed | verdict |\n";
   std::cout << "|---|---|---|---|---|---|---|---|\n";
-  int agree = 0, version = 0, nj = 0, disagree = 0;
+  int agree = 0, stricter = 0, nj = 0, disagree = 0;
   for (const auto &r : rows) {
-    std::string pred = r.pred.outcome == Outcome::Allow    ? "ALLOW"
-                       : r.pred.outcome == Outcome::Reject ? "REJECT"
-                                                           : "VERSION";
+    std::string pred = r.pred.outcome == Outcome::Allow ? "ALLOW" : "REJECT";
     if (r.pred.outcome == Outcome::Allow && !r.pred.device.empty()) pred += " -> " + r.pred.device;
     std::string obs = r.threw ? "threw: " + r.observed : "ran -> " + r.observed;
     std::string what = r.c->what;
@@ -1089,7 +1188,7 @@ int main(int argc, char **argv) {
     std::string verdict = r.verdict;
     if (!r.why.empty()) verdict += " (" + r.why + ")";
     if (r.verdict == "AGREE") ++agree;
-    else if (r.verdict == "VERSION") ++version;
+    else if (r.verdict == "STRICTER") ++stricter;
     else if (r.verdict == "N/J") ++nj;
     else ++disagree;
     if (r.verdict == "DISAGREE") verdict = "**" + verdict + "**";
@@ -1105,13 +1204,14 @@ int main(int argc, char **argv) {
     for (const auto &u : uncovered) std::cout << " " << u;
     std::cout << "\n";
   }
-  std::cout << "Cases: " << rows.size() << " = " << agree << " AGREE + " << version
-            << " VERSION (recorded, counted as passed) + " << nj
+  std::cout << "Cases: " << rows.size() << " = " << agree << " AGREE + " << stricter
+            << " STRICTER (the table rejects what this case's rank allows, documented; counted as "
+               "passed) + " << nj
             << " N/J (not judgeable on meta, not counted) + " << disagree << " DISAGREE\n";
-  if (version) {
-    std::cout << "VERSION rows:";
+  if (stricter) {
+    std::cout << "STRICTER rows:";
     for (const auto &r : rows)
-      if (r.verdict == "VERSION")
+      if (r.verdict == "STRICTER")
         std::cout << " #" << r.n << " " << r.c->op << ": " << r.c->what << " ["
                   << (r.threw ? "threw" : "ran") << "];";
     std::cout << "\n";
@@ -1123,7 +1223,7 @@ int main(int argc, char **argv) {
         std::cout << " #" << r.n << " " << r.c->op << ": " << r.c->what << ";";
     std::cout << "\n";
   }
-  const int passed = agree + version;
+  const int passed = agree + stricter;
   const int failed = disagree + static_cast<int>(uncovered.size());
   std::cout << passed << " passed, " << failed << " failed\n";
   std::remove("/tmp/torchlint_rule_table_from_file.bin");
