@@ -1,8 +1,12 @@
 #include "test_common.h"
 
+#include <ftw.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdlib>
-#include <filesystem>
+#include <sstream>
 #include <stdexcept>
 
 namespace torchlint::test {
@@ -156,17 +160,118 @@ std::map<std::string, torch::Device> state_devices(torch::optim::Optimizer& opti
   return devices;
 }
 
+namespace {
+using NamedPairs = std::vector<std::pair<std::string, std::pair<torch::Tensor, torch::Tensor>>>;
+
+::testing::AssertionResult compare_bitwise(const NamedPairs& pairs) {
+  if (pairs.empty()) {
+    return ::testing::AssertionFailure() << "nothing to compare";
+  }
+  std::ostringstream differences;
+  for (const auto& [name, tensors] : pairs) {
+    const auto got = tensors.first.cpu();
+    const auto expected = tensors.second.cpu();
+    if (torch::equal(got, expected)) {
+      continue;
+    }
+    differences << "\n  " << name << " differs";
+    if (got.sizes() == expected.sizes()) {
+      differences << ", by up to "
+                  << (got.to(torch::kDouble) - expected.to(torch::kDouble)).abs().max().item<double>();
+    } else {
+      differences << ": sizes " << got.sizes() << " vs " << expected.sizes();
+    }
+  }
+  if (differences.str().empty()) {
+    return ::testing::AssertionSuccess();
+  }
+  return ::testing::AssertionFailure() << differences.str();
+}
+} // namespace
+
+::testing::AssertionResult BitIdentical(const std::vector<torch::Tensor>& got, const std::vector<torch::Tensor>& expected) {
+  if (got.size() != expected.size()) {
+    return ::testing::AssertionFailure() << got.size() << " tensors, expected " << expected.size();
+  }
+  NamedPairs pairs;
+  for (size_t i = 0; i < got.size(); ++i) {
+    pairs.push_back({"[" + std::to_string(i) + "]", {got[i], expected[i]}});
+  }
+  return compare_bitwise(pairs);
+}
+
+::testing::AssertionResult BitIdenticalState(
+    const std::map<std::string, torch::Tensor>& got,
+    const std::map<std::string, torch::Tensor>& expected) {
+  NamedPairs pairs;
+  for (const auto& [name, tensor] : expected) {
+    const auto found = got.find(name);
+    if (found == got.end()) {
+      return ::testing::AssertionFailure() << name << " is missing";
+    }
+    pairs.push_back({name, {found->second, tensor}});
+  }
+  return compare_bitwise(pairs);
+}
+
+Trained trained_on(const OptimizerCase& kase, const torch::Device& device) {
+  Trained t{make_net(device), nullptr};
+  t.optimizer = kase.make(t.net->parameters());
+  auto [x, y] = make_batch(device, 1);
+  train_step(t.net, *t.optimizer, x, y);
+  return t;
+}
+
+std::optional<std::string> why_unsaveable(const torch::optim::Optimizer& optimizer) {
+  try {
+    std::ostringstream sink;
+    torch::save(optimizer, sink);
+    return std::nullopt;
+  } catch (const c10::Error& error) {
+    if (dynamic_cast<const torch::optim::LBFGS*>(&optimizer) == nullptr) {
+      throw;
+    }
+    return std::string("this libtorch cannot torch::save this LBFGS state: ") + error.what_without_backtrace();
+  }
+}
+
+Trained carried_to(const torch::Device& device, const Trained& source, const OptimizerCase& kase) {
+  // In memory: the same archives torch::save writes to a file, without touching the disk.
+  std::stringstream model;
+  std::stringstream optimizer;
+  torch::save(source.net, model);
+  torch::save(*source.optimizer, optimizer);
+  Trained copy{make_net(device, /*seed=*/42), nullptr};
+  torch::load(copy.net, model, device);
+  // Over the loaded parameters, in the order they were saved in, as torch::load requires.
+  copy.optimizer = kase.make(copy.net->parameters());
+  torch::load(*copy.optimizer, optimizer, device);
+  return copy;
+}
+
+bool path_exists(const std::string& path) {
+  struct stat info {};
+  return ::stat(path.c_str(), &info) == 0;
+}
+
 TempDir::TempDir() {
-  std::string pattern = (std::filesystem::temp_directory_path() / "torchlint-test-XXXXXX").string();
+  const char* base = std::getenv("TMPDIR");
+  std::string pattern = std::string(base != nullptr && *base != '\0' ? base : "/tmp") + "/torchlint-test-XXXXXX";
   if (mkdtemp(pattern.data()) == nullptr) {
     throw std::runtime_error("mkdtemp failed for " + pattern);
   }
   path_ = pattern;
 }
 
+namespace {
+int remove_entry(const char* path, const struct stat*, int type, struct FTW*) {
+  return type == FTW_DP ? ::rmdir(path) : ::unlink(path);
+}
+} // namespace
+
 TempDir::~TempDir() {
-  std::error_code ignored;
-  std::filesystem::remove_all(path_, ignored);
+  // Children before their directory (FTW_DEPTH); a symbolic link is removed, not followed.
+  ::nftw(path_.c_str(), remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 ScopedEnv::ScopedEnv(std::string name, const std::optional<std::string>& value) : name_(std::move(name)) {

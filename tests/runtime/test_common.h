@@ -104,7 +104,44 @@ std::map<std::string, torch::Tensor> snapshot_state(torch::optim::Optimizer& opt
 /// Devices of every defined state tensor, by the same names.
 std::map<std::string, torch::Device> state_devices(torch::optim::Optimizer& optimizer);
 
-/// A fresh directory under the system temp directory, removed on destruction.
+/// Whether `got` and `expected` are the same tensors bit for bit (torch::equal on CPU copies, so
+/// each may live on any device). Fails on different lengths or nothing to compare, so it never
+/// passes vacuously; a failure names each tensor that differs and by how much.
+::testing::AssertionResult BitIdentical(const std::vector<torch::Tensor>& got, const std::vector<torch::Tensor>& expected);
+
+/// Whether every tensor of `expected` (a snapshot_state) is in `got`, bit for bit. Names only in
+/// `got` are not compared; `expected` must not be empty.
+::testing::AssertionResult BitIdenticalState(
+    const std::map<std::string, torch::Tensor>& got,
+    const std::map<std::string, torch::Tensor>& expected);
+
+/// A Net and an optimizer of one OptimizerCase over its parameters.
+struct Trained {
+  Net net;
+  std::unique_ptr<torch::optim::Optimizer> optimizer;
+};
+
+/// make_net(device) with the optimizer of `kase`, trained one step on make_batch(device, 1).
+Trained trained_on(const OptimizerCase& kase, const torch::Device& device);
+
+/// Why this libtorch cannot torch::save `optimizer`, or nullopt if it can: 1.13's own LBFGS
+/// serialization throws while the state's `al` still has undefined entries, which no loader
+/// can repair. Any other failure propagates.
+std::optional<std::string> why_unsaveable(const torch::optim::Optimizer& optimizer);
+
+/// `source` put on `device` the way the tests trust: torch::save of its model and optimizer,
+/// then torch::load with `device` (every stored tensor mapped there) into a fresh Net built on
+/// `device` (other weights) and a fresh optimizer of `kase`. The reference for a step taken on
+/// `device`: a step taken on another device is none, as devices round differently and adaptive
+/// optimizers amplify that. Check why_unsaveable first.
+Trained carried_to(const torch::Device& device, const Trained& source, const OptimizerCase& kase);
+
+/// Whether `path` exists (stat(2), for the reason given at TempDir).
+bool path_exists(const std::string& path);
+
+/// A fresh directory under $TMPDIR (or /tmp), removed on destruction. Plain POSIX (mkdtemp,
+/// nftw, unlink, rmdir), not std::filesystem: the torch wheel's libtorch.so exports a broken
+/// std::filesystem::remove_all that the dynamic linker binds first (docs/runtime.md).
 class TempDir {
  public:
   TempDir();

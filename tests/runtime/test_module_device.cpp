@@ -137,6 +137,12 @@ struct CrossDevice {
   std::map<std::string, torch::Tensor> before; // CPU copies, by name
 };
 
+// A CPU copy that is never the tensor itself: Tensor::cpu() returns a CPU tensor unchanged, and
+// set_data would then move the "snapshot" along with the parameter.
+torch::Tensor cpu_copy(const torch::Tensor& tensor) {
+  return tensor.to(torch::kCPU, /*non_blocking=*/false, /*copy=*/true);
+}
+
 std::optional<CrossDevice> cross_device_setup(const torch::Device& to) {
   auto from = other_device(to);
   if (!from) {
@@ -146,11 +152,11 @@ std::optional<CrossDevice> cross_device_setup(const torch::Device& to) {
   auto [x, y] = make_batch(*from, 1);
   torch::mse_loss(setup.net->forward(x), y).backward();
   for (const auto& item : setup.net->named_parameters()) {
-    setup.before.emplace(item.key(), item.value().cpu());
-    setup.before.emplace(item.key() + ".grad", item.value().grad().cpu());
+    setup.before.emplace(item.key(), cpu_copy(item.value()));
+    setup.before.emplace(item.key() + ".grad", cpu_copy(item.value().grad()));
   }
   for (const auto& item : setup.net->named_buffers()) {
-    setup.before.emplace(item.key(), item.value().cpu());
+    setup.before.emplace(item.key(), cpu_copy(item.value()));
   }
   return setup;
 }
@@ -183,6 +189,9 @@ TEST_P(ModuleDeviceOn, MovesStrayParametersBuffersAndGradientsInPlace) {
   for (const auto& item : net->named_parameters()) {
     EXPECT_TRUE(torch::equal(item.value().cpu(), setup->before.at(item.key()))) << item.key();
     EXPECT_TRUE(torch::equal(item.value().grad().cpu(), setup->before.at(item.key() + ".grad"))) << item.key();
+  }
+  for (const auto& item : net->named_buffers()) {
+    EXPECT_TRUE(torch::equal(item.value().cpu(), setup->before.at(item.key()))) << item.key();
   }
   // The optimizer holds the same parameters, so it sees them moved and can step.
   for (const auto& param : sgd.param_groups()[0].params()) {

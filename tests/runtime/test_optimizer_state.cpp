@@ -10,20 +10,6 @@ std::string case_label(const ::testing::TestParamInfo<OptimizerOnDevice>& info) 
   return std::get<0>(info.param).name + "_" + device_label(std::get<1>(info.param));
 }
 
-// A Net on `device` with the optimizer of `kase` over its parameters, trained one step.
-struct Trained {
-  Net net;
-  std::unique_ptr<torch::optim::Optimizer> optimizer;
-};
-
-Trained trained_on(const OptimizerCase& kase, const torch::Device& device) {
-  Trained t{make_net(device), nullptr};
-  t.optimizer = kase.make(t.net->parameters());
-  auto [x, y] = make_batch(device, 1);
-  train_step(t.net, *t.optimizer, x, y);
-  return t;
-}
-
 std::set<std::string> defined_fields(torch::optim::Optimizer& optimizer) {
   std::set<std::string> fields;
   for (const auto& item : state_devices(optimizer)) { // names only: works for data-less meta
@@ -76,34 +62,38 @@ TEST_P(StateMigration, SameDeviceMigrationMovesNothingAndKeepsEveryTensor) {
   EXPECT_EQ(state_devices(*t.optimizer), storage);
 }
 
-TEST_P(StateMigration, CrossDeviceMigrationIsBitIdenticalAndTheNextStepMatches) {
+// The next step is compared with the same step taken on `to` by a copy that torch::load put
+// there: a step on `from` would differ by rounding, which adaptive optimizers amplify.
+TEST_P(StateMigration, CrossDeviceMigrationIsBitIdenticalAndTheNextStepMatchesATorchLoadedCopy) {
   const auto to = device();
   const auto from = other_device(to);
   if (!from) {
     GTEST_SKIP() << "needs a second device (no CUDA here)";
   }
   auto moved = trained_on(kase(), *from);
-  auto reference = trained_on(kase(), *from);
   const auto before = snapshot_state(*moved.optimizer);
+  ASSERT_FALSE(before.empty());
+  const auto why_no_reference = why_unsaveable(*moved.optimizer);
+  std::optional<Trained> reference; // taken before the move, so it owes nothing to the migration
+  if (!why_no_reference) {
+    reference = carried_to(to, moved, kase());
+    EXPECT_TRUE(BitIdenticalState(snapshot_state(*reference->optimizer), before));
+  }
+
   moved.net->to(to); // parameters follow, the optimizer state does not
   const auto report = migrate_optimizer_state(*moved.optimizer, DevicePolicy::Silent);
   EXPECT_EQ(report.moved.size(), before.size());
   for (const auto& item : state_devices(*moved.optimizer)) {
     EXPECT_EQ(item.second, to) << item.first;
   }
-  const auto after = snapshot_state(*moved.optimizer);
-  for (const auto& item : before) {
-    EXPECT_TRUE(torch::equal(after.at(item.first), item.second)) << item.first;
-  }
+  EXPECT_TRUE(BitIdenticalState(snapshot_state(*moved.optimizer), before));
   auto [x, y] = make_batch(to, 2);
   ASSERT_NO_THROW(train_step(moved.net, *moved.optimizer, x, y));
-  auto [rx, ry] = make_batch(*from, 2);
-  train_step(reference.net, *reference.optimizer, rx, ry);
-  const auto params = moved.net->parameters();
-  const auto expected = reference.net->parameters();
-  for (size_t i = 0; i < params.size(); ++i) {
-    EXPECT_TRUE(torch::allclose(params[i].cpu(), expected[i].cpu(), 1e-5, 1e-6)) << i;
+  if (why_no_reference) {
+    GTEST_SKIP() << "the migration was checked, the next step not: " << *why_no_reference;
   }
+  train_step(reference->net, *reference->optimizer, x, y);
+  EXPECT_TRUE(BitIdentical(moved.net->parameters(), reference->net->parameters()));
 }
 
 TEST_P(StateMigration, FixedDeviceMigrationToMetaMovesEveryDefinedTensorOnly) {
