@@ -12,8 +12,15 @@
 #   --styles LIST    isystem,I (default both)
 #   --no-pch         parse <torch/torch.h> in every file (slower; by default one
 #                    precompiled <torch/torch.h> per style stands in for it)
-# Each checkout is parsed with -std=c++17 (libtorch 1.13's headers do not
-# compile as C++20 with clang), every folder of it that holds headers as -I
+#   --libtorch DIR   the libtorch to parse against: the unpacked zip
+#                    (libtorch/), the torch wheel's package folder
+#                    (site-packages/torch), any prefix with include/, or an
+#                    unpacked .deb (DIR/usr/include); default: the system's
+#                    (Debian's libtorch-dev in /usr/include)
+#   --std STD        the language standard, c++17 (default) or c++20
+#                    (Debian's libtorch 1.13 headers do not compile as C++20
+#                    with clang; 2.x headers do)
+# Each checkout is parsed with every folder of it that holds headers as -I
 # (and their parents inside it), and OpenCV's headers when installed
 # (libopencv-dev). A file with a fatal error (a missing #include) counts as a
 # compile error; torchlint analyses nothing in it.
@@ -35,9 +42,30 @@ ap.add_argument("--styles", default="isystem,I")
 ap.add_argument("--no-pch", action="store_true")
 ap.add_argument("--out")
 ap.add_argument("--torchlint", default=os.path.join(here, "build/bin/torchlint"))
+ap.add_argument("--libtorch")
+ap.add_argument("--std", default="c++17", choices=["c++17", "c++20"])
 args = ap.parse_args(sys.argv[2:])
 
-TORCH_API = "/usr/include/torch/csrc/api/include"
+def libtorch_include(root):
+    # The folder holding torch/csrc/api/include/torch/torch.h, in each
+    # layout libtorch is shipped in.
+    for inc in (os.path.join(root, "include"), os.path.join(root, "usr", "include"), root):
+        if os.path.isfile(os.path.join(inc, "torch/csrc/api/include/torch/torch.h")):
+            return os.path.abspath(inc)
+    sys.exit(f"corpus-sweep.sh: no torch/csrc/api/include/torch/torch.h under {root}")
+
+# The system's libtorch needs only its API folder (/usr/include is searched
+# anyway); any other needs its include folder too.
+TORCH_INC = libtorch_include(args.libtorch) if args.libtorch else None
+TORCH_API = os.path.join(TORCH_INC or "/usr/include", "torch/csrc/api/include")
+
+def libtorch_version():
+    try:
+        text = open(os.path.join(TORCH_API, "torch/version.h")).read()
+    except OSError:
+        return "unknown"
+    parts = [re.search(rf"TORCH_VERSION_{p}\s+(\d+)", text) for p in ("MAJOR", "MINOR", "PATCH")]
+    return ".".join(m.group(1) for m in parts if m) or "unknown"
 CLANG = shutil.which("clang++-19") or "/usr/lib/llvm-19/bin/clang++"
 SOURCES = (".cpp", ".cc", ".cxx")
 out_root = args.out or tempfile.mkdtemp(prefix="corpus-sweep-")
@@ -68,18 +96,19 @@ def header_dirs(root):
 opencv = ["-isystem", "/usr/include/opencv4"] if os.path.isdir("/usr/include/opencv4") else []
 
 def libtorch_flags(style):
-    return (["-I", TORCH_API] if style == "I" else ["-isystem", TORCH_API])
+    flag = "-I" if style == "I" else "-isystem"
+    return [x for d in [TORCH_API] + ([TORCH_INC] if TORCH_INC else []) for x in (flag, d)]
 
 def build_pch(style):
     pch = os.path.join(out_root, f"torch-{style}.pch")
-    cmd = [CLANG, "-x", "c++-header", "-std=c++17", *libtorch_flags(style),
+    cmd = [CLANG, "-x", "c++-header", f"-std={args.std}", *libtorch_flags(style),
            os.path.join(TORCH_API, "torch/torch.h"), "-o", pch]
     subprocess.run(cmd, check=True)
     return pch
 
 def run_one(job):
     path, root, style, pch = job
-    flags = ["-std=c++17", *libtorch_flags(style), *opencv]
+    flags = [f"-std={args.std}", *libtorch_flags(style), *opencv]
     for d in header_dirs_of[root]:
         flags += ["-I", d]
     if pch:
@@ -127,6 +156,7 @@ for style in args.styles.split(","):
         print(file=sys.stderr)
 
 checks = sorted({c for r in results for c in r["warnings"]})
+print(f"corpus-sweep: libtorch {libtorch_version()} ({TORCH_INC or 'system'}), -std={args.std}")
 print(f"corpus-sweep: {len(roots)} folders, {len(files)} files, "
       f"{'no PCH' if args.no_pch else 'precompiled <torch/torch.h>'}, "
       f"timeout {args.timeout}s, outputs in {out_root}")
