@@ -113,6 +113,10 @@ void DiscardedToCheck::report(const CXXMemberCallExpr *Call,
 
   std::optional<HardcodedPlacement> Placement =
       Placements ? Placements->analyseMove(Call, Fn, Ctx) : std::nullopt;
+  // A latent placement is the code's own choice until a caller shows
+  // otherwise: keeping the result keeps the device as written.
+  if (Placement && Placement->Latent)
+    Placement.reset();
   std::optional<utils::Migration> Migration =
       Migrations ? Migrations->analyse(Call, Fn, Ctx) : std::nullopt;
 
@@ -170,6 +174,7 @@ void DiscardedToCheck::report(const CXXMemberCallExpr *Call,
       utils::noteMigratesState(*this, *Placement);
       break;
     }
+    utils::noteCallerPlacement(*this, *Placement);
   } else if (Migration && Assignable) {
     utils::noteWouldMigrate(*this, *Migration, "assigning the result");
   }

@@ -53,8 +53,9 @@ void HardcodedDeviceCheck::checkFunction(const FunctionDecl *Fn,
 void HardcodedDeviceCheck::report(const HardcodedPlacement &Placement,
                                   const FunctionDecl *Fn, ASTContext &Ctx,
                                   FunctionConflicts &Conflicts) {
-  if (leftToOwner(utils::SharedDefect::DiscardedMove) && Placement.Move &&
-      utils::isDiscardedStatement(Placement.Move, Ctx))
+  if (Placement.Latent ||
+      (leftToOwner(utils::SharedDefect::DiscardedMove) && Placement.Move &&
+       utils::isDiscardedStatement(Placement.Move, Ctx)))
     return;
 
   {
@@ -94,6 +95,7 @@ void HardcodedDeviceCheck::report(const HardcodedPlacement &Placement,
     utils::noteMigratesState(*this, Placement);
     break;
   }
+  utils::noteCallerPlacement(*this, Placement);
 
   // One defect, one warning: where the moved tensor then meets another
   // device, torch-mixed-device-op stays silent and the call is noted here.

@@ -160,10 +160,15 @@ void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
     if (C.fromDeviceLessFactory() &&
         leftToOwner(utils::SharedDefect::DeviceLessFactoryMeetsDevice))
       continue;
+    // A conflict on a hard-coded placement is the placement's defect. One
+    // that is latent (no evidence the code is device-neutral) owns only what
+    // may conflict with "wherever the caller put it"; two devices that
+    // provably meet are a defect here all the same.
     if (Placements &&
         leftToOwner(utils::SharedDefect::HardcodedPlacementMeetsDevice) &&
-        (utils::isReportedPlacement(C.Odd, *Placements, Fn, Ctx) ||
-         utils::isReportedPlacement(C.Other, *Placements, Fn, Ctx)))
+        (utils::isHardcodedPlacement(C.Odd, *Placements, Fn, Ctx, C.Provable) ||
+         utils::isHardcodedPlacement(C.Other, *Placements, Fn, Ctx,
+                                     C.Provable)))
       continue;
     // An op inside a called function is reported at the call, where the
     // arguments that meet there are chosen, unless the callee reports it.

@@ -118,3 +118,9 @@ double accumulate_after_choice() {
   auto b = torch::ones({1}, torch::TensorOptions(device));
   return (a + b).item<double>();
 }
+
+// The helper above is called with data placed by a run-time device choice.
+void run_on(torch::Device device, const Config &cfg) {
+  not_a_choice(torch::ones({3}, device), cfg);
+  // CHECK-NOTES: :[[@LINE-1]]:16: note: data on the device of 'device' reaches parameter 'x' through this call of 'not_a_choice'
+}

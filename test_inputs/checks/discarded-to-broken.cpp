@@ -21,21 +21,22 @@ struct BrokenImpl : torch::nn::Module {
   }
 };
 
-torch::Tensor neutral(const torch::Tensor &x, Unknown w) {
+torch::Tensor neutral(const torch::Tensor &x, Unknown w, torch::Device device) {
   w.cuda();
   auto a = x.to(torch::kCUDAA);
   // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: hard-coded CUDA device 'torch::kCUDAA' in device-neutral code [torch-hardcoded-device]
-  // CHECK-NOTES: :[[@LINE-4]]:44: note: parameter 'x' makes this code device-neutral; follow the device of the data it works with
-  // CHECK-FIXES: auto a = x.to(torch::kCUDA);
+  // CHECK-NOTES: :[[@LINE-4]]:72: note: the device is taken from parameter 'device'
+  // CHECK-FIXES: auto a = x.to(device);
   auto b = torch::ones({3}, torch::Device(42, "cuda"));
   x.to(torch::kCUDA).nonexistent();
   // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: hard-coded CUDA device 'torch::kCUDA' in device-neutral code [torch-hardcoded-device]
-  // CHECK-NOTES: :[[@LINE-9]]:44: note: parameter 'x' makes this code device-neutral; follow the device of the data it works with
+  // CHECK-NOTES: :[[@LINE-9]]:72: note: the device is taken from parameter 'device'
+  // CHECK-FIXES: x.to(device).nonexistent();
   undeclared.cuda();
   return a + b + torch::zeros({3}, torch::kCUDA);
   // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: hard-coded CUDA device 'torch::kCUDA' in device-neutral code [torch-hardcoded-device]
-  // CHECK-NOTES: :[[@LINE-13]]:44: note: the device is taken from parameter 'x'
-  // CHECK-FIXES: return a + b + torch::zeros({3}, x.device());
+  // CHECK-NOTES: :[[@LINE-14]]:72: note: the device is taken from parameter 'device'
+  // CHECK-FIXES: return a + b + torch::zeros({3}, device);
 }
 
 void incomplete(torch::Tensor t, torch::Device device) {
@@ -47,4 +48,4 @@ void incomplete(torch::Tensor t, torch::Device device) {
   // CHECK-NOTES: :[[@LINE-6]]:48: note: the hard-coded CUDA device is replaced by the device of parameter 'device'
   // CHECK-FIXES: t = t.to(device);
 }
-// CHECK-NOTES: :[[@LINE-36]]:49: note: to match this '{'
+// CHECK-NOTES: :[[@LINE-37]]:49: note: to match this '{'

@@ -91,3 +91,13 @@ float brightest(torch::Tensor image) {
     best = std::max(best, image[i].item<float>());
   return best;
 }
+
+// The helpers above are called with data placed by a run-time device choice.
+void run_on(torch::Device device) {
+  auto x = torch::ones({3}, device);
+  step(x, x);
+  // CHECK-NOTES: :[[@LINE-1]]:8: note: data on the device of 'device' reaches parameter 'x' through this call of 'step'
+  // CHECK-NOTES: :[[@LINE-2]]:8: note: data on the device of 'device' reaches parameter 'x' through this call of 'step'
+  only_self(x);
+  // CHECK-NOTES: :[[@LINE-1]]:13: note: data on the device of 'device' reaches parameter 'x' through this call of 'only_self'
+}

@@ -41,3 +41,10 @@ struct NormImpl : torch::nn::Module {
     return x - mean_;
   }
 };
+
+// The code above is called with data placed by a run-time device choice.
+void run_on(torch::Device device) {
+  auto x = torch::ones({3}, device);
+  stage(x, x);
+  // CHECK-NOTES: :[[@LINE-1]]:9: note: data on the device of 'device' reaches parameter 'like' through this call of 'stage'
+}

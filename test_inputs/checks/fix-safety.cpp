@@ -79,3 +79,12 @@ torch::Tensor wrap(const torch::Tensor &x, float *host_data) {
   // CHECK-FIXES: auto t = torch::from_blob(host_data, {3});
   return x * t;
 }
+
+// The helpers above are called with data placed by a run-time device choice.
+void run_on(torch::Device device) {
+  auto x = torch::ones({3}, device);
+  unsafe_placement(x, x);
+  // CHECK-NOTES: :[[@LINE-1]]:20: note: data on the device of 'device' reaches parameter 'x' through this call of 'unsafe_placement'
+  unsafe_cpu_move(x, x);
+  // CHECK-NOTES: :[[@LINE-1]]:19: note: data on the device of 'device' reaches parameter 'x' through this call of 'unsafe_cpu_move'
+}

@@ -30,3 +30,10 @@ torch::Tensor staged(const torch::Tensor &x, torch::Device device) {
   // CHECK-FIXES: return x.flatten().to(device);
   // CHECK-NOTES: :[[@LINE-4]]:60: note: the device is taken from parameter 'device'
 }
+
+// The helpers above are called with data placed by a run-time device choice.
+void run_on(torch::Device device) {
+  auto x = torch::ones({3}, device);
+  shifted(x, x);
+  // CHECK-NOTES: :[[@LINE-1]]:11: note: data on the device of 'device' reaches parameter 'y' through this call of 'shifted'
+}

@@ -65,3 +65,13 @@ torch::Tensor kinds() {
   return a + b;
   // CHECK-NOTES: :[[@LINE-1]]:12: note: the tensor it places meets a tensor on cuda here, in 'operator+'
 }
+
+// The helpers above are called with data placed by a run-time device choice.
+void run_on(torch::Device device) {
+  auto x = torch::ones({3, 3}, device);
+  host_copy(x);
+  // CHECK-NOTES: :[[@LINE-1]]:13: note: data on the device of 'device' reaches parameter 'x' through this call of 'host_copy'
+  both(x);
+  // CHECK-NOTES: :[[@LINE-1]]:8: note: data on the device of 'device' reaches parameter 'x' through this call of 'both'
+  // CHECK-NOTES: :[[@LINE-2]]:8: note: data on the device of 'device' reaches parameter 'x' through this call of 'both'
+}

@@ -24,3 +24,10 @@ torch::Tensor lookup_in(const torch::Tensor &table, const torch::Tensor &keys) {
   // CHECK-NOTES: :[[@LINE-3]]:46: note: the device is taken from parameter 'table'
   // CHECK-FIXES: return mylib::lookup(table, keys.to(table.device()));
 }
+
+// The helper above is called with data placed by a run-time device choice.
+void run_on(torch::Device device) {
+  auto t = torch::ones({16}, device);
+  lookup_in(t, t);
+  // CHECK-NOTES: :[[@LINE-1]]:13: note: data on the device of 'device' reaches parameter 'table' through this call of 'lookup_in'
+}

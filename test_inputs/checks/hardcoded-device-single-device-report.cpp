@@ -16,7 +16,7 @@ struct EncoderImpl : torch::nn::Module {
   torch::Tensor forward(const torch::Tensor &x) {
     return proj->forward(x.cuda());
     // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
-    // CHECK-NOTES: :[[@LINE-3]]:46: note: parameter 'x' makes this code device-neutral; follow the device of the data it works with
+    // CHECK-NOTES: :[[@LINE+2]]:21: note: member 'proj' makes this code device-neutral; follow the device of the data it works with
   }
   torch::nn::Linear proj{nullptr};
 };

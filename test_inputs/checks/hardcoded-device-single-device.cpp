@@ -53,3 +53,9 @@ torch::Tensor like(const torch::Tensor &x) {
 void describe(const torch::Tensor &t) {
   std::cout << t.device() << " " << t.is_cuda() << "\n";
 }
+
+// The free function above is called with data placed by a run-time device
+// choice.
+void run_on(torch::Device device) { normalise(torch::ones({1, 3}, device)); }
+// CHECK-NOTES: :[[@LINE-1]]:47: note: data on the device of 'device' reaches parameter 'images' through this call of 'normalise'
+// CHECK-NOTES: :[[@LINE-2]]:47: note: data on the device of 'device' reaches parameter 'images' through this call of 'normalise'

@@ -138,3 +138,33 @@ torch::Tensor from_macros(const torch::Tensor &x, const torch::Tensor &w) {
 }
 // CHECK-NOTES: :[[@LINE-7]]:48: note: parameter 'x' has the device to use; the placement is spelled in a macro and is not rewritten
 // CHECK-NOTES: :[[@LINE-8]]:48: note: parameter 'x' has the device to use; the placement is spelled in a macro and is not rewritten
+
+// The helpers above are called with data placed by a run-time device choice:
+// their fixed devices meet data that is not always there (a CPU-only
+// machine, a second GPU). Without such a caller, a tensor parameter alone is
+// no evidence (hardcoded-device-evidence.cpp).
+void run_on(torch::Device device) {
+  auto x = torch::ones({3}, device);
+  blend(x, x);
+  // CHECK-NOTES: :[[@LINE-1]]:9: note: data on the device of 'device' reaches parameter 'x' through this call of 'blend'
+  // CHECK-NOTES: :[[@LINE-2]]:9: note: data on the device of 'device' reaches parameter 'x' through this call of 'blend'
+  // CHECK-NOTES: :[[@LINE-3]]:9: note: data on the device of 'device' reaches parameter 'x' through this call of 'blend'
+  // CHECK-NOTES: :[[@LINE-4]]:9: note: data on the device of 'device' reaches parameter 'x' through this call of 'blend'
+  // CHECK-NOTES: :[[@LINE-5]]:9: note: data on the device of 'device' reaches parameter 'x' through this call of 'blend'
+  // CHECK-NOTES: :[[@LINE-6]]:9: note: data on the device of 'device' reaches parameter 'x' through this call of 'blend'
+  // CHECK-NOTES: :[[@LINE-7]]:9: note: data on the device of 'device' reaches parameter 'x' through this call of 'blend'
+  // CHECK-NOTES: :[[@LINE-8]]:9: note: data on the device of 'device' reaches parameter 'x' through this call of 'blend'
+  project(x, x);
+  // CHECK-NOTES: :[[@LINE-1]]:11: note: data on the device of 'device' reaches parameter 'x' through this call of 'project'
+  // CHECK-NOTES: :[[@LINE-2]]:11: note: data on the device of 'device' reaches parameter 'x' through this call of 'project'
+  to_gpu(x);
+  // CHECK-NOTES: :[[@LINE-1]]:10: note: data on the device of 'device' reaches parameter 'x' through this call of 'to_gpu'
+  map_rows(x);
+  // CHECK-NOTES: :[[@LINE-1]]:12: note: data on the device of 'device' reaches parameter 'x' through this call of 'map_rows'
+  // CHECK-NOTES: :[[@LINE-2]]:12: note: data on the device of 'device' reaches parameter 'row' through this call of 'map_rows'
+  scaled(x, 2.0f);
+  // CHECK-NOTES: :[[@LINE-1]]:10: note: data on the device of 'device' reaches parameter 'x' through this call of 'scaled'
+  from_macros(x, x);
+  // CHECK-NOTES: :[[@LINE-1]]:15: note: data on the device of 'device' reaches parameter 'x' through this call of 'from_macros'
+  // CHECK-NOTES: :[[@LINE-2]]:15: note: data on the device of 'device' reaches parameter 'x' through this call of 'from_macros'
+}

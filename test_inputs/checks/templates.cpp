@@ -84,3 +84,10 @@ void use(torch::Tensor a, const torch::Tensor &b) {
   convert(Celsius{});
   placed(a);
 }
+
+// The code above is called with data placed by a run-time device choice.
+void run_on(torch::Device device) {
+  auto x = torch::ones({3}, device);
+  use(x, x);
+  // CHECK-NOTES: :[[@LINE-1]]:10: note: data on the device of 'device' reaches parameter 'x' through this call of 'use'
+}

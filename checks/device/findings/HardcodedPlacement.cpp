@@ -1,6 +1,7 @@
 //===--- HardcodedPlacement.cpp - a fixed device used as a placement ------===//
 #include "device/findings/HardcodedPlacement.h"
 #include "device/findings/DeviceConflicts.h"
+#include "device/findings/FindingNotes.h"
 #include "device/flow/DeviceChoice.h"
 #include "device/flow/DeviceUsage.h"
 #include "device/flow/ModuleMoves.h"
@@ -36,6 +37,26 @@ bool isNamed(const NamedDecl *D, llvm::StringRef Name) {
 bool isStdString(QualType T) {
   const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
   return RD && isNamed(RD, "basic_string");
+}
+
+/// Whether \p S shows that code is meant to run wherever its data is: a
+/// device held as a value (the code chooses devices at run time), a module
+/// (modules exist to be moved), or a tensor member of a module class (its
+/// parameters and buffers go wherever the module goes). A free function's
+/// tensor parameter or a plain class's tensor member is not: a program that
+/// only ever names one accelerator passes them from there by design.
+bool isDeviceNeutralEvidence(const DeviceSource *S) {
+  switch (S->What) {
+  case Carrier::Device:
+  case Carrier::Module:
+    return true;
+  case Carrier::Tensor:
+    if (const auto *Field = llvm::dyn_cast<FieldDecl>(S->Decl))
+      return isModuleType(recordType(
+          llvm::dyn_cast<CXXRecordDecl>(Field->getParent())));
+    return false;
+  }
+  return false;
 }
 
 bool isWrapper(const Stmt *S) {
@@ -604,6 +625,16 @@ bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
 
 } // namespace
 
+void noteCallerPlacement(ClangTidyCheck &Check, const HardcodedPlacement &P) {
+  if (!P.Caller)
+    return;
+  Check.diag(P.Caller->Argument->getExprLoc(),
+             "data on %0 reaches parameter '%1' through this call of '%2'",
+             DiagnosticIDs::Note)
+      << P.Caller->Passed.describe() << P.Witness.Decl->getName()
+      << calleeName(P.Caller->Site.Call);
+}
+
 void noteMigratesState(ClangTidyCheck &Check, const HardcodedPlacement &P) {
   if (P.Replacement && P.Migrates)
     noteWouldMigrate(Check, *P.Migrates,
@@ -622,6 +653,46 @@ HardcodedPlacementFinder::HardcodedPlacementFinder(
                       this->IgnoredFiles.isValid()),
       ReportSingleDeviceCode(ReportSingleDeviceCode),
       Migrations(Migrations) {}
+
+/// Whether data a caller passes shows that a function holding a fixed \p
+/// Backend placement is used elsewhere: placed by a run-time device choice
+/// or on another device. Host data handed to a CUDA placement is not:
+/// uploading it is what a program written for CUDA does.
+static bool placedElsewhere(const AbstractDevice &Passed,
+                            llvm::StringRef Backend) {
+  using Kind = AbstractDevice::Kind;
+  switch (Passed.K) {
+  case Kind::Maybe:
+    return Backend != "CPU" || Passed.MayBeNonCpu;
+  case Kind::SameAs:
+    return Passed.Symbol && (isDeviceType(Passed.Symbol->getType()) ||
+                             isDeviceTypeEnum(Passed.Symbol->getType()));
+  case Kind::Cuda:
+    return Backend != "CUDA";
+  case Kind::Other:
+    return true;
+  default:
+    return false;
+  }
+}
+
+std::optional<CallerPlacement> HardcodedPlacementFinder::callerPlacingElsewhere(
+    llvm::ArrayRef<const DeviceSource *> Sources, llvm::StringRef Backend,
+    ASTContext &Ctx) {
+  if (!Flow.Summaries)
+    return std::nullopt;
+  for (const DeviceSource *S : Sources)
+    if (const auto *Param = llvm::dyn_cast<ParmVarDecl>(S->Decl);
+        Param && S->What == Carrier::Tensor)
+      if (std::optional<CallerPlacement> Found = Flow.Summaries->callerPlacing(
+              Param,
+              [&](const AbstractDevice &Passed) {
+                return placedElsewhere(Passed, Backend);
+              },
+              Ctx))
+        return Found;
+  return std::nullopt;
+}
 
 bool HardcodedPlacementFinder::isHostHelper(
     const FunctionDecl *Fn, llvm::ArrayRef<const DeviceSource *> Sources,
@@ -692,6 +763,21 @@ void HardcodedPlacementFinder::resetCachesFor(const ASTContext &Ctx) {
   SingleDeviceCtx = &Ctx;
   SingleDevice.clear();
   SingleDeviceUnit.reset();
+  HandlesDevices.clear();
+}
+
+bool HardcodedPlacementFinder::handlesDevices(const FunctionDecl *Fn,
+                                              ASTContext &Ctx) {
+  resetCachesFor(Ctx);
+  auto [It, Inserted] = HandlesDevices.try_emplace(Fn, false);
+  if (Inserted) {
+    DeviceUsage Own;
+    addDeviceUsage(Fn, Own);
+    if (const FunctionDecl *Named = enclosingNamedFunction(Fn); Named != Fn)
+      addDeviceUsage(Named, Own);
+    It->second = Own.HandlesDevices;
+  }
+  return It->second;
 }
 
 bool HardcodedPlacementFinder::isSingleDeviceClass(const CXXRecordDecl *Class,
@@ -869,8 +955,10 @@ HardcodedPlacementFinder::analyseLeaf(const Expr *Leaf, const FunctionDecl *Fn,
       return std::nullopt;
   }
 
-  // Device-neutral: it receives (or its class holds) a tensor, device or
-  // module, or it chose a torch::Device in a local.
+  // Device-neutral, on evidence: it holds a device as a value, receives or
+  // holds a module, or is a method of a module. A tensor parameter or a
+  // plain class's tensor member alone only says "wherever the caller put
+  // it" (isDeviceNeutralEvidence).
   const DeviceContext Context = DeviceContext::collect(Fn, Result.Written, Ctx);
   llvm::SmallVector<const DeviceSource *, 4> Sources;
   for (const DeviceSource &S : Context.sources())
@@ -878,13 +966,29 @@ HardcodedPlacementFinder::analyseLeaf(const Expr *Leaf, const FunctionDecl *Fn,
       Sources.push_back(&S);
   if (Sources.empty())
     return std::nullopt;
+  if (llvm::none_of(Sources, isDeviceNeutralEvidence) &&
+      !handlesDevices(Fn, Ctx)) {
+    Result.Caller = callerPlacingElsewhere(Sources, Result.Backend, Ctx);
+    // ReportSingleDeviceCode asks for every fixed device, evidence or not.
+    Result.Latent = !Result.Caller && !ReportSingleDeviceCode;
+  }
   // A helper that reads every tensor it receives on the host
   // (`*x.data_ptr<float>()`, `x.accessor<float, 2>()`) is host code by
   // contract: a CUDA input would crash it, so its CPU placements are where
   // its data lives.
   if (Result.Backend == "CPU" && isHostHelper(Fn, Sources, Ctx))
     return std::nullopt;
-  Result.Witness = *Sources.front();
+  // What the notes name as making the code device-neutral: the evidence in
+  // it, else the parameter a caller's data reaches, else its first source.
+  const DeviceSource *Witness = Sources.front();
+  if (auto Evidence = llvm::find_if(Sources, isDeviceNeutralEvidence);
+      Evidence != Sources.end())
+    Witness = *Evidence;
+  else if (Result.Caller)
+    for (const DeviceSource *S : Sources)
+      if (S->Decl == Result.Caller->Parameter)
+        Witness = S;
+  Result.Witness = *Witness;
 
   // The device to follow: never the moved object itself, nor what it was
   // taken from (`x.slice(0, 0, 4).cuda()` -> `.to(x.device())` moves
@@ -990,31 +1094,39 @@ HardcodedPlacementFinder::analyseMove(const CXXMemberCallExpr *Call,
   return std::nullopt;
 }
 
-/// Whether a device constant or string under \p S is a reported placement.
-static bool hasReportedLeaf(const Stmt *S, HardcodedPlacementFinder &Placements,
-                            const FunctionDecl *Fn, ASTContext &Ctx,
-                            unsigned Depth = 0) {
+/// Whether \p Placement counts: any placement, or a reported one only.
+static bool counts(const std::optional<HardcodedPlacement> &Placement,
+                   bool OnlyReported) {
+  return Placement && (!OnlyReported || !Placement->Latent);
+}
+
+/// Whether a device constant or string under \p S is a placement.
+static bool hasPlacementLeaf(const Stmt *S, HardcodedPlacementFinder &Placements,
+                             const FunctionDecl *Fn, ASTContext &Ctx,
+                             bool OnlyReported, unsigned Depth = 0) {
   if (!S || Depth > 16 || llvm::isa<LambdaExpr>(S))
     return false;
   if (llvm::isa<DeclRefExpr, StringLiteral>(S) &&
-      Placements.analyseLeaf(llvm::cast<Expr>(S), Fn, Ctx))
+      counts(Placements.analyseLeaf(llvm::cast<Expr>(S), Fn, Ctx),
+             OnlyReported))
     return true;
   for (const Stmt *Child : S->children())
-    if (hasReportedLeaf(Child, Placements, Fn, Ctx, Depth + 1))
+    if (hasPlacementLeaf(Child, Placements, Fn, Ctx, OnlyReported, Depth + 1))
       return true;
   return false;
 }
 
-bool isReportedPlacement(const AbstractDevice &Device,
-                         HardcodedPlacementFinder &Placements,
-                         const FunctionDecl *Fn, ASTContext &Ctx) {
+bool isHardcodedPlacement(const AbstractDevice &Device,
+                          HardcodedPlacementFinder &Placements,
+                          const FunctionDecl *Fn, ASTContext &Ctx,
+                          bool OnlyReported) {
   if (const auto *Move =
           llvm::dyn_cast_or_null<CXXMemberCallExpr>(Device.Origin))
-    return Placements.analyseMove(Move, Fn, Ctx).has_value();
+    return counts(Placements.analyseMove(Move, Fn, Ctx), OnlyReported);
   // A factory given a hard-coded device: `torch::ones({3}, torch::kCPU)`.
   if (const auto *Factory = llvm::dyn_cast_or_null<CallExpr>(Device.Origin))
     for (const Expr *Arg : Factory->arguments())
-      if (hasReportedLeaf(Arg, Placements, Fn, Ctx))
+      if (hasPlacementLeaf(Arg, Placements, Fn, Ctx, OnlyReported))
         return true;
   return false;
 }

@@ -19,6 +19,7 @@
 #include "device/findings/DeviceMigration.h"
 #include "device/fixes/DeviceContext.h"
 #include "device/flow/DeviceFlow.h"
+#include "device/summaries/FunctionSummaries.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -59,17 +60,29 @@ struct HardcodedPlacement {
   std::optional<DeviceSource> Replacement; ///< The device to use instead.
   NoFix Why = NoFix::None;
   std::optional<Migration> Migrates; ///< Set when Why == MigratesState.
+  /// No evidence that the code is device-neutral: its only device sources
+  /// are tensor parameters and no call seen passes data placed elsewhere.
+  /// The defect is the placement's, but nothing shows it yet: not reported.
+  bool Latent = false;
+  /// The call whose data makes the code device-neutral, when nothing in the
+  /// code itself does (a run-time device choice in the caller).
+  std::optional<CallerPlacement> Caller;
   /// Replaces the hard-coded device by Replacement; empty when Why != None.
   llvm::SmallVector<FixItHint, 1> Fixes;
 };
 
 /// True when \p Device was decided by a tensor move or a factory's device
-/// that \p Placements reports as hard-coded (`x.cpu()`, `torch::ones({3},
-/// torch::kCPU)` in device-neutral code): a conflict on that device is the
-/// placement's defect, not a second one.
-bool isReportedPlacement(const AbstractDevice &Device,
-                         HardcodedPlacementFinder &Placements,
-                         const FunctionDecl *Fn, ASTContext &Ctx);
+/// that \p Placements finds hard-coded (`x.cpu()`, `torch::ones({3},
+/// torch::kCPU)`): a conflict on that device is the placement's defect, not
+/// a second one. With \p OnlyReported, a latent placement does not count.
+bool isHardcodedPlacement(const AbstractDevice &Device,
+                          HardcodedPlacementFinder &Placements,
+                          const FunctionDecl *Fn, ASTContext &Ctx,
+                          bool OnlyReported);
+
+/// The note naming the call whose data makes a placement's code
+/// device-neutral, when nothing in the code itself does (Caller is set).
+void noteCallerPlacement(ClangTidyCheck &Check, const HardcodedPlacement &P);
 
 /// The note of a placement left unfixed because following the input would
 /// make forward-path state migrate (Why == MigratesState).
@@ -153,6 +166,17 @@ private:
   /// there would make that op throw.
   bool meetsHostData(const CXXMemberCallExpr *Move, const FunctionDecl *Fn,
                      ASTContext &Ctx);
+  /// Whether \p Fn (or the function it is a lambda of) chooses devices at
+  /// run time itself: it holds a device as a value, asks where its data
+  /// lives (`x.device()`, `x.options()`, `y.to(x)`) or branches on a device
+  /// (`x.is_cuda()`). Cached per function.
+  bool handlesDevices(const FunctionDecl *Fn, ASTContext &Ctx);
+  /// A call seen in the translation unit that passes, for one of the tensor
+  /// parameters among \p Sources, data placed where a fixed \p Backend
+  /// device does not belong (a run-time device choice, another device).
+  std::optional<CallerPlacement>
+  callerPlacingElsewhere(llvm::ArrayRef<const DeviceSource *> Sources,
+                         llvm::StringRef Backend, ASTContext &Ctx);
   /// Whether \p Fn's only device sources are tensor parameters it reads on
   /// the host (a host helper by contract).
   bool isHostHelper(const FunctionDecl *Fn,
@@ -171,6 +195,7 @@ private:
   const ASTContext *SingleDeviceCtx = nullptr;
   llvm::DenseMap<const CXXRecordDecl *, bool> SingleDevice;
   std::optional<bool> SingleDeviceUnit;
+  llvm::DenseMap<const FunctionDecl *, bool> HandlesDevices;
 };
 
 } // namespace clang::tidy::torch::utils

@@ -3,6 +3,7 @@
 #include "device/functions/LibraryCode.h"
 
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -99,6 +100,22 @@ UnitCallers::callsOf(const FunctionDecl *Fn, ASTContext &Ctx) {
   if (It == Calls.end())
     return llvm::ArrayRef<UnitCall>();
   return llvm::ArrayRef<UnitCall>(It->second);
+}
+
+llvm::SmallVector<UnitCall, 4>
+UnitCallers::writtenCallsOf(const FunctionDecl *Fn, ASTContext &Ctx) {
+  index(Ctx);
+  llvm::SmallVector<UnitCall, 4> Found;
+  auto Add = [&](const FunctionDecl *Callee) {
+    if (auto It = Calls.find(canonical(Callee)); It != Calls.end())
+      Found.append(It->second.begin(), It->second.end());
+  };
+  Add(Fn);
+  if (const FunctionTemplateDecl *Template =
+          Fn ? Fn->getDescribedFunctionTemplate() : nullptr)
+    for (const FunctionDecl *Specialization : Template->specializations())
+      Add(Specialization);
+  return Found;
 }
 
 const Expr *UnitCallers::argumentFor(const UnitCall &Site, const FunctionDecl *Fn,

@@ -36,6 +36,13 @@ public:
   std::optional<llvm::ArrayRef<UnitCall>> callsOf(const FunctionDecl *Fn,
                                              ASTContext &Ctx);
 
+  /// The calls of \p Fn written in the translation unit, whether or not
+  /// they are all its calls (an external function's other callers are in
+  /// other units); for a function template's pattern, the calls of its
+  /// specializations.
+  llvm::SmallVector<UnitCall, 4> writtenCallsOf(const FunctionDecl *Fn,
+                                                ASTContext &Ctx);
+
   /// The argument \p Site passes for \p Fn's parameter number \p Index; null
   /// when none is written (a default argument, a variadic tail).
   static const Expr *argumentFor(const UnitCall &Site, const FunctionDecl *Fn,

@@ -256,6 +256,42 @@ AbstractDevice FunctionSummaries::parameterFromCallers(
   return Joined;
 }
 
+std::optional<CallerPlacement> FunctionSummaries::callerPlacing(
+    const ParmVarDecl *Param,
+    llvm::function_ref<bool(const AbstractDevice &)> Accepts, ASTContext &Ctx) {
+  reset(Ctx);
+  // A few levels up through the callers' own parameters, never around a
+  // recursion.
+  llvm::SmallPtrSet<const ParmVarDecl *, 4> Seen;
+  std::function<std::optional<CallerPlacement>(const ParmVarDecl *)> Search =
+      [&](const ParmVarDecl *P) -> std::optional<CallerPlacement> {
+    const auto *Fn =
+        llvm::dyn_cast_or_null<FunctionDecl>(P ? P->getDeclContext() : nullptr);
+    if (!Fn || Seen.size() > MaxCallerLevels || !Seen.insert(P).second)
+      return std::nullopt;
+    for (const UnitCall &Site : Calls.writtenCallsOf(Fn, Ctx)) {
+      const Expr *Arg =
+          UnitCallers::argumentFor(Site, Fn, P->getFunctionScopeIndex());
+      if (!Site.Caller || !Arg)
+        continue;
+      AbstractDevice Passed;
+      {
+        FunctionParentScope Parents(Site.Caller, Ctx);
+        Passed = flowOf(Site.Caller, Ctx)->deviceOf(Arg);
+      }
+      if (Accepts(Passed))
+        return CallerPlacement{Param, Site, Arg, Passed};
+      if (Passed.K == AbstractDevice::Kind::SameAs)
+        if (const auto *Outer = llvm::dyn_cast<ParmVarDecl>(Passed.Symbol);
+            Outer && isTensorType(Outer->getType()))
+          if (std::optional<CallerPlacement> Up = Search(Outer))
+            return Up;
+    }
+    return std::nullopt;
+  };
+  return Search(Param);
+}
+
 const llvm::DenseMap<const FieldDecl *, AbstractDevice> *
 FunctionSummaries::factsOf(const RecordDecl *Record, ASTContext &Ctx) {
   reset(Ctx);

@@ -65,6 +65,14 @@ void forEachObjectAssignment(
     const CXXRecordDecl *Class, bool ConstructorsOnly,
     llvm::function_ref<void(const ValueDecl *, const Expr *)> Visit);
 
+/// What a call passes for a parameter (FunctionSummaries::callerPlacing).
+struct CallerPlacement {
+  const ParmVarDecl *Parameter = nullptr; ///< The parameter asked about.
+  UnitCall Site;
+  const Expr *Argument = nullptr;
+  AbstractDevice Passed;
+};
+
 class FunctionSummaries {
 public:
   FunctionSummaries(const OpRuleIndex &RuleIndex,
@@ -102,6 +110,17 @@ public:
   AbstractDevice parameterFromCallers(const ParmVarDecl *Param,
                                       ASTContext &Ctx);
 
+  /// A call written in the translation unit that passes, for the tensor
+  /// parameter \p Param, data placed where \p Accepts says a fixed device
+  /// in its function does not belong: the evidence that makes a finding
+  /// latent on "wherever the caller put it" real. A caller's own parameter is
+  /// followed to its callers in turn, a few levels up; the answer is the
+  /// outermost call and what it passes.
+  std::optional<CallerPlacement>
+  callerPlacing(const ParmVarDecl *Param,
+                llvm::function_ref<bool(const AbstractDevice &)> Accepts,
+                ASTContext &Ctx);
+
   /// Every module move in \p Fn's body (collectModuleMoves), and each call
   /// of a function of the translation unit that moves a module argument on
   /// every path through it (`place(net, device)`), as a move at that call.
@@ -116,6 +135,8 @@ public:
 
   /// Calls nested deeper than this are opaque.
   static constexpr unsigned MaxDepth = 6;
+  /// How many callers' parameters callerPlacing follows up.
+  static constexpr unsigned MaxCallerLevels = 3;
 
 private:
   void reset(ASTContext &Ctx);

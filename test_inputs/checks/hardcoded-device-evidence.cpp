@@ -1,0 +1,78 @@
+// CHECKS: torch-hardcoded-device, torch-mixed-device-op
+// HEADERS: fast real
+// CHECK-OPTION: UnsafeFixes=true
+// A fixed device is a defect where the code is meant to run wherever its data
+// is, and only the evidence says so: a device held as a value, a module, code
+// that asks where its data lives, or a caller whose data is placed elsewhere.
+// A tensor parameter alone, or a plain class's tensor member, only says
+// "wherever the caller put it": a program written for one accelerator passes
+// its data from there by design.
+#include <torch/torch.h>
+// CHECK-FIXES-INSERTED: #include <torchlint/torchlint.h>
+
+// A helper of a program written for CUDA: no evidence, not flagged, nor the op
+// where its CUDA tensor meets the parameter.
+torch::Tensor add_bias(const torch::Tensor &x) {
+  auto bias = torch::ones({3}, torch::kCUDA);
+  return x + bias;
+}
+
+// A plain class holding tensors: they live where the program put them.
+struct Grid {
+  torch::Tensor cells;
+  torch::Tensor shifted() const {
+    return cells + torch::ones({1}, torch::kCUDA);
+  }
+};
+
+// Host data handed to a helper that uploads it: what a CUDA program does.
+torch::Tensor upload(const torch::Tensor &image) { return image.cuda(); }
+void load_batch() {
+  auto host = torch::zeros({4, 3});
+  upload(host);
+}
+
+// Two fixed devices that provably meet fail wherever the code runs.
+torch::Tensor gather_both(const torch::Tensor &x) {
+  auto a = x.cpu();
+  // CHECK-NOTES: :[[@LINE-1]]:12: note: placed on cpu here
+  auto b = torch::ones({3}, torch::kCUDA);
+  // CHECK-NOTES: :[[@LINE-1]]:12: note: placed on cuda here
+  return torch::cat({a, b});
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'cat' gathers tensors that are on different devices (cpu and cuda) [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-2]]:10: note: torchlint::cat from <torchlint/torchlint.h> moves every input to one device first
+  // CHECK-FIXES: return torchlint::cat({a, b});
+}
+
+// A module: its parameters go wherever the module is moved.
+struct HeadImpl : torch::nn::Module {
+  HeadImpl() { fc = register_module("fc", torch::nn::Linear(3, 3)); }
+  torch::Tensor forward(const torch::Tensor &x) {
+  // CHECK-NOTES: :[[@LINE-1]]:46: note: the device is taken from parameter 'x'
+    return fc->forward(x) + torch::ones({3}, torch::kCUDA);
+    // CHECK-MESSAGES: :[[@LINE-1]]:46: warning: hard-coded CUDA device 'torch::kCUDA' in device-neutral code [torch-hardcoded-device]
+    // CHECK-FIXES: return fc->forward(x) + torch::ones({3}, x.device());
+  }
+  torch::nn::Linear fc{nullptr};
+};
+
+// Code that asks where its data lives follows it; a fixed device beside that
+// is an oversight.
+torch::Tensor pad(const torch::Tensor &x) {
+// CHECK-NOTES: :[[@LINE-1]]:40: note: the device is taken from parameter 'x'
+  auto zeros = torch::zeros({1}, x.options());
+  return torch::cat({x, zeros, torch::ones({1}, torch::kCUDA)});
+  // CHECK-MESSAGES: :[[@LINE-1]]:49: warning: hard-coded CUDA device 'torch::kCUDA' in device-neutral code [torch-hardcoded-device]
+  // CHECK-FIXES: return torch::cat({x, zeros, torch::ones({1}, x.device())});
+}
+
+// A caller that places its data by a run-time choice shows that the helper
+// runs elsewhere too.
+torch::Tensor scale(const torch::Tensor &x) {
+// CHECK-NOTES: :[[@LINE-1]]:42: note: the device is taken from parameter 'x'
+  return x * torch::full({1}, 2.0, torch::kCUDA);
+  // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: hard-coded CUDA device 'torch::kCUDA' in device-neutral code [torch-hardcoded-device]
+  // CHECK-FIXES: return x * torch::full({1}, 2.0, x.device());
+}
+void run(torch::Device device) { scale(torch::ones({3}, device)); }
+// CHECK-NOTES: :[[@LINE-1]]:40: note: data on the device of 'device' reaches parameter 'x' through this call of 'scale'
