@@ -76,3 +76,11 @@ torch::Tensor scale(const torch::Tensor &x) {
 }
 void run(torch::Device device) { scale(torch::ones({3}, device)); }
 // CHECK-NOTES: :[[@LINE-1]]:40: note: data on the device of 'device' reaches parameter 'x' through this call of 'scale'
+
+// Asserting a device states the code's one device; it chooses nothing at run
+// time, so it is no evidence either.
+torch::Tensor render(const torch::Tensor &means, const torch::Tensor &view) {
+  TORCH_CHECK(means.is_cuda(), "means must be on CUDA, got ", means.device());
+  auto camera = view.to(torch::kCUDA);
+  return means.matmul(camera);
+}

@@ -12,6 +12,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSwitch.h"
 
 namespace clang::tidy::torch::utils {
@@ -94,6 +95,30 @@ static bool followsDevice(const CallExpr &Call) {
   return false;
 }
 
+/// Whether \p S cannot complete: a throw, or a call of a function that never
+/// returns (`c10::detail::torchCheckFail`, `__assert_fail`), last in a block.
+bool neverCompletes(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *Block = llvm::dyn_cast<CompoundStmt>(S))
+    return !Block->body_empty() && neverCompletes(Block->body_back());
+  if (const auto *E = llvm::dyn_cast<Expr>(S))
+    S = ignoreWrappers(E);
+  if (llvm::isa<CXXThrowExpr>(S))
+    return true;
+  if (const auto *Call = llvm::dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *Callee = Call->getDirectCallee())
+      return Callee->isNoReturn();
+  return false;
+}
+
+/// An assertion (`TORCH_CHECK(x.is_cuda(), ...)`, `assert(...)`): an `if`
+/// with no else whose branch never completes. Asserting a device states the
+/// code's one device; it chooses nothing at run time.
+bool isAssertion(const IfStmt &If) {
+  return !If.getElse() && neverCompletes(If.getThen());
+}
+
 void addDeviceUsage(const FunctionDecl *Fn, DeviceUsage &Usage) {
   for (const ParmVarDecl *Param : Fn->parameters())
     Usage.HandlesDevices |= holdsDeviceType(Param->getType());
@@ -105,7 +130,22 @@ void addDeviceUsage(const FunctionDecl *Fn, DeviceUsage &Usage) {
       if (const auto *Ref =
               llvm::dyn_cast_or_null<DeclRefExpr>(ignoreWrappers(M.Device)))
         Usage.OwnStateOnCuda |= backendOfConstant(Ref->getDecl()) == "CUDA";
+  // What an assertion's failing branch does (formatting its message with
+  // `x.device()`) handles no device either.
+  llvm::DenseSet<const Stmt *> InAssertion;
   forEachOwnStmt(Fn, [&](const Stmt &S) {
+    if (const auto *If = llvm::dyn_cast<IfStmt>(&S); If && isAssertion(*If)) {
+      llvm::SmallVector<const Stmt *, 16> Work{If->getThen()};
+      while (!Work.empty()) {
+        const Stmt *Inner = Work.pop_back_val();
+        if (Inner && InAssertion.insert(Inner).second)
+          Work.append(Inner->child_begin(), Inner->child_end());
+      }
+    }
+  });
+  forEachOwnStmt(Fn, [&](const Stmt &S) {
+    if (InAssertion.contains(&S))
+      return;
     if (const auto *DS = llvm::dyn_cast<DeclStmt>(&S))
       for (const Decl *D : DS->decls())
         if (const auto *Var = llvm::dyn_cast<VarDecl>(D))
@@ -123,7 +163,8 @@ void addDeviceUsage(const FunctionDecl *Fn, DeviceUsage &Usage) {
       Usage.HandlesDevices |= followsDevice(*Call);
     }
     if (const auto *If = llvm::dyn_cast<IfStmt>(&S))
-      Usage.HandlesDevices |= isDeviceChoiceCondition(If->getCond());
+      Usage.HandlesDevices |=
+          !isAssertion(*If) && isDeviceChoiceCondition(If->getCond());
     else if (const auto *Ternary =
                  llvm::dyn_cast<AbstractConditionalOperator>(&S))
       Usage.HandlesDevices |= isDeviceChoiceCondition(Ternary->getCond());
