@@ -55,8 +55,7 @@ void noteNoCpuScalarExcuse(ClangTidyCheck &Check,
        Position < Use.Inputs.size() && Position < std::size(Ordinals);
        ++Position)
     if (Use.Rule == utils::DeviceRule::CpuScalar &&
-        utils::OpDeviceRule{Use.Rule, Use.CpuScalarAt}.excusesCpuScalarAt(
-            Position))
+        Use.excusesCpuScalarAt(Position))
       Excused += (Excused.empty() ? "" : " or ") + Ordinals[Position].str();
   Check.diag(C.OddExpr->getExprLoc(),
              "'%0' takes %select{no 0-dim CPU tensor beside device data|a "

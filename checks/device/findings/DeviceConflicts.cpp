@@ -14,8 +14,7 @@ struct Operand {
 /// The rule one operand is judged by: a CpuScalar op whose table entry lists
 /// where a 0-dim CPU tensor may join (`cpu_scalar_at`) is strict elsewhere.
 DeviceRule ruleAt(const OpUse &Use, unsigned Position) {
-  if (Use.Rule == DeviceRule::CpuScalar &&
-      !OpDeviceRule{Use.Rule, Use.CpuScalarAt}.excusesCpuScalarAt(Position))
+  if (Use.Rule == DeviceRule::CpuScalar && !Use.excusesCpuScalarAt(Position))
     return DeviceRule::Strict;
   return Use.Rule;
 }

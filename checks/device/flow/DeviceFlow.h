@@ -51,6 +51,12 @@ struct OpUse {
   /// For CpuScalar: where a 0-dim CPU operand is excused (OpDeviceRule).
   OperandPositions CpuScalarAt = AnyOperand;
   llvm::SmallVector<OpInput, 3> Inputs;
+
+  /// Whether a 0-dim CPU tensor at operand \p Position may join device data
+  /// under a CpuScalar rule (OpDeviceRule::excusesCpuScalarAt).
+  bool excusesCpuScalarAt(unsigned Position) const {
+    return OpDeviceRule{Rule, CpuScalarAt}.excusesCpuScalarAt(Position);
+  }
   /// For an op in a called function: the calls that reach it, the one in
   /// the analysed function first. Empty for an op written in the function.
   llvm::SmallVector<const CallExpr *, 2> Through;
