@@ -87,6 +87,10 @@ bool containsLocation(const SourceManager &SM, SourceRange Outer,
 /// The source text of \p R (a token range), empty when it cannot be read or
 /// touches a macro.
 std::string sourceText(SourceRange R, const ASTContext &Ctx);
+/// The source text of \p E; empty for none.
+inline std::string sourceText(const Expr *E, const ASTContext &Ctx) {
+  return E ? sourceText(E->getSourceRange(), Ctx) : std::string();
+}
 
 /// True when any location of \p R comes from a macro expansion.
 bool inMacro(SourceRange R);

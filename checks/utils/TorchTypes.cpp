@@ -4,6 +4,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/StringSwitch.h"
 
 namespace clang::tidy::torch::utils {
 namespace {
@@ -212,6 +213,53 @@ const Expr *throughReferenceAlias(const Expr *E) {
 
 std::string qualifiedName(const NamedDecl *D) {
   return D ? D->getQualifiedNameAsString() : std::string();
+}
+
+/// The enumerator's name of a c10 DeviceType constant (kCUDA, reached as
+/// torch::kCUDA or at::kCUDA, or DeviceType::CUDA): "CUDA"; none for any
+/// other declaration, a user's variable of type DeviceType included.
+static std::optional<llvm::StringRef> deviceTypeName(const ValueDecl *D) {
+  if (!D || !D->getIdentifier() || !isDeviceTypeEnum(D->getType()))
+    return std::nullopt;
+  llvm::StringRef Name = D->getName();
+  if (const auto *Var = llvm::dyn_cast<VarDecl>(D)) {
+    const auto *NS = llvm::dyn_cast<NamespaceDecl>(
+        Var->getDeclContext()->getRedeclContext());
+    if (!Var->hasGlobalStorage() || !NS || !NS->getIdentifier() ||
+        NS->getName() != "c10" || !Name.consume_front("k"))
+      return std::nullopt;
+  } else if (!llvm::isa<EnumConstantDecl>(D)) {
+    return std::nullopt;
+  }
+  return Name;
+}
+
+bool isDeviceTypeConstant(const ValueDecl *D) {
+  return deviceTypeName(D).has_value();
+}
+
+std::string backendOfConstant(const ValueDecl *D) {
+  return llvm::StringSwitch<std::string>(deviceTypeName(D).value_or(""))
+      .Case("CPU", "CPU")
+      .Case("CUDA", "CUDA")
+      .Case("MPS", "MPS")
+      .Case("HIP", "HIP")
+      .Case("XPU", "XPU")
+      .Default("");
+}
+
+std::string backendOfString(const StringLiteral *S) {
+  if (!S || !S->isOrdinary())
+    return "";
+  llvm::StringRef Text = S->getString();
+  llvm::StringRef Type = Text.split(':').first;
+  return llvm::StringSwitch<std::string>(Type)
+      .Case("cpu", "CPU")
+      .Case("cuda", "CUDA")
+      .Case("mps", "MPS")
+      .Case("hip", "HIP")
+      .Case("xpu", "XPU")
+      .Default("");
 }
 
 } // namespace clang::tidy::torch::utils

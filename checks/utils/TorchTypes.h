@@ -69,6 +69,15 @@ const Expr *throughReferenceAlias(const Expr *E);
 /// Fully qualified name of \p D, e.g. "torch::zeros" or "at::Tensor::to".
 std::string qualifiedName(const NamedDecl *D);
 
+/// "CUDA" for kCUDA / DeviceType::CUDA (and "CPU", "MPS", "HIP", "XPU");
+/// empty for other declarations, a user's DeviceType variable included.
+std::string backendOfConstant(const ValueDecl *D);
+/// Whether \p D is one of c10's DeviceType constants, whatever the backend
+/// (kMeta too).
+bool isDeviceTypeConstant(const ValueDecl *D);
+/// The same for a device string ("cuda:1" is "CUDA").
+std::string backendOfString(const StringLiteral *S);
+
 } // namespace clang::tidy::torch::utils
 
 #endif

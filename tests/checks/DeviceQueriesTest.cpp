@@ -233,9 +233,9 @@ TEST(DeviceQueries, ModuleMovesThroughHelpersAreMovesAtTheCall) {
   EXPECT_EQ(Moved.Symbol, Use->getParamDecl(1));
   EXPECT_EQ(Moved.Origin, Prepare);
 
-  // The checks see the call among the body's module moves.
-  const std::vector<ModuleMove> Moves =
-      Config.Summaries->moduleMovesIn(Use, Ctx);
+  // The flow records the call among the body's module moves; place_if,
+  // which moves only on some paths, is none.
+  const std::vector<ModuleMove> &Moves = Flow->moduleMoves();
   ASSERT_EQ(Moves.size(), 1u);
   EXPECT_EQ(Moves[0].Call, Prepare);
   EXPECT_EQ(Moves[0].Module, Net);
@@ -244,6 +244,57 @@ TEST(DeviceQueries, ModuleMovesThroughHelpersAreMovesAtTheCall) {
   EXPECT_EQ(llvm::cast<DeclRefExpr>(Moves[0].Device->IgnoreImplicit())->getDecl(),
             Use->getParamDecl(1));
   EXPECT_FALSE(Moves[0].ToCpu);
+}
+
+constexpr const char *MaybeMovedCode = R"cpp(
+#include <torch/torch.h>
+void restore(torch::nn::Linear &net, bool cuda, int epochs) {
+  if (cuda)
+    net->to(torch::kCUDA);
+  net->eval();
+  for (int i = 0; i < epochs; ++i) {
+    net->train();
+    net->to(torch::kCPU);
+  }
+  net->zero_grad();
+}
+)cpp";
+
+TEST(DeviceQueries, AModuleMovedOnSomePathsMayBeMoved) {
+  std::unique_ptr<ASTUnit> AST = parse(MaybeMovedCode);
+  ASSERT_NE(AST, nullptr);
+  ASSERT_FALSE(AST->getDiagnostics().hasErrorOccurred());
+  ASTContext &Ctx = AST->getASTContext();
+  const FunctionDecl *Restore = functionNamed(Ctx, "restore");
+  ASSERT_TRUE(Restore);
+  const auto *Body = llvm::cast<CompoundStmt>(Restore->getBody());
+  const Stmt *Eval = Body->body_begin()[1];
+  const Stmt *ZeroGrad = Body->body_back();
+  const ParmVarDecl *Net = Restore->getParamDecl(0);
+
+  const DeviceFlowConfig Config = DeviceFlowConfig::builtIn();
+  FunctionParentScope Scope(Restore, Ctx);
+  std::shared_ptr<const DeviceFlow> Flow = Config.analyze(Restore, Ctx);
+  ASSERT_EQ(Flow->gaveUp(), "");
+  const std::vector<ModuleMove> &Moves = Flow->moduleMoves();
+  ASSERT_EQ(Moves.size(), 2u);
+  const ModuleMove &ToCuda = Moves[0], &ToCpu = Moves[1];
+  EXPECT_EQ(ToCuda.Module, Net);
+  EXPECT_EQ(ToCuda.Target.K, Kind::Cuda);
+  EXPECT_TRUE(ToCpu.ToCpu);
+  // Moved on one path, not on the other: maybe on CUDA, and why.
+  const AbstractDevice AfterIf = Flow->deviceBefore(Net, Eval);
+  EXPECT_EQ(AfterIf.K, Kind::Maybe);
+  EXPECT_TRUE(AfterIf.MayBeNonCpu);
+  EXPECT_EQ(AfterIf.Origin, ToCuda.Call);
+  // The order of the graph, and which statement runs whenever another does.
+  EXPECT_TRUE(Flow->precedes(ToCuda.Call, ToCpu.Call));
+  EXPECT_FALSE(Flow->precedes(ToCpu.Call, ToCuda.Call));
+  EXPECT_TRUE(Flow->runsWhenever(Eval, ToCuda.Call));
+  EXPECT_FALSE(Flow->runsWhenever(ToCuda.Call, Eval));
+  EXPECT_FALSE(Flow->runsWhenever(ToCpu.Call, ZeroGrad));
+  EXPECT_TRUE(Flow->runsWhenever(ZeroGrad, ToCpu.Call));
+  EXPECT_TRUE(Flow->mayRunAfter(ToCpu.Call, ToCpu.Call));
 }
 
 } // namespace

@@ -4,7 +4,6 @@
 #include "device/findings/FindingNotes.h"
 #include "device/flow/DeviceChoice.h"
 #include "device/flow/DeviceUsage.h"
-#include "device/flow/ModuleMoves.h"
 #include "device/flow/TensorOptionsAnalysis.h"
 #include "device/functions/FunctionBodies.h"
 #include "device/functions/FunctionParents.h"
@@ -76,22 +75,18 @@ int argumentIndex(const CallExpr *Call, const Expr *Arg) {
   return -1;
 }
 
-/// \p Consumer moves a module to the CPU, and a later statement of \p Fn
-/// that runs whenever it does moves the same module somewhere else.
-bool isHostVisit(const Expr *Consumer, const FunctionDecl *Fn,
-                 ASTContext &Ctx) {
-  if (!Fn || !Fn->getBody())
-    return false;
-  const std::vector<ModuleMove> Moves = collectModuleMoves(Fn->getBody());
+/// \p Consumer moves a module to the CPU, and a later move of the same
+/// module somewhere else runs whenever it does.
+bool isHostVisit(const Expr *Consumer, const DeviceFlow &Facts) {
+  const auto &Moves = Facts.moduleMoves();
   const auto ToHost = llvm::find_if(
       Moves, [&](const ModuleMove &M) { return M.Call == Consumer; });
-  if (ToHost == Moves.end() || !ToHost->Module)
+  if (ToHost == Moves.end())
     return false;
   return llvm::any_of(Moves, [&](const ModuleMove &Back) {
     return Back.Module == ToHost->Module && !Back.ToCpu &&
-           isBefore(ToHost->Call->getEndLoc(), Back.Call->getBeginLoc(),
-                    Ctx.getSourceManager()) &&
-           !isConditionalFor(Back.Call, ToHost->Call, Ctx);
+           Facts.precedes(ToHost->Call, Back.Call) &&
+           Facts.runsWhenever(Back.Call, ToHost->Call);
   });
 }
 
@@ -929,7 +924,7 @@ HardcodedPlacementFinder::analyseLeaf(const Expr *Leaf, const FunctionDecl *Fn,
   // A module that visits the host to be saved, loaded or exported and is
   // moved back (`net->to(torch::kCPU); torch::save(net, path);
   // net->to(device);`): a portable checkpoint, not a placement.
-  if (Result.Backend == "CPU" && !Result.Move && isHostVisit(Result.Consumer, Fn, Ctx))
+  if (Result.Backend == "CPU" && !Result.Move && isHostVisit(Result.Consumer, *Flow.analyze(Fn, Ctx)))
     return std::nullopt;
   // A tensor made on the host on purpose and only worked on there until it
   // is moved to the code's device (`auto r = torch::rand(n, kCPU); r =

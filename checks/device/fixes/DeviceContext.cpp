@@ -1,5 +1,6 @@
 //===--- DeviceContext.cpp - what in scope tells where code runs ----------===//
 #include "device/fixes/DeviceContext.h"
+#include "device/fixes/Spelling.h"
 #include "device/flow/TensorOptionsAnalysis.h"
 #include "device/functions/FunctionParents.h"
 #include "utils/CallSite.h"
@@ -226,5 +227,33 @@ const DeviceSource *DeviceContext::bestFor(const Stmt *At,
       return S;
   return &Sources.front();
 }
+
+/// The device source a fix should spell: the nearest torch::Device variable,
+/// else a device parameter or member, else a local tensor placed on a device.
+/// Tensor parameters and modules do not count: they do not show that the
+/// code runs on a device. Sources whose name another variable hides at the
+/// load are skipped.
+std::optional<DeviceSource> deviceSourceForLoad(const FunctionDecl *Fn,
+                                             const Stmt *Load,
+                                             ASTContext &Ctx) {
+  const DeviceContext Context = DeviceContext::collect(Fn, Load, Ctx);
+  const SourceLocation At = Load->getBeginLoc();
+  llvm::SmallVector<const DeviceSource *, 4> Sources;
+  for (const DeviceSource &S : Context.sources())
+    if (isNameUsableAt(S.Decl, Fn, At, Ctx))
+      Sources.push_back(&S);
+  for (auto It = Sources.rbegin(); It != Sources.rend(); ++It)
+    if ((*It)->What == DeviceSource::Carrier::Device && (*It)->Where == DeviceSource::Origin::Local)
+      return **It;
+  for (Origin Where : {DeviceSource::Origin::Parameter, DeviceSource::Origin::Member})
+    for (const DeviceSource *S : Sources)
+      if (S->What == DeviceSource::Carrier::Device && S->Where == Where)
+        return *S;
+  for (auto It = Sources.rbegin(); It != Sources.rend(); ++It)
+    if ((*It)->What == DeviceSource::Carrier::Tensor && (*It)->Where == DeviceSource::Origin::Local)
+      return **It;
+  return std::nullopt;
+}
+
 
 } // namespace clang::tidy::torch::utils

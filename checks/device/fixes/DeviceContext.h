@@ -52,6 +52,15 @@ private:
   llvm::SmallVector<DeviceSource, 4> Sources;
 };
 
+/// The device a fix passes to a checkpoint read at \p Load in \p Fn: the
+/// nearest torch::Device variable, else a device parameter or member, else
+/// a local tensor placed on a device; none where only tensor parameters or
+/// modules are in scope (they do not show that the code runs on a device),
+/// or where another variable hides the source's name at the load.
+std::optional<DeviceSource> deviceSourceForLoad(const FunctionDecl *Fn,
+                                                const Stmt *Load,
+                                                ASTContext &Ctx);
+
 } // namespace clang::tidy::torch::utils
 
 #endif

@@ -17,8 +17,9 @@ std::optional<FixItHint> moveToDeviceOfFix(const Expr *Odd, const Expr *Other,
   if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Target))
     Named = Ref->getDecl();
   else if (const auto *Member = llvm::dyn_cast<MemberExpr>(Target);
-           Member && llvm::isa<CXXThisExpr>(
-                         Member->getBase()->IgnoreImplicit()->IgnoreParenImpCasts()))
+           Member &&
+           llvm::isa<CXXThisExpr>(
+               Member->getBase()->IgnoreImplicit()->IgnoreParenImpCasts()))
     Named = Member->getMemberDecl();
   if (!Named || !isTensorType(Named->getType()))
     return std::nullopt;
@@ -39,6 +40,23 @@ std::optional<FixItHint> moveToDeviceOfFix(const Expr *Odd, const Expr *Other,
     return std::nullopt;
   return FixItHint::CreateReplacement(CharSourceRange::getTokenRange(Range),
                                       "(" + Text + ")" + Move);
+}
+
+/// The fix that passes \p Device to the read of \p Load.
+std::optional<FixItHint> readDeviceFix(const CheckpointLoad &Load,
+                                       const std::string &Device) {
+  const CallExpr *Read = Load.Read;
+  if (Device.empty() || Read->getBeginLoc().isMacroID() ||
+      Read->getRParenLoc().isMacroID())
+    return std::nullopt;
+  if (Load.Device.What == ReadDevice::ExplicitNone) {
+    const SourceRange Range = Load.Device.NoneArg->getSourceRange();
+    if (Range.getBegin().isMacroID() || Range.getEnd().isMacroID())
+      return std::nullopt;
+    return FixItHint::CreateReplacement(CharSourceRange::getTokenRange(Range),
+                                        Device);
+  }
+  return FixItHint::CreateInsertion(Read->getRParenLoc(), ", " + Device);
 }
 
 } // namespace clang::tidy::torch::utils

@@ -1,6 +1,9 @@
-//===--- DeviceFixes.h - fix-its that move a tensor --------------*- C++ -*-===//
+//===--- DeviceFixes.h - fix-its that move a tensor --------------*- C++
+//-*-===//
 #ifndef TORCHLINT_CHECKS_DEVICE_FIXES_DEVICEFIXES_H
 #define TORCHLINT_CHECKS_DEVICE_FIXES_DEVICEFIXES_H
+
+#include "device/findings/CheckpointLoads.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/Basic/Diagnostic.h"
@@ -13,6 +16,12 @@ namespace clang::tidy::torch::utils {
 std::optional<FixItHint> moveToDeviceOfFix(const Expr *Odd, const Expr *Other,
                                            const SourceManager &SM,
                                            const LangOptions &LangOpts);
+
+/// The fix that gives the read of \p Load the device \p Device: an argument
+/// added to the read, or in place of its written `c10::nullopt`. None for
+/// an empty \p Device or a read spelled in a macro.
+std::optional<FixItHint> readDeviceFix(const CheckpointLoad &Load,
+                                       const std::string &Device);
 
 } // namespace clang::tidy::torch::utils
 

@@ -12,6 +12,7 @@
 #include "utils/CallSite.h"
 #include "utils/TorchTypes.h"
 
+#include "clang/Analysis/Analyses/Dominators.h"
 #include "clang/Analysis/Analyses/PostOrderCFGView.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/Analysis/FlowSensitive/DataflowWorklist.h"
@@ -155,6 +156,11 @@ struct DeviceFlow::Solution {
   /// that evaluates it (or contains it). Built on the first question.
   llvm::DenseMap<const Stmt *, std::pair<const CFGBlock *, unsigned>> Where;
   bool Indexed = false;
+  /// Each reached block's place in the reverse post-order of the graph.
+  llvm::DenseMap<const CFGBlock *, unsigned> OrderOf;
+  /// Built on the first runsWhenever question.
+  std::unique_ptr<CFGDomTree> Dominators;
+  std::unique_ptr<CFGPostDomTree> PostDominators;
 
   DeviceState entryState(const CFGBlock *Block) const {
     DeviceState In;
@@ -178,7 +184,28 @@ struct DeviceFlow::Solution {
       }
       In.joinWith(PredOut);
     }
+    joinUnmovedModules(Block, In);
     return In;
+  }
+
+  /// A module moved on some paths into \p Block and not on others is
+  /// where it was before on those: the join keeps both (a move in a branch
+  /// says "maybe moved", not "moved").
+  void joinUnmovedModules(const CFGBlock *Block, DeviceState &In) const {
+    if (!In.Reached)
+      return;
+    for (auto &[D, Device] : In.Vars) {
+      if (!isModuleType(D->getType()))
+        continue;
+      for (const CFGBlock *Pred : Block->preds()) {
+        const DeviceState *PredOut = Pred ? &Out[Pred->getBlockID()] : nullptr;
+        if (PredOut && PredOut->Reached && !PredOut->Vars.count(D)) {
+          Device = AbstractDevice::join(Device,
+                                        Builder.lookupIn(D, DeviceState()));
+          break;
+        }
+      }
+    }
   }
 
   void index() {
@@ -231,6 +258,41 @@ struct DeviceFlow::Solution {
     return false;
   }
 
+  /// The block and element index of \p S, if it is in the graph.
+  std::optional<std::pair<const CFGBlock *, unsigned>> placeOf(const Stmt *S) {
+    if (!Indexed)
+      index();
+    auto It = Where.find(S);
+    if (It == Where.end())
+      return std::nullopt;
+    return It->second;
+  }
+
+  bool precedes(const Stmt *A, const Stmt *B) {
+    const auto PA = placeOf(A), PB = placeOf(B);
+    if (!PA || !PB)
+      return false;
+    if (PA->first == PB->first)
+      return PA->second < PB->second;
+    auto OA = OrderOf.find(PA->first), OB = OrderOf.find(PB->first);
+    return OA != OrderOf.end() && OB != OrderOf.end() &&
+           OA->second < OB->second && mayRunAfter(A, B).value_or(false);
+  }
+
+  bool runsWhenever(const Stmt *S, const Stmt *Target) {
+    const auto PS = placeOf(S), PT = placeOf(Target);
+    if (!PS || !PT)
+      return false;
+    if (PS->first == PT->first)
+      return true;
+    if (!Dominators) {
+      Dominators = std::make_unique<CFGDomTree>(Graph.get());
+      PostDominators = std::make_unique<CFGPostDomTree>(Graph.get());
+    }
+    return Dominators->dominates(PS->first, PT->first) ||
+           PostDominators->dominates(PS->first, PT->first);
+  }
+
   /// The state just before the element that evaluates \p At.
   std::optional<DeviceState> stateBefore(const Stmt *At) {
     if (!Indexed)
@@ -276,6 +338,14 @@ DeviceFlow::parameterFromCallers(const ParmVarDecl *Param) const {
   return Solved->Builder.parameterFromCallers(Param);
 }
 
+bool DeviceFlow::precedes(const Stmt *A, const Stmt *B) const {
+  return Solved && A && B && Solved->precedes(A, B);
+}
+
+bool DeviceFlow::runsWhenever(const Stmt *S, const Stmt *Target) const {
+  return Solved && S && Target && Solved->runsWhenever(S, Target);
+}
+
 bool DeviceFlow::mayRunAfter(const Stmt *From, const Stmt *To) const {
   if (!Solved || !From || !To)
     return true;
@@ -311,6 +381,7 @@ DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
   Result->Function = Fn;
   auto GiveUp = [&](llvm::StringRef Why) {
     Result->Uses.clear();
+    Result->Moves.clear();
     Result->GaveUp = Why.str();
     return std::move(Result);
   };
@@ -343,6 +414,8 @@ DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
   // (`while (true)`, `do {} while (false)`, `if (kFlag)`) leave in the CFG;
   // blocks no path reaches are never visited.
   PostOrderCFGView Order(&TheGraph);
+  for (const CFGBlock *Block : Order)
+    Solved->OrderOf.try_emplace(Block, Solved->OrderOf.size());
   auto EntryState = [&](const CFGBlock *Block) {
     return Solved->entryState(Block);
   };
@@ -412,7 +485,8 @@ DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
             ReturnedList.addAll(Builder.evalList(Return->getRetValue(), S));
           Returns = true;
         }
-        return Builder.record(Element, S, Seen, Result->Uses);
+        return Builder.record(Element, S, Seen, Result->Uses,
+                              Result->Moves);
       }))
     return GiveUp("an expression is nested more than " +
                   std::to_string(Options.Limits.MaxExprDepth) +

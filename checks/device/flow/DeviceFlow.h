@@ -66,6 +66,23 @@ struct OpUse {
   const CallExpr *site() const { return Through.empty() ? Call : Through[0]; }
 };
 
+/// A call that moves a module in place, as the transfer applies it:
+/// `m->to(device...)` on a torch::nn::Module or torch::jit::Module,
+/// torchlint::ensure_module_device(m, device), or a call of a function of
+/// the translation unit that moves its module argument on every path
+/// (`place(net, device)`).
+struct ModuleMove {
+  const CallExpr *Call = nullptr;
+  const ValueDecl *Module = nullptr; ///< what is moved
+  /// The device argument as written; null where the call's arguments do
+  /// not name it (a device chosen inside the called function).
+  const Expr *Device = nullptr;
+  /// Where the module goes, in the state before the call.
+  AbstractDevice Target;
+  bool ToCpu = false;               ///< the device is the CPU
+  const FunctionDecl *By = nullptr; ///< the function called that moves it
+};
+
 /// Bounds that keep a huge generated function from stalling the editor: past
 /// them the analysis gives up on that function and reports nothing in it.
 struct AnalysisLimits {
@@ -98,6 +115,9 @@ public:
           FunctionSummaries *Summaries = nullptr);
 
   const std::vector<OpUse> &opUses() const { return Uses; }
+  /// The module moves of the body, each once, in the order of the graph
+  /// (reverse post-order: a loop body's first iteration).
+  const std::vector<ModuleMove> &moduleMoves() const { return Moves; }
   /// Why the analysis gave up on the function; empty when it did not.
   const std::string &gaveUp() const { return GaveUp; }
   /// Where the returned tensor lives, joined over every return.
@@ -136,6 +156,15 @@ public:
   /// Whether some path of the body runs \p To after \p From (a later
   /// iteration of a loop counts). True where the analysis cannot say.
   bool mayRunAfter(const Stmt *From, const Stmt *To) const;
+  /// Whether some path through the body runs \p B after \p A without
+  /// going round a loop to do so (\p A comes first in the graph's reverse
+  /// post-order). False where the analysis cannot say.
+  bool precedes(const Stmt *A, const Stmt *B) const;
+  /// Whether \p S runs on every path that runs \p Target: its block
+  /// dominates or post-dominates \p Target's (a statement in a branch or
+  /// loop that \p Target is not in does not). False where the analysis
+  /// cannot say.
+  bool runsWhenever(const Stmt *S, const Stmt *Target) const;
   /// The members of `*this` that some path of the function places or
   /// assigns, with where they live when it returns.
   std::vector<std::pair<const ValueDecl *, AbstractDevice>>
@@ -147,6 +176,7 @@ public:
 
 private:
   std::vector<OpUse> Uses;
+  std::vector<ModuleMove> Moves;
   const FunctionDecl *Function = nullptr;
   std::string GaveUp;
   AbstractDevice Returned;

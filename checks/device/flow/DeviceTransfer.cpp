@@ -4,6 +4,7 @@
 #include "device/flow/DeviceUsage.h"
 #include "device/flow/TensorOptionsAnalysis.h"
 #include "utils/CallSite.h"
+#include "utils/TorchObjects.h"
 #include "utils/TorchTypes.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -881,6 +882,69 @@ void DeviceTransfer::transfer(const CFGElement &Element,
   }
 }
 
+llvm::SmallVector<ModuleMove, 1>
+DeviceTransfer::moduleMovesAt(const CallExpr *Call, const DeviceState &S) const {
+  llvm::SmallVector<ModuleMove, 1> Moves;
+  auto Add = [&](const ValueDecl *Module, const Expr *DeviceArg,
+                 AbstractDevice Target, const FunctionDecl *By) {
+    ModuleMove Move;
+    Move.Call = Call;
+    Move.Module = Module;
+    Move.Device = DeviceArg ? writtenArgument(DeviceArg) : nullptr;
+    // The move is why the module lives there, whatever the device.
+    Target.Origin = Call;
+    Move.Target = std::move(Target);
+    Move.ToCpu = Move.Device ? isCpuDeviceConstant(Move.Device)
+                             : Move.Target.isCpu();
+    Move.By = By;
+    Moves.push_back(std::move(Move));
+  };
+  // `place(net, device)`: a function of this translation unit that moves
+  // its module argument in place on every path.
+  if (const FunctionSummary *Summary = summaryOf(Call)) {
+    for (const auto &Moved : Summary->MovedModules) {
+      const ValueDecl *Module =
+          moduleRoot(argumentFor(Moved.Module, Call, Summary->Definition));
+      if (!Module)
+        continue;
+      const Expr *DeviceArg = nullptr;
+      AbstractDevice Target =
+          Moved.Device.K == Kind::SameAs
+              ? atCall(Moved.Device, Call, *Summary, S, &DeviceArg)
+              : Moved.Device;
+      if (!DeviceArg || !isDeviceLike(DeviceArg->getType()))
+        DeviceArg = nullptr;
+      Add(Module, DeviceArg, std::move(Target), Summary->Definition);
+    }
+    if (!Moves.empty())
+      return Moves;
+  }
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  // torchlint::ensure_module_device(m, device).
+  if (Callee && Callee->getIdentifier() &&
+      Callee->getName() == "ensure_module_device" && Call->getNumArgs() >= 2 &&
+      llvm::StringRef(qualifiedName(Callee)).starts_with("torchlint::")) {
+    if (const ValueDecl *Module = moduleRoot(Call->getArg(0)))
+      Add(Module, Call->getArg(1), evalDevice(Call->getArg(1), S), nullptr);
+    return Moves;
+  }
+  // m->to(device[, dtype][, non_blocking]) moves a module in place.
+  const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Call);
+  const CXXMethodDecl *Method = Member ? Member->getMethodDecl() : nullptr;
+  if (!Method || !Method->getIdentifier() || Method->getName() != "to" ||
+      Member->getNumArgs() == 0 || !isDeviceLike(Member->getArg(0)->getType()))
+    return Moves;
+  const Expr *Object = Member->getImplicitObjectArgument();
+  const ValueDecl *Module = moduleRoot(Object);
+  if (!Module)
+    if (const ValueDecl *Jit = referencedObject(Object);
+        Jit && isJitModuleType(Jit->getType()))
+      Module = Jit;
+  if (Module)
+    Add(Module, Member->getArg(0), evalDevice(Member->getArg(0), S), nullptr);
+  return Moves;
+}
+
 void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
   if (const auto *DS = llvm::dyn_cast<DeclStmt>(Element)) {
     for (const Decl *D : DS->decls()) {
@@ -929,34 +993,15 @@ void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
     }
     return;
   }
-  // `place(net, device)`: a function of this translation unit that moves
-  // its module argument in place; the call is why it lives there.
-  if (const auto *Call = llvm::dyn_cast<CallExpr>(E))
-    if (const FunctionSummary *Summary = summaryOf(Call))
-      for (const auto &Moved : Summary->MovedModules)
-        if (const ValueDecl *Module = moduleRoot(
-                argumentFor(Moved.Module, Call, Summary->Definition));
-            Module && isModuleType(Module->getType())) {
-          AbstractDevice D = Moved.Device.K == Kind::SameAs
-                                 ? atCall(Moved.Device, Call, *Summary, S)
-                                 : Moved.Device;
-          D.Origin = Call;
-          S.Vars[Module] = D;
-        }
+  if (const auto *Call = llvm::dyn_cast<CallExpr>(E)) {
+    const llvm::SmallVector<ModuleMove, 1> Moves = moduleMovesAt(Call, S);
+    for (const ModuleMove &Move : Moves)
+      S.Vars[Move.Module] = Move.Target;
+    if (!Moves.empty())
+      return;
+  }
   if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *Method = Member->getMethodDecl();
-    // module->to(device) moves the module in place.
-    if (Method && Method->getIdentifier() && Method->getName() == "to" &&
-        Member->getNumArgs() > 0 && isDeviceLike(Member->getArg(0)->getType()))
-      if (const ValueDecl *Module =
-              moduleRoot(Member->getImplicitObjectArgument());
-          Module && isModuleType(Module->getType())) {
-        // The move is why the module lives there, whatever the device.
-        AbstractDevice D = evalDevice(Member->getArg(0), S);
-        D.Origin = Member;
-        S.Vars[Module] = D;
-        return;
-      }
     const ValueDecl *List = assignedDecl(Member->getImplicitObjectArgument());
     if (Method && Method->getIdentifier() && List &&
         isTensorListType(List->getType()) && Member->getNumArgs() == 1 &&
@@ -1072,7 +1117,9 @@ bool DeviceTransfer::findHostReads(const Stmt *Element, const DeviceState &S,
 
 bool DeviceTransfer::record(const Stmt *Element, const DeviceState &S,
                                llvm::DenseSet<const CallExpr *> &Seen,
-                               std::vector<OpUse> &Out, unsigned Depth) const {
+                               std::vector<OpUse> &Out,
+                               std::vector<ModuleMove> &Moves,
+                               unsigned Depth) const {
   if (!Element || llvm::isa<LambdaExpr>(Element))
     return true; // Lambdas are analysed as functions of their own.
   if (Depth > Options.Limits.MaxExprDepth)
@@ -1102,14 +1149,18 @@ bool DeviceTransfer::record(const Stmt *Element, const DeviceState &S,
       Use.Inputs = inputsOf(Call, S);
       Out.push_back(std::move(Use));
     }
-    // Where the arguments meet inside a function of this translation unit.
-    if (!Rule && Seen.insert(Call).second)
+    if (!Rule && Seen.insert(Call).second) {
+      // A module move, in the state before the statement that makes it.
+      for (ModuleMove &Move : moduleMovesAt(Call, S))
+        Moves.push_back(std::move(Move));
+      // Where the arguments meet inside a function of this translation unit.
       if (const FunctionSummary *Summary = summaryOf(Call))
         for (const OpUse &Meeting : Summary->Meetings)
           Out.push_back(meetingAtCall(Meeting, Call, *Summary, S));
+    }
   }
   for (const Stmt *Child : Element->children())
-    if (!record(Child, S, Seen, Out, Depth + 1))
+    if (!record(Child, S, Seen, Out, Moves, Depth + 1))
       return false;
   return true;
 }

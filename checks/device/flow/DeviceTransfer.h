@@ -65,11 +65,16 @@ public:
   /// member initializer (`mask_(torch::ones({n}))` places the tensor member
   /// as an assignment in the body would). Other elements change nothing.
   void transfer(const CFGElement &Element, DeviceState &S) const;
-  /// Records the op calls in \p Element; false when it is nested deeper
-  /// than the limit (the caller then gives up on the function).
+  /// Records the op calls and module moves in \p Element; false when it is
+  /// nested deeper than the limit (the caller then gives up on the
+  /// function).
   bool record(const Stmt *Element, const DeviceState &S,
               llvm::DenseSet<const CallExpr *> &Seen, std::vector<OpUse> &Out,
-              unsigned Depth = 0) const;
+              std::vector<ModuleMove> &Moves, unsigned Depth = 0) const;
+  /// The modules \p Call moves in place, evaluated in \p S; what the
+  /// transfer applies and the flow records.
+  llvm::SmallVector<ModuleMove, 1> moduleMovesAt(const CallExpr *Call,
+                                                 const DeviceState &S) const;
 
 private:
   /// Where the result of an op under \p Rule over \p Inputs lives.

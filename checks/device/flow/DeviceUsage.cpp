@@ -1,10 +1,10 @@
 //===--- DeviceUsage.cpp - what code does with devices --------------------===//
 #include "device/flow/DeviceUsage.h"
 #include "device/flow/DeviceChoice.h"
-#include "device/flow/ModuleMoves.h"
 #include "device/functions/FunctionBodies.h"
 #include "device/functions/LibraryCode.h"
 #include "utils/CallSite.h"
+#include "utils/TorchObjects.h"
 #include "utils/TorchTypes.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -19,53 +19,6 @@ namespace clang::tidy::torch::utils {
 
 static bool isNamed(const NamedDecl *D, llvm::StringRef Name) {
   return D && D->getIdentifier() && D->getName() == Name;
-}
-
-/// The enumerator's name of a c10 DeviceType constant (kCUDA, reached as
-/// torch::kCUDA or at::kCUDA, or DeviceType::CUDA): "CUDA"; none for any
-/// other declaration, a user's variable of type DeviceType included.
-static std::optional<llvm::StringRef> deviceTypeName(const ValueDecl *D) {
-  if (!D || !D->getIdentifier() || !isDeviceTypeEnum(D->getType()))
-    return std::nullopt;
-  llvm::StringRef Name = D->getName();
-  if (const auto *Var = llvm::dyn_cast<VarDecl>(D)) {
-    const auto *NS = llvm::dyn_cast<NamespaceDecl>(
-        Var->getDeclContext()->getRedeclContext());
-    if (!Var->hasGlobalStorage() || !NS || !NS->getIdentifier() ||
-        NS->getName() != "c10" || !Name.consume_front("k"))
-      return std::nullopt;
-  } else if (!llvm::isa<EnumConstantDecl>(D)) {
-    return std::nullopt;
-  }
-  return Name;
-}
-
-bool isDeviceTypeConstant(const ValueDecl *D) {
-  return deviceTypeName(D).has_value();
-}
-
-std::string backendOfConstant(const ValueDecl *D) {
-  return llvm::StringSwitch<std::string>(deviceTypeName(D).value_or(""))
-      .Case("CPU", "CPU")
-      .Case("CUDA", "CUDA")
-      .Case("MPS", "MPS")
-      .Case("HIP", "HIP")
-      .Case("XPU", "XPU")
-      .Default("");
-}
-
-std::string backendOfString(const StringLiteral *S) {
-  if (!S || !S->isOrdinary())
-    return "";
-  llvm::StringRef Text = S->getString();
-  llvm::StringRef Type = Text.split(':').first;
-  return llvm::StringSwitch<std::string>(Type)
-      .Case("cpu", "CPU")
-      .Case("cuda", "CUDA")
-      .Case("mps", "MPS")
-      .Case("hip", "HIP")
-      .Case("xpu", "XPU")
-      .Default("");
 }
 
 bool holdsDeviceType(QualType T) {
@@ -125,11 +78,19 @@ void addDeviceUsage(const FunctionDecl *Fn, DeviceUsage &Usage) {
   if (const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Fn))
     for (const FieldDecl *Field : Method->getParent()->fields())
       Usage.HandlesDevices |= holdsDeviceType(Field->getType());
-  for (const ModuleMove &M : collectModuleMoves(Fn->getBody()))
-    if (llvm::isa_and_nonnull<FieldDecl>(M.Module) && !M.ToCpu)
-      if (const auto *Ref =
-              llvm::dyn_cast_or_null<DeclRefExpr>(ignoreWrappers(M.Device)))
-        Usage.OwnStateOnCuda |= backendOfConstant(Ref->getDecl()) == "CUDA";
+  // `net_->to(torch::kCUDA)`: a module member moved to CUDA by name.
+  forEachOwnStmt(Fn, [&](const Stmt &S) {
+    const auto *Move = llvm::dyn_cast<CXXMemberCallExpr>(&S);
+    if (!Move || !isNamed(Move->getMethodDecl(), "to") ||
+        Move->getNumArgs() == 0 ||
+        !isModuleMethod(Move->getMethodDecl()) ||
+        !llvm::isa_and_nonnull<FieldDecl>(
+            referencedObject(Move->getImplicitObjectArgument())))
+      return;
+    if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(
+            ignoreWrappers(writtenArgument(Move->getArg(0)))))
+      Usage.OwnStateOnCuda |= backendOfConstant(Ref->getDecl()) == "CUDA";
+  });
   // What an assertion's failing branch does (formatting its message with
   // `x.device()`) handles no device either.
   llvm::DenseSet<const Stmt *> InAssertion;

@@ -20,14 +20,6 @@
 
 namespace clang::tidy::torch::utils {
 
-/// "CUDA" for kCUDA / DeviceType::CUDA (and "CPU", "MPS", "HIP", "XPU");
-/// empty for other declarations, a user's DeviceType variable included.
-std::string backendOfConstant(const ValueDecl *D);
-/// Whether \p D is one of c10's DeviceType constants, whatever the backend
-/// (kMeta too).
-bool isDeviceTypeConstant(const ValueDecl *D);
-/// The same for a device string ("cuda:1" is "CUDA").
-std::string backendOfString(const StringLiteral *S);
 /// A torch::Device, a DeviceType, an optional device or a pointer to one.
 bool holdsDeviceType(QualType T);
 

@@ -157,10 +157,8 @@ void forEachFunctionBody(ASTContext &Ctx,
   }
 }
 
-void forEachOwnStmt(const FunctionDecl *Fn,
-                    llvm::function_ref<void(const Stmt &)> Visit) {
-  if (!Fn)
-    return;
+void forEachOwnDescendant(const Stmt *Root,
+                          llvm::function_ref<void(const Stmt &)> Visit) {
   llvm::function_ref<bool(const Stmt &)> Own;
   auto OwnStmt = [&](const Stmt &S) {
     Visit(S);
@@ -173,11 +171,18 @@ void forEachOwnStmt(const FunctionDecl *Fn,
     return false;
   };
   Own = OwnStmt;
+  walkInSourceOrder(Root, Own);
+}
+
+void forEachOwnStmt(const FunctionDecl *Fn,
+                    llvm::function_ref<void(const Stmt &)> Visit) {
+  if (!Fn)
+    return;
   if (const auto *Ctor = llvm::dyn_cast<CXXConstructorDecl>(Fn))
     for (const CXXCtorInitializer *Init : Ctor->inits())
       if (Init->isWritten())
-        walkInSourceOrder(Init->getInit(), Own);
-  walkInSourceOrder(Fn->getBody(), Own);
+        forEachOwnDescendant(Init->getInit(), Visit);
+  forEachOwnDescendant(Fn->getBody(), Visit);
 }
 
 llvm::SmallVector<const CXXMemberCallExpr *, 8>

@@ -37,6 +37,12 @@ void forEachFunctionBody(ASTContext &Ctx,
 void forEachOwnStmt(const FunctionDecl *Fn,
                     llvm::function_ref<void(const Stmt &)> Visit);
 
+/// Calls \p Visit on \p Root and every statement below it that runs where
+/// it is written (lambda bodies excluded, their captures included), in
+/// source order: forEachOwnStmt for one expression or statement.
+void forEachOwnDescendant(const Stmt *Root,
+                          llvm::function_ref<void(const Stmt &)> Visit);
+
 /// The member calls named one of \p Names that \p Fn itself makes (as
 /// forEachOwnStmt), in source order.
 llvm::SmallVector<const CXXMemberCallExpr *, 8>

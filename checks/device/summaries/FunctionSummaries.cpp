@@ -2,6 +2,7 @@
 #include "device/summaries/FunctionSummaries.h"
 #include "device/functions/FunctionParents.h"
 #include "device/functions/LibraryCode.h"
+#include "utils/TorchObjects.h"
 #include "utils/TorchTypes.h"
 
 #include "clang/AST/Attr.h"
@@ -562,41 +563,6 @@ void forEachObjectAssignment(
           Visit(Init->getMember(), Init->getInit());
     Walk(Definition->getBody());
   }
-}
-
-std::vector<ModuleMove>
-FunctionSummaries::moduleMovesIn(const FunctionDecl *Fn, ASTContext &Ctx) {
-  std::vector<ModuleMove> Moves = collectModuleMoves(Fn->getBody());
-  std::function<void(const Stmt *)> Visit = [&](const Stmt *S) {
-    if (!S || llvm::isa<LambdaExpr>(S))
-      return;
-    if (const auto *Call = llvm::dyn_cast<CallExpr>(S))
-      if (const FunctionSummary *Summary = of(Call, Ctx))
-        for (const auto &Moved : Summary->MovedModules) {
-          ModuleMove M;
-          M.Call = Call;
-          M.By = Summary->Definition;
-          M.Module = referencedObject(
-              argumentFor(Moved.Module, Call, Summary->Definition));
-          if (!M.Module)
-            continue;
-          // `place(net, device)`: the device is the caller's argument.
-          if (Moved.Device.K == AbstractDevice::Kind::SameAs)
-            if (const auto *Param =
-                    llvm::dyn_cast_or_null<ParmVarDecl>(Moved.Device.Symbol);
-                Param && isDeviceLike(Param->getType()))
-              if (const Expr *Arg =
-                      argumentFor(Param, Call, Summary->Definition))
-                M.Device = writtenArgument(Arg);
-          M.ToCpu = M.Device ? isCpuDeviceConstant(M.Device)
-                             : Moved.Device.isCpu();
-          Moves.push_back(M);
-        }
-    for (const Stmt *Child : S->children())
-      Visit(Child);
-  };
-  Visit(Fn->getBody());
-  return Moves;
 }
 
 const FunctionSummary *FunctionSummaries::summarise(const FunctionDecl *Fn,

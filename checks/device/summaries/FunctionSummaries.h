@@ -13,7 +13,6 @@
 #define TORCHLINT_CHECKS_DEVICE_SUMMARIES_FUNCTIONSUMMARIES_H
 
 #include "device/flow/DeviceFlow.h"
-#include "device/flow/ModuleMoves.h"
 #include "device/functions/UnitCallers.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -121,11 +120,6 @@ public:
                 llvm::function_ref<bool(const AbstractDevice &)> Accepts,
                 ASTContext &Ctx);
 
-  /// Every module move in \p Fn's body (collectModuleMoves), and each call
-  /// of a function of the translation unit that moves a module argument on
-  /// every path through it (`place(net, device)`), as a move at that call.
-  std::vector<ModuleMove> moduleMovesIn(const FunctionDecl *Fn,
-                                        ASTContext &Ctx);
 
   /// The setup methods \p Constructor calls on `this` (`init()`, and what
   /// they call on `this` in turn, a few levels deep): they place members as
