@@ -3,6 +3,7 @@
 #include "device/findings/DeviceConflicts.h"
 #include "device/findings/FindingNotes.h"
 #include "device/fixes/DeviceContext.h"
+#include "device/fixes/DeviceFixes.h"
 #include "device/flow/DeviceFlow.h"
 #include "device/flow/DeviceUsage.h"
 #include "device/flow/TensorOptionsAnalysis.h"
@@ -36,86 +37,6 @@ template <> struct OptionEnumMapping<torch::FactoryWithoutDeviceCheck::FixStyle>
 };
 
 namespace torch {
-namespace {
-
-/// "torch::" or "at::", whichever namespace the factory was called from, so
-/// the inserted torch::device(...) needs no new include.
-std::string namespacePrefix(const FunctionDecl *Factory) {
-  return utils::qualifiedName(Factory).rfind("at::", 0) == 0 ? "at::"
-                                                             : "torch::";
-}
-
-/// The options argument as the user wrote it: through an implicit conversion
-/// (kFloat -> TensorOptions) to the converted expression.
-const Expr *writtenOptions(const Expr *Arg) {
-  const Expr *E = Arg->IgnoreImplicit()->IgnoreParenImpCasts();
-  // An implicit conversion or copy: the user wrote the argument inside.
-  if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(E))
-    if (!llvm::isa<CXXTemporaryObjectExpr>(Construct) &&
-        Construct->getNumArgs() == 1)
-      return Construct->getArg(0)->IgnoreImplicit()->IgnoreParenImpCasts();
-  return E;
-}
-
-/// True when `.device(...)` can be appended to \p E without parentheses.
-bool isPostfixExpression(const Expr *E) {
-  return llvm::isa<CallExpr, DeclRefExpr, ParenExpr, MemberExpr,
-                   CXXTemporaryObjectExpr, CXXFunctionalCastExpr>(E);
-}
-
-/// The fix that gives the call \p Call a device \p Device, or none when the
-/// call's spelling cannot be edited safely.
-std::optional<FixItHint> deviceFix(const CallExpr *Call, unsigned OptionsIndex,
-                                   const FunctionDecl *Factory,
-                                   const std::string &Device,
-                                   const std::string &WholeOptions,
-                                   const SourceManager &SM,
-                                   const LangOptions &LangOpts) {
-  if (Call->getBeginLoc().isMacroID() || Call->getRParenLoc().isMacroID())
-    return std::nullopt;
-  const std::string Ns = namespacePrefix(Factory);
-  const Expr *Arg = Call->getArg(OptionsIndex);
-
-  if (llvm::isa<CXXDefaultArgExpr>(Arg)) {
-    // Appending is only possible when every earlier argument was written.
-    for (unsigned I = 0; I < OptionsIndex; ++I)
-      if (llvm::isa<CXXDefaultArgExpr>(Call->getArg(I)))
-        return std::nullopt;
-    std::string Options =
-        WholeOptions.empty() ? Ns + "device(" + Device + ")" : WholeOptions;
-    return FixItHint::CreateInsertion(
-        Call->getRParenLoc(), (OptionsIndex > 0 ? ", " : "") + Options);
-  }
-
-  const Expr *Written = writtenOptions(Arg);
-  CharSourceRange Range =
-      CharSourceRange::getTokenRange(Written->getSourceRange());
-  if (Range.getBegin().isMacroID() || Range.getEnd().isMacroID())
-    return std::nullopt;
-  if (const auto *Init = llvm::dyn_cast<InitListExpr>(Written);
-      Init && Init->getNumInits() == 0)
-    return FixItHint::CreateReplacement(Range, Ns + "device(" + Device + ")");
-
-  const std::string Text =
-      Lexer::getSourceText(Range, SM, LangOpts).str();
-  if (Text.empty())
-    return std::nullopt;
-  if (utils::isTensorOptionsType(Written->getType())) {
-    if (isPostfixExpression(Written))
-      return FixItHint::CreateInsertion(
-          Lexer::getLocForEndOfToken(Written->getEndLoc(), 0, SM, LangOpts),
-          ".device(" + Device + ")");
-    return FixItHint::CreateReplacement(Range, "(" + Text + ").device(" +
-                                                   Device + ")");
-  }
-  if (utils::isScalarTypeEnum(Written->getType()))
-    return FixItHint::CreateReplacement(
-        Range, Ns + "dtype(" + Text + ").device(" + Device + ")");
-  return FixItHint::CreateReplacement(
-      Range, Ns + "TensorOptions(" + Text + ").device(" + Device + ")");
-}
-
-} // namespace
 
 FactoryWithoutDeviceCheck::FactoryWithoutDeviceCheck(StringRef Name,
                                                      ClangTidyContext *Context)
@@ -200,42 +121,6 @@ void FactoryWithoutDeviceCheck::checkFlow(const FunctionDecl *Fn,
   }
 }
 
-/// Whether \p Call is the whole value a constructor of \p Member's class
-/// gives it (`mask_ = torch::ones(...)`, `mask_(torch::ones(...))`), which
-/// a registration can wrap.
-static bool isWholeValueOf(const CallExpr *Call, const FieldDecl *Member) {
-  bool Whole = false;
-  utils::forEachObjectAssignment(
-      llvm::cast<CXXRecordDecl>(Member->getParent()),
-      /*ConstructorsOnly=*/true,
-      [&](const ValueDecl *Object, const Expr *Value) {
-        Whole |= Object == Member && utils::ignoreWrappers(Value) == Call;
-      });
-  return Whole;
-}
-
-/// Wraps \p Call, a member's whole value, in `register_buffer("mask", ...)`.
-static std::vector<FixItHint> registerAsBuffer(const CallExpr *Call,
-                                               const FieldDecl *Member,
-                                               ASTContext &Ctx) {
-  const SourceLocation Begin = Call->getBeginLoc(), End = Call->getEndLoc();
-  if (Begin.isMacroID() || End.isMacroID())
-    return {};
-  // The buffer's name in the state dict: `mask_`, `m_mask` and `_mask` are
-  // "mask".
-  llvm::StringRef Name = Member->getName();
-  Name.consume_front("m_");
-  Name = Name.trim('_');
-  if (Name.empty())
-    Name = Member->getName();
-  return {FixItHint::CreateInsertion(
-              Begin, ("register_buffer(\"" + Name + "\", ").str()),
-          FixItHint::CreateInsertion(
-              Lexer::getLocForEndOfToken(End, 0, Ctx.getSourceManager(),
-                                         Ctx.getLangOpts()),
-              ")")};
-}
-
 void FactoryWithoutDeviceCheck::reportUnregistered(
     const CallExpr *Call, const FieldDecl *Member,
     const utils::DeviceConflict &Meeting, ASTContext &Ctx) {
@@ -243,8 +128,8 @@ void FactoryWithoutDeviceCheck::reportUnregistered(
     return;
   // Registering adds the tensor to the module's state dict and moves it with
   // the module: an unsafe fix.
-  const std::vector<FixItHint> Fix = isWholeValueOf(Call, Member)
-                                         ? registerAsBuffer(Call, Member, Ctx)
+  const std::vector<FixItHint> Fix = utils::isWholeValueOf(Call, Member)
+                                         ? utils::registerAsBuffer(Call, Member, Ctx)
                                          : std::vector<FixItHint>();
   {
     auto Diag = diag(Call->getBeginLoc(),
@@ -369,7 +254,7 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
   } else if (!Device.empty()) {
     const bool UseOptions = Style == FixStyle::Options && Source &&
                             Source->What == utils::DeviceSource::Carrier::Tensor;
-    Fix = deviceFix(Call, OptionsIndex, Factory, Device,
+    Fix = utils::factoryDeviceFix(Call, OptionsIndex, Factory, Device,
                     UseOptions ? Source->Decl->getNameAsString() + ".options()"
                                : std::string(),
                     Ctx.getSourceManager(), getLangOpts());

@@ -5,9 +5,12 @@
 
 #include "device/findings/CheckpointLoads.h"
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/Diagnostic.h"
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace clang::tidy::torch::utils {
 
@@ -22,6 +25,26 @@ std::optional<FixItHint> moveToDeviceOfFix(const Expr *Odd, const Expr *Other,
 /// an empty \p Device or a read spelled in a macro.
 std::optional<FixItHint> readDeviceFix(const CheckpointLoad &Load,
                                        const std::string &Device);
+
+/// The fix that gives the factory call \p Call (of \p Factory, whose
+/// options are argument \p OptionsIndex) the device \p Device, or the whole
+/// \p WholeOptions where the options are not written; none when the call's
+/// spelling cannot be edited safely.
+std::optional<FixItHint>
+factoryDeviceFix(const CallExpr *Call, unsigned OptionsIndex,
+                 const FunctionDecl *Factory, const std::string &Device,
+                 const std::string &WholeOptions, const SourceManager &SM,
+                 const LangOptions &LangOpts);
+
+/// Whether \p Call is the whole value a constructor of \p Member's class
+/// gives it (`mask_ = torch::ones(...)`, `mask_(torch::ones(...))`), which
+/// a registration can wrap.
+bool isWholeValueOf(const CallExpr *Call, const FieldDecl *Member);
+
+/// Wraps \p Call, a member's whole value, in `register_buffer("mask", ...)`.
+std::vector<FixItHint> registerAsBuffer(const CallExpr *Call,
+                                        const FieldDecl *Member,
+                                        ASTContext &Ctx);
 
 } // namespace clang::tidy::torch::utils
 
