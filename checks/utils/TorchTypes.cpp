@@ -114,7 +114,7 @@ QualType optionalValueType(QualType T) {
       !(isInTopNamespace(Spec, "std") || isInTopNamespace(Spec, "c10")) ||
       Spec->getTemplateArgs().size() != 1 ||
       Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
-    return QualType();
+    return {};
   return Spec->getTemplateArgs()[0].getAsType();
 }
 

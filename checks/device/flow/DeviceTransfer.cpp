@@ -779,10 +779,12 @@ AbstractDevice DeviceTransfer::evalCall(const CallExpr *Call,
         D.ZeroDim = Tri::Yes;
       else if (Name == "flatten" || Name == "unsqueeze")
         D.ZeroDim = Tri::No; // at least one dimension
-      else if ((Name == "view" || Name == "reshape") &&
-               Member->getNumArgs() == 1 &&
-               shapeLength(Member->getArg(0)))
-        D.ZeroDim = *shapeLength(Member->getArg(0)) == 0 ? Tri::Yes : Tri::No;
+      else if (const std::optional<unsigned> Rank =
+                   (Name == "view" || Name == "reshape") &&
+                           Member->getNumArgs() == 1
+                       ? shapeLength(Member->getArg(0))
+                       : std::nullopt)
+        D.ZeroDim = *Rank == 0 ? Tri::Yes : Tri::No;
       else if (isReduction(Name) || changesShape(Name))
         D.ZeroDim = Tri::Unknown;
       return D;

@@ -74,9 +74,8 @@ struct CallerPlacement {
 
 class FunctionSummaries {
 public:
-  FunctionSummaries(const OpRuleIndex &RuleIndex,
-                    const DeviceFlowOptions &Options)
-      : RuleIndex(RuleIndex), Options(Options) {}
+  FunctionSummaries(OpRuleIndex RuleIndex, const DeviceFlowOptions &Options)
+      : RuleIndex(std::move(RuleIndex)), Options(Options) {}
 
   /// The device flow of \p Fn, analysed once per translation unit however
   /// many checks ask: the one model every check queries.
