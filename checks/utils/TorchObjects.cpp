@@ -45,18 +45,14 @@ QualType classType(const CXXMethodDecl *Method) {
                                     : QualType();
 }
 
-bool hasName(const NamedDecl *D, llvm::StringRef Name) {
-  return D && D->getIdentifier() && D->getName() == Name;
-}
-
 void collectOwners(const Stmt *S, bool FollowLocals,
                    llvm::SmallVectorImpl<const ValueDecl *> &Out) {
   if (!S || llvm::isa<LambdaExpr>(S))
     return;
   if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(S)) {
     const CXXMethodDecl *Method = Member->getMethodDecl();
-    if ((hasName(Method, "parameters") ||
-         hasName(Method, "named_parameters")) &&
+    if ((isNamed(Method, "parameters") ||
+         isNamed(Method, "named_parameters")) &&
         isModuleType(classType(Method)))
       if (const ValueDecl *Owner =
               referencedObject(Member->getImplicitObjectArgument())) {
@@ -122,7 +118,7 @@ const ValueDecl *referencedObject(const Expr *E) {
     if (const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(E)) {
       const CXXMethodDecl *Method = Call->getMethodDecl();
       if (Call->getNumArgs() == 0 &&
-          (hasName(Method, "ptr") || hasName(Method, "get"))) {
+          (isNamed(Method, "ptr") || isNamed(Method, "get"))) {
         E = Call->getImplicitObjectArgument();
         continue;
       }

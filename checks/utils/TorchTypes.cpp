@@ -211,6 +211,10 @@ const Expr *throughReferenceAlias(const Expr *E) {
   return E;
 }
 
+bool isNamed(const NamedDecl *D, llvm::StringRef Name) {
+  return D && D->getIdentifier() && D->getName() == Name;
+}
+
 std::string qualifiedName(const NamedDecl *D) {
   return D ? D->getQualifiedNameAsString() : std::string();
 }

@@ -66,6 +66,9 @@ const Expr *stripWrappers(const Expr *E);
 /// itself otherwise.
 const Expr *throughReferenceAlias(const Expr *E);
 
+/// Whether \p D has the plain identifier \p Name (`to`, `load_from`).
+bool isNamed(const NamedDecl *D, llvm::StringRef Name);
+
 /// Fully qualified name of \p D, e.g. "torch::zeros" or "at::Tensor::to".
 std::string qualifiedName(const NamedDecl *D);
 

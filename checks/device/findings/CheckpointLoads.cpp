@@ -16,10 +16,6 @@
 namespace clang::tidy::torch::utils {
 namespace {
 
-bool isNamed(const NamedDecl *D, llvm::StringRef Name) {
-  return D && D->getIdentifier() && D->getName() == Name;
-}
-
 /// torch::serialize::InputArchive, references and qualifiers ignored.
 bool isInputArchiveType(QualType T) {
   const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();

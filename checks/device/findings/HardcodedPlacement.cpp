@@ -29,10 +29,6 @@ QualType recordType(const CXXRecordDecl *RD) {
   return RD ? QualType(RD->getTypeForDecl(), 0) : QualType();
 }
 
-bool isNamed(const NamedDecl *D, llvm::StringRef Name) {
-  return D && D->getIdentifier() && D->getName() == Name;
-}
-
 bool isStdString(QualType T) {
   const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
   return RD && isNamed(RD, "basic_string");

@@ -22,10 +22,6 @@
 namespace clang::tidy::torch::utils {
 namespace {
 
-bool isNamed(const NamedDecl *D, llvm::StringRef Name) {
-  return D && D->getIdentifier() && D->getName() == Name;
-}
-
 /// An assignment that some path runs after \p Load of the local \p Object
 /// to a module member of `*this` (`net_ = fresh;`, `net_ =
 /// std::move(fresh);`): the assignment, and the member it replaces.

@@ -12,10 +12,6 @@
 namespace clang::tidy::torch::utils {
 namespace {
 
-bool isNamed(const NamedDecl *D, llvm::StringRef Name) {
-  return D && D->getIdentifier() && D->getName() == Name;
-}
-
 /// Whether \p S names the CPU anywhere (`TensorOptions().device(kCPU)`).
 bool mentionsCpu(const Stmt *S) {
   if (!S)

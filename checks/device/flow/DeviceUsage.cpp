@@ -17,10 +17,6 @@
 
 namespace clang::tidy::torch::utils {
 
-static bool isNamed(const NamedDecl *D, llvm::StringRef Name) {
-  return D && D->getIdentifier() && D->getName() == Name;
-}
-
 bool holdsDeviceType(QualType T) {
   return isDeviceType(T) || isDeviceTypeEnum(T) || isOptionalDeviceType(T) ||
          isDevicePointerType(T);
