@@ -2,6 +2,7 @@
 #include "utils/FunctionBodyCheck.h"
 #include "device/functions/FunctionBodies.h"
 #include "device/functions/FunctionParents.h"
+#include "device/functions/LibraryCode.h"
 #include "device/findings/ProjectCalls.h"
 #include "device/rules/RulesOptions.h"
 #include "utils/CallSite.h"
@@ -158,6 +159,29 @@ FunctionBodyCheck::analyzeFlow(const utils::DeviceFlowConfig &Config,
   return Facts;
 }
 
+namespace {
+
+/// Limits clang-tidy's walk of the unit to the user's top-level declarations,
+/// as clangd does for the main file. Matching runs this at the unit's node,
+/// before its children are walked: without it the walk visits (and reads
+/// back from a precompiled header) every declaration of libtorch's headers,
+/// most of a unit's time, where no diagnostic is shown unless SystemHeaders
+/// asks for them. A scope someone already limited is kept.
+void limitTraversalToUserCode(ASTContext &Ctx, bool SystemHeaders) {
+  const std::vector<Decl *> Scope = Ctx.getTraversalScope();
+  if (SystemHeaders || Scope.size() != 1 ||
+      !llvm::isa<TranslationUnitDecl>(Scope.front()))
+    return;
+  utils::LibraryCode Library(Ctx.getSourceManager());
+  std::vector<Decl *> UserDecls;
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (!Library.contains(D->getLocation()))
+      UserDecls.push_back(D);
+  Ctx.setTraversalScope(UserDecls);
+}
+
+} // namespace
+
 void FunctionBodyCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(translationUnitDecl().bind("torch-tu"), this);
 }
@@ -166,6 +190,7 @@ void FunctionBodyCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Result.Nodes.getNodeAs<TranslationUnitDecl>("torch-tu"))
     return;
   ASTContext &Ctx = *Result.Context;
+  limitTraversalToUserCode(Ctx, TidyContext.getOptions().SystemHeaders.value_or(false));
   reportConfiguration(Ctx);
   // A driver's project facts (ProjectCalls.h) need every call of the unit:
   // after a fatal error some were never parsed, whatever this check does.
