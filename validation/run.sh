@@ -12,6 +12,8 @@
 # Environment (all optional):
 #   PYTHON        interpreter to ask for torch             (default: python3)
 #   TORCH_PREFIX  CMAKE_PREFIX_PATH for libtorch            (default: from PYTHON's torch, if any)
+#   TORCH_CMAKE_CACHE  an initial cache (cmake -C) that finds libtorch; it wins over PYTHON's torch
+#                 (the ctest of a build tree passes the libtorch that tree was configured with)
 #   BUILD_DIR     build directory                           (default: /tmp/rt-build)
 #   JOBS          parallel build jobs                       (default: 1)
 #   OUT           if set and no TABLE.md is given, the table goes to $OUT/rule_table.md
@@ -46,7 +48,10 @@ fi
 configure_args=(-DCMAKE_BUILD_TYPE=Release)
 command -v ninja >/dev/null 2>&1 && configure_args+=(-G Ninja)
 py_gpu=False
-if [[ -n "$py_torch" ]]; then
+if [[ -n "${TORCH_CMAKE_CACHE:-}" ]]; then
+  echo "libtorch:      from $TORCH_CMAKE_CACHE" >&2
+  configure_args+=(-C "$TORCH_CMAKE_CACHE" -DTORCHLINT_TORCH_LIB_DIR=)
+elif [[ -n "$py_torch" ]]; then
   read -r py_version py_cuda py_gpu py_gpus py_abi py_dir py_prefix <<<"$py_torch"
   echo "python torch:  $py_version (CUDA $py_cuda, cuda available: $py_gpu, devices: $py_gpus) at $py_dir" >&2
   TORCH_PREFIX="${TORCH_PREFIX:-$py_prefix}"

@@ -1,5 +1,5 @@
 // CHECKS: torch-factory-without-device
-// HEADERS: fast real
+// HEADERS: fast real real2
 // A class's device, however the class holds it: directly, through a
 // shared pointer, or behind a getter. A local that shadows the member is
 // not the member.

@@ -1,5 +1,5 @@
 // CHECKS: torch-discarded-to
-// HEADERS: fast real
+// HEADERS: fast real real2
 #include <torch/torch.h>
 
 #include <tuple>

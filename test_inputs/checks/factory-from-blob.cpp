@@ -1,5 +1,5 @@
 // CHECKS: torch-factory-without-device
-// HEADERS: fast real
+// HEADERS: fast real real2
 // CHECK-OPTION: UnsafeFixes=true
 // from_blob wraps memory where it already lives (the host here): the repair
 // moves the result to the device it meets, never a device option, which

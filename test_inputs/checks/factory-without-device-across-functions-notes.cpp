@@ -1,5 +1,5 @@
 // CHECKS: torch-factory-without-device
-// HEADERS: fast
+// HEADERS: fast real real2
 // The notes of a finding that crosses functions lead from the call to the
 // op where the tensors meet, one call at a time.
 #include <torch/torch.h>

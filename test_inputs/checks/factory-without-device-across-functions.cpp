@@ -1,5 +1,5 @@
 // CHECKS: torch-factory-without-device, torch-mixed-device-op
-// HEADERS: fast real
+// HEADERS: fast real real2
 // A device-less tensor that meets device data inside a function it is
 // handed to: a module method that combines its argument with a member, a
 // helper that combines two arguments, a helper whose result carries its

@@ -1,5 +1,5 @@
 // CHECKS: torch-factory-without-device, torch-mixed-device-op
-// HEADERS: fast real
+// HEADERS: fast real real2
 // A helper only this file can call (`static`, an anonymous namespace) gets
 // what its callers here pass. When every call hands it host tensors
 // (`.cpu()` results), it works on the host, and its device-less factories

@@ -1,5 +1,5 @@
 // CHECKS: torch-factory-without-device
-// HEADERS: fast real
+// HEADERS: fast real real2
 // A program that puts its data on CUDA through a device constant, spelled as
 // users write it (`torch::kCUDA`): its helpers' factories meet CUDA data.
 #include <torch/torch.h>

@@ -1,5 +1,5 @@
 // CHECKS: torch-factory-without-device
-// HEADERS: fast real
+// HEADERS: fast real real2
 // The same helper in a program whose device comes from its command line:
 // the data may be anywhere.
 #include <torch/torch.h>

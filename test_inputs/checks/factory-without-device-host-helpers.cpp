@@ -1,5 +1,5 @@
 // CHECKS: torch-factory-without-device, torch-mixed-device-op
-// HEADERS: fast real
+// HEADERS: fast real real2
 // Helpers that read their tensor inputs on the host by contract: they
 // dereference their memory (`*t.data_ptr<float>()`, `t.data<int>()[i]`),
 // take an accessor, copy it out (`memcpy`, `std::copy`, a `std::vector`

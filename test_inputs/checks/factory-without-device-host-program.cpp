@@ -1,5 +1,5 @@
 // CHECKS: torch-factory-without-device
-// HEADERS: fast real
+// HEADERS: fast real real2
 // A program that never names a device other than the CPU: every tensor it
 // makes lives on the CPU, so its helpers' factories meet CPU data only.
 #include <torch/torch.h>

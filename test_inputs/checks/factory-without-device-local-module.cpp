@@ -1,5 +1,5 @@
 // CHECKS: torch-factory-without-device
-// HEADERS: fast real
+// HEADERS: fast real real2
 // A module built in the function and never moved holds the parameters and
 // buffers its constructor made on the CPU: a CPU tensor handed to it meets
 // CPU data (a unit test of a normalizer). Once the module is moved, or when

@@ -1,5 +1,5 @@
 // CHECKS: torch-factory-without-device
-// HEADERS: fast real
+// HEADERS: fast real real2
 #include <torch/torch.h>
 
 // Everything here is correct: PyTorch places these where they must be.

@@ -1,5 +1,5 @@
 // CHECKS: torch-factory-without-device
-// HEADERS: fast real
+// HEADERS: fast real real2
 // A tensor with no elements made as a placeholder and replaced where a test
 // of its element count says it is still empty: on the path where it has
 // elements it is no longer the placeholder, so the placeholder never meets

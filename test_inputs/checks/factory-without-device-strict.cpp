@@ -1,6 +1,6 @@
 // CHECKS: torch-factory-without-device
 // CHECK-OPTION: torch-factory-without-device.StrictMode=true
-// HEADERS: fast real
+// HEADERS: fast real real2
 // StrictMode: every device-less factory in device-aware code, used or not.
 // Those seen meeting device data are reported as without StrictMode, with a
 // fix --fix applies; for the others a device would move data that may be

@@ -1,5 +1,5 @@
 // CHECKS: torch-factory-without-device
-// HEADERS: fast real
+// HEADERS: fast real real2
 // CHECK-OPTION: UnsafeFixes=true
 // With UnsafeFixes, the member is registered as a buffer: it then moves with
 // the module (and is saved in its state dict).

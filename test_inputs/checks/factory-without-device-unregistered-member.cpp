@@ -1,5 +1,5 @@
 // CHECKS: torch-factory-without-device
-// HEADERS: fast real
+// HEADERS: fast real real2
 // A tensor member that a module's constructor makes without a device and
 // never registers stays on the CPU when the module moves; its methods then
 // combine it with data that moved (the module's buffers and parameters, the

@@ -1,5 +1,5 @@
 // CHECKS: torch-*
-// HEADERS: fast
+// HEADERS: fast real real2
 // EXPECT-COMPILE-ERRORS
 // After a fatal error (here a missing #include) clang instantiates no more
 // templates and calls lose their types: the checks that reason about where

@@ -1,5 +1,5 @@
 // CHECKS: torch-mixed-device-op,torch-hardcoded-device,torch-implicit-device-migration
-// HEADERS: fast real
+// HEADERS: fast real real2
 // One defect, one warning, decided in one place: the check whose fix repairs
 // a defect reports it, and the others leave it to that check only while it
 // is enabled. Here the owners of two shared defects (torch-discarded-to and

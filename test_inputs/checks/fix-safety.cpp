@@ -1,5 +1,5 @@
 // CHECKS: torch-*
-// HEADERS: fast real
+// HEADERS: fast real real2
 // Fix safety with the default options: '--fix' applies only fixes that
 // cannot change what the program computes on any device. A fix that changes
 // where data lives is carried by a note, which editors offer as a quick fix

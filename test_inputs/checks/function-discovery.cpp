@@ -1,5 +1,5 @@
 // CHECKS: torch-discarded-to, torch-mixed-device-op
-// HEADERS: fast real fast-I real-I
+// HEADERS: fast real real2 fast-I real-I real2-I
 // Every kind of function body the checks must find by walking the translation
 // unit's declarations (utils::forEachMatchedFunction), each reported once.
 #include <torch/torch.h>

@@ -1,5 +1,5 @@
 // CHECKS: torch-hardcoded-device, torch-mixed-device-op
-// HEADERS: fast real
+// HEADERS: fast real real2
 // CHECK-OPTION: UnsafeFixes=true
 // A fixed device is a defect where the code is meant to run wherever its data
 // is, and only the evidence says so: a device held as a value, a module, code

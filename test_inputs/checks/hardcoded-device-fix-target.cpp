@@ -1,5 +1,5 @@
 // CHECKS: torch-hardcoded-device
-// HEADERS: fast real
+// HEADERS: fast real real2
 // CHECK-OPTION: UnsafeFixes=true
 // The fix follows the device of what the placed value meets, never of the
 // tensor it was taken from: `.to(x.device())` on a piece of x moves nothing,

@@ -1,4 +1,5 @@
 // CHECKS: torch-hardcoded-device
+// HEADERS: fast real real2
 // CHECK-OPTION: torch-hardcoded-device.IgnoredFiles=(^|/)hardcoded-device-ignored-file\.cpp$
 #include <torch/torch.h>
 

@@ -1,5 +1,5 @@
 // CHECKS: torch-hardcoded-device, torch-mixed-device-op
-// HEADERS: fast real
+// HEADERS: fast real real2
 // The fixes here change where data lives: applied only under UnsafeFixes
 // (fix-safety.cpp tests the default).
 // CHECK-OPTION: UnsafeFixes=true

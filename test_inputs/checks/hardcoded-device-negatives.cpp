@@ -1,5 +1,5 @@
 // CHECKS: torch-hardcoded-device
-// HEADERS: fast real
+// HEADERS: fast real real2
 #include <torch/torch.h>
 
 #include <iostream>

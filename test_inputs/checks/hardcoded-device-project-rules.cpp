@@ -1,6 +1,6 @@
 // CHECKS: torch-hardcoded-device
 // CHECK-OPTION: torch-hardcoded-device.RulesFile={test_inputs}/rules/mylib-ops.yaml
-// HEADERS: fast real
+// HEADERS: fast real real2
 // CHECK-OPTION: UnsafeFixes=true
 // A project's own strict op (from its RulesFile) decides host work as a
 // libtorch op does: a move to the CPU that makes the op meet host-made data

@@ -1,5 +1,5 @@
 // CHECKS: torch-hardcoded-device
-// HEADERS: fast real
+// HEADERS: fast real real2
 // CHECK-OPTION: UnsafeFixes=true
 // Only CUDA is hard-coded here, but the file asks where data lives at run
 // time (`if (x.is_cuda())`): it is not single-device by design, and `.cuda()`

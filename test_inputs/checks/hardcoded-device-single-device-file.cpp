@@ -1,5 +1,5 @@
 // CHECKS: torch-hardcoded-device
-// HEADERS: fast real
+// HEADERS: fast real real2
 // A file written for CUDA alone, as a CUDA-only research project writes every
 // file: it places data on CUDA again and again and on no other accelerator,
 // and never holds a torch::Device, asks where data lives (`x.device()`,

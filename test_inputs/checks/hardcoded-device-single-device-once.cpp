@@ -1,5 +1,5 @@
 // CHECKS: torch-hardcoded-device
-// HEADERS: fast real
+// HEADERS: fast real real2
 // One hard-coded CUDA placement in a file that otherwise spells no device is
 // not a convention of CUDA-only code: it is the helper that assumes a GPU
 // (seeds 002 and 004), and it is reported.

@@ -1,5 +1,5 @@
 // CHECKS: torch-hardcoded-device
-// HEADERS: fast real
+// HEADERS: fast real real2
 // CHECK-OPTION: torch-hardcoded-device.ReportSingleDeviceCode=true
 // A single-device file (CUDA only, no device held, followed or asked for;
 // see hardcoded-device-single-device.cpp) with ReportSingleDeviceCode: its

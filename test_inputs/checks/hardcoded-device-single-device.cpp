@@ -1,5 +1,5 @@
 // CHECKS: torch-hardcoded-device
-// HEADERS: fast real
+// HEADERS: fast real real2
 // A component that is single-device by design: the class puts its own module
 // on CUDA, places data on CUDA and nowhere else (moves to the host to read
 // results are host work), never holds a torch::Device as a value, never

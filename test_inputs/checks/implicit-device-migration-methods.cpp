@@ -1,5 +1,5 @@
 // CHECKS: torch-implicit-device-migration
-// HEADERS: fast real
+// HEADERS: fast real real2
 // Seed 001: statistics that follow the input in update() and normalize(),
 // methods that no forward method reaches. Each method runs per call on the
 // data it receives, so moving state to that data's device pays a copy on

@@ -1,4 +1,5 @@
 // CHECKS: torch-implicit-device-migration
+// HEADERS: fast real real2
 // CHECK-OPTION: torch-implicit-device-migration.ForwardMethods=forward;step
 // CHECK-OPTION: torch-implicit-device-migration.AllowedNames=running_.*;cache
 #include <torch/torch.h>

@@ -1,5 +1,5 @@
 // CHECKS: torch-implicit-device-migration
-// HEADERS: fast real
+// HEADERS: fast real real2
 #include <torch/torch.h>
 
 #include <vector>

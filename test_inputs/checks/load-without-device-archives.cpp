@@ -1,5 +1,5 @@
 // CHECKS: torch-load-without-device
-// HEADERS: fast real
+// HEADERS: fast real real2
 // CHECK-OPTION: UnsafeFixes=true
 // Checkpoints read through an InputArchive: `archive.load_from(path)` reads
 // every tensor onto the device it was saved from unless it is given one, and

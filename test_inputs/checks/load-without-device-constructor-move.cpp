@@ -1,5 +1,5 @@
 // CHECKS: torch-load-without-device
-// HEADERS: fast real
+// HEADERS: fast real real2
 // A member module that every constructor moves to a device, and no other
 // method moves again, lives there in every method: a restore method that
 // loads it without a device undoes the constructor's move.

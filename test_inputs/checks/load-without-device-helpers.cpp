@@ -1,5 +1,5 @@
 // CHECKS: torch-load-without-device
-// HEADERS: fast real
+// HEADERS: fast real real2
 // CHECK-OPTION: UnsafeFixes=true
 // A module moved by a helper of this file before a device-less load: the
 // helper moves its module argument in place, so the load undoes that move as

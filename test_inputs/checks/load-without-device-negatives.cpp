@@ -1,5 +1,5 @@
 // CHECKS: torch-load-without-device
-// HEADERS: fast real
+// HEADERS: fast real real2
 #include <torch/torch.h>
 #include <torch/script.h>
 

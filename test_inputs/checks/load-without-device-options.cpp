@@ -2,7 +2,7 @@
 // CHECK-OPTION: torch-load-without-device.CheckOptimizers=false
 // CHECK-OPTION: torch-load-without-device.CheckJitLoad=false
 // CHECK-OPTION: torch-load-without-device.CheckAdagrad=false
-// HEADERS: fast
+// HEADERS: fast real real2
 // The fixes here change where data lives: applied only under UnsafeFixes
 // (fix-safety.cpp tests the default).
 // CHECK-OPTION: UnsafeFixes=true

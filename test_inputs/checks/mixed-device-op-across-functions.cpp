@@ -1,5 +1,5 @@
 // CHECKS: torch-mixed-device-op
-// HEADERS: fast real
+// HEADERS: fast real real2
 // Tensors that meet inside a function they are handed to are reported at
 // the call, where the arguments are chosen; the fix (on a note) moves the
 // argument. An op that meets only the callee's own state is the callee's

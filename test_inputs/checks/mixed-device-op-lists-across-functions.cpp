@@ -1,5 +1,5 @@
 // CHECKS: torch-mixed-device-op
-// HEADERS: fast real
+// HEADERS: fast real real2
 // Seed 003 through a helper: a function that returns the gradients of the
 // module it is given carries that module's device in each element, so
 // lists built from two modules' helpers may hold two devices.

@@ -1,7 +1,7 @@
 // CHECKS: torch-mixed-device-op
 // CHECK-OPTION: torch-mixed-device-op.LibtorchVersion=1.13
 // CHECK-OPTION: torch-mixed-device-op.RulesFile={test_inputs}/rules/mylib-ops.yaml
-// HEADERS: fast real
+// HEADERS: fast real real2
 // The fixes here change where data lives: applied only under UnsafeFixes
 // (fix-safety.cpp tests the default).
 // CHECK-OPTION: UnsafeFixes=true

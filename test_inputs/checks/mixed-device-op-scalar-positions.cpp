@@ -1,5 +1,5 @@
 // CHECKS: torch-mixed-device-op
-// HEADERS: fast real
+// HEADERS: fast real real2
 // The fixes here change where data lives: applied only under UnsafeFixes.
 // CHECK-OPTION: UnsafeFixes=true
 // Ops that take a 0-dim CPU tensor beside device data only at some operand

@@ -1,5 +1,5 @@
 // CHECKS: torch-hardcoded-device, torch-load-without-device
-// HEADERS: fast real
+// HEADERS: fast real real2
 // The portable-checkpoint idiom: a module visits the host to be saved or
 // loaded there and is moved back to the device it runs on. The move to the
 // CPU is a round trip, not a hard-coded placement, and the load is followed

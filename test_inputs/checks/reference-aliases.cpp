@@ -1,5 +1,5 @@
 // CHECKS: torch-load-without-device, torch-implicit-device-migration
-// HEADERS: fast real
+// HEADERS: fast real real2
 // CHECK-OPTION: UnsafeFixes=true
 // CHECK-OPTION: torch-implicit-device-migration.ForwardMethods=forward;centred
 // A local reference is the object it is bound to, for its whole life: a move,

@@ -1,5 +1,5 @@
 // CHECKS: torch-*
-// HEADERS: fast real fast-I real-I
+// HEADERS: fast real real2 fast-I real-I real2-I
 // Every control-flow shape clang's CFG can build, in functions, lambdas,
 // methods, templates and macros, through all six checks. Constant conditions
 // leave null successor edges in the CFG; try/catch, goto, switch fall-through,

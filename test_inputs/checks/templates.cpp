@@ -1,5 +1,5 @@
 // CHECKS: torch-*
-// HEADERS: fast real
+// HEADERS: fast real real2
 // Templates are analysed through their instantiations in the file: a call
 // on a dependent tensor has a type only there. Each defect is reported once,
 // at the template's own spelling, however many instantiations share it.

@@ -115,9 +115,10 @@ bool parseTestInput(const std::string &Path, TestInput &Out,
       Out.CheckOptions.push_back(Value);
     } else if (Key == "HEADERS") {
       for (const std::string &Mode : splitWords(Value)) {
-        if (Mode != "fast" && Mode != "real" && Mode != "fast-I" &&
-            Mode != "real-I")
-          return Fail("HEADERS takes 'fast', 'real', 'fast-I', 'real-I'");
+        if (Mode != "fast" && Mode != "real" && Mode != "real2" &&
+            Mode != "fast-I" && Mode != "real-I" && Mode != "real2-I")
+          return Fail("HEADERS takes 'fast', 'real', 'real2', 'fast-I', "
+                      "'real-I', 'real2-I'");
         Out.HeaderModes.push_back(Mode);
       }
     } else if (Key == "FLAGS") {

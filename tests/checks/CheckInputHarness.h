@@ -4,7 +4,7 @@
 //   // CHECKS: torch-factory-without-device        (glob for --checks=-*,...)
 //   // CHECK-OPTION: torch-factory-without-device.FixStyle=options
 //                    ({test_inputs} in a value stands for test_inputs/)
-//   // HEADERS: fast real                           (default: fast)
+//   // HEADERS: fast real real2                     (default: fast)
 //   // FLAGS: -DSOME_MACRO                           (extra compiler flags)
 //   // EXPECT-COMPILE-ERRORS                         (input is broken on purpose)
 //   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: <message> [<check>]
@@ -45,7 +45,8 @@ struct TestInput {
   std::string Path;
   std::string Checks;
   std::vector<std::string> CheckOptions; // "key=value"
-  /// "fast", "real"; "fast-I", "real-I" give libtorch with -I, not -isystem.
+  /// "fast" (fake headers), "real" (system libtorch), "real2" (PyTorch 2.x);
+  /// "fast-I", "real-I", "real2-I" give libtorch with -I, not -isystem.
   std::vector<std::string> HeaderModes;
   std::vector<std::string> ExtraFlags;
   bool ExpectCompileErrors = false;

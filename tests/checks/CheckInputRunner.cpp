@@ -17,13 +17,42 @@ namespace fs = std::filesystem;
 namespace torchlint::testing {
 
 const RunnerConfig &defaultRunnerConfig() {
-  static const RunnerConfig Config{TORCHLINT_BINARY, TORCHLINT_CLANGXX,
+  static const RunnerConfig Config{TORCHLINT_BINARY,
+                                   TORCHLINT_CLANGXX,
                                    TORCHLINT_FAST_INCLUDES,
                                    TORCHLINT_REAL_INCLUDES,
+                                   TORCHLINT_REAL2_ROOT,
                                    TORCHLINT_FAST_PCH,
                                    TORCHLINT_REAL_PCH,
+                                   TORCHLINT_REAL2_PCH,
                                    TORCHLINT_RUNTIME_INCLUDES};
   return Config;
+}
+
+HeaderFlags headerFlagsFor(const std::string &HeaderMode,
+                           const RunnerConfig &Config) {
+  const bool PlainInclude = HeaderMode.size() > 2 &&
+                            HeaderMode.compare(HeaderMode.size() - 2, 2, "-I") == 0;
+  const std::string Base =
+      PlainInclude ? HeaderMode.substr(0, HeaderMode.size() - 2) : HeaderMode;
+  const std::string Include = PlainInclude ? " -I " : " -isystem ";
+  HeaderFlags Out;
+  if (Base == "real2") {
+    // PyTorch 2.x needs C++20 (<torch/all.h> stops at an #error before it).
+    Out.Available = !Config.Real2Root.empty();
+    const std::string Dir = Config.Real2Root + "/include";
+    Out.Flags = " -std=c++20" + Include + shellQuote(Dir) + Include +
+                shellQuote(Dir + "/torch/csrc/api/include");
+    Out.Pch = Config.Real2Pch;
+  } else {
+    const bool Real = Base == "real";
+    Out.Flags = " -std=c++17" + Include +
+                shellQuote(Real ? Config.RealIncludes : Config.FastIncludes);
+    Out.Pch = Real ? Config.RealPch : Config.FastPch;
+  }
+  if (PlainInclude)
+    Out.Pch.clear();
+  return Out;
 }
 
 std::string shellQuote(const std::string &Arg) {
@@ -125,21 +154,16 @@ std::vector<std::string> runCheckInput(const std::string &Path,
   const fs::path Copy = Dir / fs::path(Path).filename();
   fs::copy_file(Path, Copy);
 
-  // "real-I": the real headers, given with -I as plain Makefiles do.
-  const bool PlainInclude = HeaderMode == "fast-I" || HeaderMode == "real-I";
-  const bool Real = HeaderMode.rfind("real", 0) == 0;
-  std::string Flags = std::string(" -std=c++17 ") +
-                      (PlainInclude ? "-I " : "-isystem ") +
-                      shellQuote(Real ? Config.RealIncludes
-                                      : Config.FastIncludes);
+  const HeaderFlags Headers = headerFlagsFor(HeaderMode, Config);
+  std::string Flags = Headers.Flags;
   if (!Config.RuntimeIncludes.empty())
     Flags += " -isystem " + shellQuote(Config.RuntimeIncludes);
   for (const std::string &Flag : Input.ExtraFlags)
     Flags += " " + shellQuote(Flag);
   // The precompiled <torch/torch.h> stands in for the input's own #include
   // (#pragma once), when nothing else could make the two parse differently.
-  const std::string &Pch = Real ? Config.RealPch : Config.FastPch;
-  if (!Pch.empty() && !PlainInclude && Input.ExtraFlags.empty() &&
+  const std::string &Pch = Headers.Pch;
+  if (!Pch.empty() && Input.ExtraFlags.empty() &&
       readFile(Path).find("#include <torch/torch.h>") != std::string::npos)
     Flags += " -include-pch " + shellQuote(Pch);
 
@@ -175,8 +199,10 @@ std::vector<std::string> runCheckInput(const std::string &Path,
                                       "FIX-IT applied suggested code changes";
                              }),
               Diags.end());
+  // A stale precompiled header is a fatal error, not an error.
   if (!Input.ExpectCompileErrors &&
-      Output.find(": error: ") != std::string::npos)
+      (Output.find(": error: ") != std::string::npos ||
+       Output.find(": fatal error: ") != std::string::npos))
     Failures.push_back("the input does not compile (add EXPECT-COMPILE-ERRORS "
                        "if that is the point):\n" + Output);
   compareDiagnostics("warnings", Input.Messages, withLevel(Diags, "warning"),

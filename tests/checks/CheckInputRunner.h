@@ -13,14 +13,28 @@ struct RunnerConfig {
   std::string Clang;         // clang++-19, to prove fixed files compile
   std::string FastIncludes;  // <build>/fake-libtorch/include (generated from test_inputs/include)
   std::string RealIncludes;  // libtorch's torch/csrc/api/include
-  // <torch/torch.h> precompiled against FastIncludes / RealIncludes; empty
-  // for none.
+  // A PyTorch 2.x libtorch (its include/ is under it), for the "real2" mode;
+  // empty when none is installed (scripts/install-libtorch2.sh).
+  std::string Real2Root;
+  // <torch/torch.h> precompiled for each mode; empty for none.
   std::string FastPch;
   std::string RealPch;
+  std::string Real2Pch;
   // The torchlint runtime's headers (<torchlint/torchlint.h>), which the
   // fixes that call the runtime include.
   std::string RuntimeIncludes;
 };
+
+/// The compiler flags of one header mode: "fast" (the fake headers), "real"
+/// (the system libtorch, C++17), "real2" (PyTorch 2.x, C++20); "-I" suffixed
+/// modes pass the headers with -I as plain Makefiles do.
+struct HeaderFlags {
+  std::string Flags;      // -std and the include directories, shell-quoted
+  std::string Pch;        // precompiled <torch/torch.h> for them, or empty
+  bool Available = true;  // false: the mode's headers are not installed
+};
+HeaderFlags headerFlagsFor(const std::string &HeaderMode,
+                           const RunnerConfig &Config);
 
 /// The configuration compiled into the test binary by CMake.
 const RunnerConfig &defaultRunnerConfig();

@@ -35,6 +35,30 @@ TEST(Harness, ParsesClangTidyOutput) {
   EXPECT_TRUE(Diags[1].Check.empty());
 }
 
+TEST(Harness, HeaderModesNameTheirLibtorchAndStandard) {
+  RunnerConfig Config;
+  Config.FastIncludes = "/fake";
+  Config.RealIncludes = "/usr/include/torch/csrc/api/include";
+  Config.Real2Root = "/libtorch2";
+  Config.RealPch = "/real.pch";
+  Config.Real2Pch = "/real2.pch";
+  const HeaderFlags Real = headerFlagsFor("real", Config);
+  EXPECT_NE(Real.Flags.find("-std=c++17"), std::string::npos);
+  EXPECT_EQ(Real.Pch, "/real.pch");
+  const HeaderFlags Real2 = headerFlagsFor("real2", Config);
+  EXPECT_NE(Real2.Flags.find("-std=c++20"), std::string::npos);
+  EXPECT_NE(Real2.Flags.find("-isystem '/libtorch2/include'"), std::string::npos);
+  EXPECT_NE(Real2.Flags.find("-isystem '/libtorch2/include/torch/csrc/api/include'"),
+            std::string::npos);
+  EXPECT_EQ(Real2.Pch, "/real2.pch");
+  EXPECT_TRUE(Real2.Available);
+  const HeaderFlags Plain = headerFlagsFor("real2-I", Config);
+  EXPECT_NE(Plain.Flags.find("-I '/libtorch2/include'"), std::string::npos);
+  EXPECT_TRUE(Plain.Pch.empty());
+  Config.Real2Root.clear();
+  EXPECT_FALSE(headerFlagsFor("real2", Config).Available);
+}
+
 TEST(Harness, ParsesDirectivesRelativeToTheirLine) {
   TestInput Input;
   std::string Error;
