@@ -19,7 +19,7 @@ FunctionBodyCheck::FunctionBodyCheck(StringRef Name, ClangTidyContext *Context,
       DebugAnalysis(Options.getLocalOrGlobal("DebugAnalysis", false)),
       UnsafeFixes(Options.getLocalOrGlobal("UnsafeFixes", false)),
       Owners(*Context), TidyContext(*Context),
-      ModuleOptions(utils::RulesOptions::forContext(*Context)) {
+      Model(utils::DeviceModel::forContext(*Context)) {
   if (FixesCallRuntime)
     RuntimeIncludes.emplace(
         Options.getLocalOrGlobal("IncludeStyle",
@@ -82,10 +82,11 @@ void FunctionBodyCheck::reportConfiguration(ASTContext &Ctx) {
     Problems.push_back("unknown option '" + Key + "' (" + getID().str() +
                        " has: " + Names +
                        "; every torch check: RulesFile, LibtorchVersion)");
-  if (!ModuleOptions->ProblemsReported) {
-    ModuleOptions->ProblemsReported = true;
-    Problems.insert(Problems.end(), ModuleOptions->Problems.begin(),
-                    ModuleOptions->Problems.end());
+  const utils::RulesOptions &ModuleOptions = *Model->rulesOptions();
+  if (!ModuleOptions.ProblemsReported) {
+    ModuleOptions.ProblemsReported = true;
+    Problems.insert(Problems.end(), ModuleOptions.Problems.begin(),
+                    ModuleOptions.Problems.end());
   }
   const SourceManager &SM = Ctx.getSourceManager();
   for (const std::string &Problem : Problems)
@@ -190,7 +191,9 @@ void FunctionBodyCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Result.Nodes.getNodeAs<TranslationUnitDecl>("torch-tu"))
     return;
   ASTContext &Ctx = *Result.Context;
-  limitTraversalToUserCode(Ctx, TidyContext.getOptions().SystemHeaders.value_or(false));
+  utils::DeviceModel::Analysing Analysing(*Model);
+  limitTraversalToUserCode(
+      Ctx, TidyContext.getOptions().SystemHeaders.value_or(false));
   reportConfiguration(Ctx);
   // A driver's project facts (ProjectCalls.h) need every call of the unit:
   // after a fatal error some were never parsed, whatever this check does.

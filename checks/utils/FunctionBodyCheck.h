@@ -2,6 +2,7 @@
 #ifndef TORCHLINT_CHECKS_UTILS_FUNCTIONBODYCHECK_H
 #define TORCHLINT_CHECKS_UTILS_FUNCTIONBODYCHECK_H
 
+#include "device/DeviceModel.h"
 #include "device/findings/FindingOwners.h"
 #include "device/flow/DeviceFlow.h"
 #include "device/rules/RulesOptions.h"
@@ -118,8 +119,9 @@ private:
   /// shares (RulesOptions).
   void reportConfiguration(ASTContext &Ctx);
   const ClangTidyContext &TidyContext;
-  /// The options every check shares, held for the translation unit.
-  std::shared_ptr<const utils::RulesOptions> ModuleOptions;
+  /// The unit's device model, which the unit's checks share: held while
+  /// this check lives, made current while it analyses.
+  std::shared_ptr<utils::DeviceModel> Model;
   std::vector<std::string> OwnProblems;
 
   const bool DebugAnalysis;

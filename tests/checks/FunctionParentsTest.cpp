@@ -2,10 +2,14 @@
 // ASTContext::getParents does (the whole-TU map it replaces, see
 // checks/device/functions/FunctionParents.h), for every node of the function, from the
 // scope's own map.
+#include "device/DeviceModel.h"
 #include "device/flow/DeviceFlow.h"
+#include "device/rules/RulesOptions.h"
 #include "device/functions/FunctionParents.h"
 #include "utils/CallSite.h"
 
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang-tidy/ClangTidyOptions.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Tooling/Tooling.h"
 
@@ -187,16 +191,42 @@ torch::Tensor run(const torch::Tensor &batch) {
   EXPECT_EQ(Flow->gaveUp(), "");
   EXPECT_EQ(tidy::torch::utils::wholeUnitParentLookups(), Before);
 
-  // One model: a second check with the same options gets the same analysis
-  // of the function; one with other rules its own.
-  const tidy::torch::utils::DeviceFlowConfig Same =
-      tidy::torch::utils::DeviceFlowConfig::builtIn();
-  EXPECT_EQ(Same.Summaries, Config.Summaries);
-  EXPECT_EQ(Same.analyze(Run, Ctx), Flow);
+  // A configuration of other rules has an analysis of its own.
   const tidy::torch::utils::DeviceFlowConfig Older =
       tidy::torch::utils::DeviceFlowConfig::withRules("1.13", {});
   EXPECT_NE(Older.Summaries, Config.Summaries);
   EXPECT_NE(Older.analyze(Run, Ctx), Flow);
+}
+
+// One model per unit: the checks clang-tidy makes for a unit share it (and
+// so one analysis of each function), and the next unit gets a new one.
+TEST(DeviceModel, TheChecksOfOneUnitShareItsModelAndTheNextUnitGetsANewOne) {
+  using tidy::torch::utils::DeviceFlowConfig;
+  using tidy::torch::utils::DeviceModel;
+  tidy::ClangTidyContext Context(std::make_unique<tidy::DefaultOptionsProvider>(
+      tidy::ClangTidyGlobalOptions(), tidy::ClangTidyOptions::getDefaults()));
+  std::shared_ptr<DeviceModel> First = DeviceModel::forContext(Context);
+  std::shared_ptr<DeviceModel> Second = DeviceModel::forContext(Context);
+  EXPECT_EQ(First, Second);
+  ASSERT_NE(First->rulesOptions(), nullptr);
+  EXPECT_EQ(First->rulesOptions()->LibtorchVersion, "2");
+  EXPECT_EQ(DeviceFlowConfig::forContext(&Context).Summaries,
+            First->flowConfig().Summaries);
+
+  const std::weak_ptr<DeviceModel> Ended = First;
+  First.reset();
+  Second.reset();
+  EXPECT_TRUE(Ended.expired());
+  std::shared_ptr<DeviceModel> Next = DeviceModel::forContext(Context);
+  EXPECT_NE(Next->flowConfig().Summaries, nullptr);
+
+  // While a check analyses, its unit's model is the current one.
+  EXPECT_NE(&DeviceModel::current(), Next.get());
+  {
+    DeviceModel::Analysing Analysing(*Next);
+    EXPECT_EQ(&DeviceModel::current(), Next.get());
+  }
+  EXPECT_NE(&DeviceModel::current(), Next.get());
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 //===--- ProjectCalls.cpp - what calls pass across a project's units -------===//
 #include "device/findings/ProjectCalls.h"
+#include "device/DeviceModel.h"
 #include "device/flow/DeviceFlow.h"
 #include "device/flow/DeviceUsage.h"
 #include "device/functions/UnitCallers.h"
@@ -18,8 +19,6 @@
 
 namespace clang::tidy::torch::utils {
 namespace {
-
-thread_local ProjectCallFacts *ActiveFacts = nullptr;
 
 bool sameFunction(const DeclContext *Owner, const FunctionDecl *Fn) {
   const auto *OwnerFn = llvm::dyn_cast_or_null<FunctionDecl>(Owner);
@@ -158,13 +157,15 @@ void recordCallsIn(const Stmt *S, const FunctionDecl *Fn,
 
 } // namespace
 
-ProjectCallFacts *projectCallFacts() { return ActiveFacts; }
+ProjectCallFacts *projectCallFacts() { return DeviceModel::driverSink(); }
 
 ProjectCallRecording::ProjectCallRecording(ProjectCallFacts &Facts) {
-  ActiveFacts = &Facts;
+  DeviceModel::driverSink() = &Facts;
 }
 
-ProjectCallRecording::~ProjectCallRecording() { ActiveFacts = nullptr; }
+ProjectCallRecording::~ProjectCallRecording() {
+  DeviceModel::driverSink() = nullptr;
+}
 
 std::string projectName(const FunctionDecl *Fn) {
   if (!Fn || !Fn->isExternallyVisible() || Fn->isMain() ||

@@ -1,5 +1,6 @@
 //===--- DeviceContext.cpp - what in scope tells where code runs ----------===//
 #include "device/fixes/DeviceContext.h"
+#include "device/DeviceModel.h"
 #include "device/fixes/Spelling.h"
 #include "device/flow/TensorOptionsAnalysis.h"
 #include "device/functions/FunctionParents.h"
@@ -62,15 +63,6 @@ bool placesOnDevice(const Stmt *S) {
   return false;
 }
 
-/// A local that carries a device: a torch::Device, or a tensor placed on a
-/// device by its initializer; Scope is the innermost statement it is
-/// visible in (null: the whole body).
-struct DeviceLocal {
-  const VarDecl *Var;
-  Carrier What;
-  const Stmt *Scope;
-};
-
 void gatherLocals(const Stmt *S, const Stmt *Scope,
                   std::vector<DeviceLocal> &Out) {
   if (!S)
@@ -94,17 +86,15 @@ void gatherLocals(const Stmt *S, const Stmt *Scope,
 }
 
 /// The device-carrying locals of \p Body in source order, gathered once per
-/// analysed function: every placement in a function asks, and a generated
-/// function has thousands.
+/// analysed function.
 const std::vector<DeviceLocal> &deviceLocals(const Stmt *Body) {
-  thread_local uint64_t CachedScope = 0;
-  thread_local llvm::DenseMap<const Stmt *, std::vector<DeviceLocal>> Cache;
+  DeviceLocalsCache &Cache = DeviceModel::current().deviceLocals();
   const uint64_t Scope = currentFunctionScopeId();
-  if (Scope == 0 || Scope != CachedScope) {
-    Cache.clear();
-    CachedScope = Scope;
+  if (Scope == 0 || Scope != Cache.Scope) {
+    Cache.ByBody.clear();
+    Cache.Scope = Scope;
   }
-  auto [It, Inserted] = Cache.try_emplace(Body);
+  auto [It, Inserted] = Cache.ByBody.try_emplace(Body);
   if (Inserted)
     gatherLocals(Body, nullptr, It->second);
   return It->second;

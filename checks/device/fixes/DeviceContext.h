@@ -11,8 +11,10 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include <string>
+#include <vector>
 
 namespace clang::tidy::torch::utils {
 
@@ -28,6 +30,24 @@ struct DeviceSource {
   std::string deviceSpelling() const;
   /// A short description for notes, e.g. "parameter 'x'".
   std::string describe() const;
+};
+
+/// A local that carries a device: a torch::Device, or a tensor placed on a
+/// device by its initializer; Scope is the innermost statement it is
+/// visible in (null: the whole body).
+struct DeviceLocal {
+  const VarDecl *Var;
+  DeviceSource::Carrier What;
+  const Stmt *Scope;
+};
+
+/// The device-carrying locals of each body of the function being analysed,
+/// gathered once per function (every placement asks, and a generated
+/// function has thousands); the unit's DeviceModel keeps them.
+struct DeviceLocalsCache {
+  /// The FunctionParentScope they were gathered under; stale once it changes.
+  uint64_t Scope = 0;
+  llvm::DenseMap<const Stmt *, std::vector<DeviceLocal>> ByBody;
 };
 
 class DeviceContext {

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "device/flow/DeviceFlow.h"
+#include "device/DeviceModel.h"
 #include "device/flow/DeviceTransfer.h"
 #include "device/rules/RulesOptions.h"
 #include "device/summaries/FunctionSummaries.h"
@@ -506,29 +507,15 @@ DeviceFlowConfig::withRules(const std::string &LibtorchVersion,
   DeviceFlowConfig Config;
   Config.RuleIndex =
       buildRuleIndex(rulesWithProjectFiles(RulesFiles), LibtorchVersion);
-  // The checks of one translation unit are built together on its thread:
-  // those with the same rules share one model instead of each analysing
-  // every function again.
-  thread_local llvm::StringMap<std::weak_ptr<FunctionSummaries>> Shared;
-  std::string Key = LibtorchVersion;
-  for (const std::string &File : RulesFiles)
-    Key += '\n' + File;
-  std::weak_ptr<FunctionSummaries> &Slot = Shared[Key];
-  Config.Summaries = Slot.lock();
-  if (!Config.Summaries) {
-    Config.Summaries =
-        std::make_shared<FunctionSummaries>(Config.RuleIndex, Config.Options);
-    Slot = Config.Summaries;
-  }
+  Config.Summaries =
+      std::make_shared<FunctionSummaries>(Config.RuleIndex, Config.Options);
   return Config;
 }
 
 DeviceFlowConfig DeviceFlowConfig::forContext(const ClangTidyContext *Context) {
   if (!Context)
     return builtIn();
-  const std::shared_ptr<const RulesOptions> Options =
-      RulesOptions::forContext(*Context);
-  return withRules(Options->LibtorchVersion, Options->RulesFiles);
+  return DeviceModel::forContext(*Context)->flowConfig();
 }
 
 DeviceFlowConfig DeviceFlowConfig::builtIn() { return withRules("2", {}); }

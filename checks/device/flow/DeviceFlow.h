@@ -201,13 +201,13 @@ struct DeviceFlowConfig {
   OpRuleIndex RuleIndex;
   DeviceFlowOptions Options;
   /// Summaries and flows of the translation unit's functions, made on first
-  /// call; one object for all checks of this thread with the same options.
+  /// call; one object for all checks of the unit (its DeviceModel's).
   std::shared_ptr<FunctionSummaries> Summaries;
 
-  /// The configuration of \p Context's translation unit: the built-in rules,
-  /// the project's RulesFile and its LibtorchVersion, whichever check's name
-  /// they are set under. What is wrong with them is reported by the checks'
-  /// base (FunctionBodyCheck), once.
+  /// The configuration of \p Context's translation unit, its DeviceModel's:
+  /// the built-in rules, the project's RulesFile and its LibtorchVersion,
+  /// whichever check's name they are set under. What is wrong with them is
+  /// reported by the checks' base (FunctionBodyCheck), once.
   static DeviceFlowConfig forContext(const ClangTidyContext *Context);
   /// The built-in rules for libtorch 2, for questions that no project rule
   /// changes (what a function reads on the host).

@@ -1,5 +1,6 @@
 //===--- FunctionParents.cpp - parents within one function ----------------===//
 #include "device/functions/FunctionParents.h"
+#include "device/DeviceModel.h"
 #include "utils/CallSite.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -8,9 +9,8 @@ namespace clang::tidy::torch::utils {
 
 namespace {
 
-thread_local FunctionParentScope *InnermostScope = nullptr;
-thread_local uint64_t ScopesOpened = 0;
-thread_local uint64_t WholeUnitLookups = 0;
+/// The unit's open scopes and counters (DeviceModel::FunctionScopes).
+DeviceModel::FunctionScopes &scopes() { return DeviceModel::current().Scopes; }
 
 using ParentTable =
     llvm::DenseMap<const void *, llvm::SmallVector<DynTypedNode, 1>>;
@@ -63,15 +63,16 @@ private:
 FunctionParentScope::FunctionParentScope(const FunctionDecl *Fn,
                                          ASTContext &Ctx)
     : Root(Fn ? enclosingNamedFunction(Fn) : nullptr), Ctx(Ctx),
-      Outer(InnermostScope), Id(++ScopesOpened) {
-  InnermostScope = this;
+      Outer(scopes().Innermost), Id(++scopes().Opened) {
+  scopes().Innermost = this;
 }
 
 uint64_t currentFunctionScopeId() {
-  return InnermostScope ? InnermostScope->Id : 0;
+  const FunctionParentScope *Innermost = scopes().Innermost;
+  return Innermost ? Innermost->Id : 0;
 }
 
-FunctionParentScope::~FunctionParentScope() { InnermostScope = Outer; }
+FunctionParentScope::~FunctionParentScope() { scopes().Innermost = Outer; }
 
 std::optional<llvm::ArrayRef<DynTypedNode>>
 FunctionParentScope::lookup(const DynTypedNode &Node) {
@@ -91,17 +92,17 @@ FunctionParentScope::lookup(const DynTypedNode &Node) {
 }
 
 DynTypedNodeList parentsOf(const DynTypedNode &Node, ASTContext &Ctx) {
-  for (FunctionParentScope *Scope = InnermostScope; Scope;
+  for (FunctionParentScope *Scope = scopes().Innermost; Scope;
        Scope = Scope->Outer) {
     if (&Scope->Ctx != &Ctx)
       continue;
     if (std::optional<llvm::ArrayRef<DynTypedNode>> Found = Scope->lookup(Node))
       return {*Found};
   }
-  ++WholeUnitLookups;
+  ++scopes().WholeUnitLookups;
   return Ctx.getParents(Node);
 }
 
-uint64_t wholeUnitParentLookups() { return WholeUnitLookups; }
+uint64_t wholeUnitParentLookups() { return scopes().WholeUnitLookups; }
 
 } // namespace clang::tidy::torch::utils

@@ -64,19 +64,6 @@ bool RulesOptions::isModuleWide(llvm::StringRef Option) {
                             Option);
 }
 
-std::shared_ptr<const RulesOptions>
-RulesOptions::forContext(const ClangTidyContext &Context) {
-  thread_local const ClangTidyContext *Owner = nullptr;
-  thread_local std::weak_ptr<const RulesOptions> Current;
-  std::shared_ptr<const RulesOptions> Options = Current.lock();
-  if (!Options || Owner != &Context) {
-    Options = std::make_shared<const RulesOptions>(read(Context));
-    Owner = &Context;
-    Current = Options;
-  }
-  return Options;
-}
-
 RulesOptions RulesOptions::read(const ClangTidyContext &Context) {
   RulesOptions Result;
   const ClangTidyOptions::OptionMap &Options = Context.getOptions().CheckOptions;

@@ -30,12 +30,8 @@ struct RulesOptions {
   /// are reported once.
   mutable bool ProblemsReported = false;
 
+  /// The options of \p Context; the unit's DeviceModel reads them once.
   static RulesOptions read(const ClangTidyContext &Context);
-  /// read(), once per translation unit: the checks of a unit are made one
-  /// after the other on its thread, and while one of them holds the result
-  /// the others get the same.
-  static std::shared_ptr<const RulesOptions>
-  forContext(const ClangTidyContext &Context);
 
   /// Options that every torch check accepts, whichever check's name they
   /// are set under.
