@@ -10,6 +10,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/StringSwitch.h"
 
 namespace clang::tidy::torch::utils {
 
@@ -726,6 +727,25 @@ DeviceTransfer::common(const llvm::SmallVectorImpl<OpInput> &Inputs,
   return AbstractDevice::cpu(FirstCpu->Device.Origin, false, ZeroDim);
 }
 
+namespace {
+
+/// The tensor methods whose result's device or rank the transfer knows
+/// without a rule: moves, `type_as`, and shape changes whose rank is known.
+enum class TensorMethod { To, Cuda, Cpu, TypeAs, AddsDimension, Reshape, Other };
+
+TensorMethod tensorMethodKind(llvm::StringRef Name) {
+  return llvm::StringSwitch<TensorMethod>(Name)
+      .Case("to", TensorMethod::To)
+      .Case("cuda", TensorMethod::Cuda)
+      .Case("cpu", TensorMethod::Cpu)
+      .Case("type_as", TensorMethod::TypeAs)
+      .Cases("flatten", "unsqueeze", TensorMethod::AddsDimension)
+      .Cases("view", "reshape", TensorMethod::Reshape)
+      .Default(TensorMethod::Other);
+}
+
+} // namespace
+
 AbstractDevice DeviceTransfer::evalCall(const CallExpr *Call,
                                            const DeviceState &S) const {
   const std::optional<DeviceRule> Rule = ruleOf(Call, Index);
@@ -741,25 +761,33 @@ AbstractDevice DeviceTransfer::evalCall(const CallExpr *Call,
         isTensorType(Object->getType())) {
       const AbstractDevice Receiver = eval(Object, S);
       llvm::StringRef Name = Method->getName();
+      const TensorMethod Kind = tensorMethodKind(Name);
       // A move under a run-time device choice (`if (use_gpu) t = t.cuda();`)
       // is where the program chose to run: neither path is a mistake.
-      if ((Name == "to" || Name == "cuda" || Name == "cpu") &&
-          deviceChoiceGuard(Call, Ctx))
+      const bool Moves = Kind == TensorMethod::To ||
+                         Kind == TensorMethod::Cuda || Kind == TensorMethod::Cpu;
+      if (Moves && deviceChoiceGuard(Call, Ctx))
         return AbstractDevice::unknown();
-      if (Name == "to")
+      switch (Kind) {
+      case TensorMethod::To:
         return evalTo(Member, Receiver, S);
-      if (Name == "cuda") {
+      case TensorMethod::Cuda: {
         AbstractDevice D = AbstractDevice::cuda(-1, Call);
         D.ZeroDim = Receiver.ZeroDim;
         return D;
       }
-      if (Name == "cpu")
+      case TensorMethod::Cpu:
         return AbstractDevice::cpu(Call, false, Receiver.ZeroDim);
-      if (Name == "type_as" && Member->getNumArgs() > 0) {
-        AbstractDevice D = eval(Member->getArg(0), S);
-        D.ZeroDim = Receiver.ZeroDim;
-        D.clearDeviceLess();
-        return D;
+      case TensorMethod::TypeAs:
+        if (Member->getNumArgs() > 0) {
+          AbstractDevice D = eval(Member->getArg(0), S);
+          D.ZeroDim = Receiver.ZeroDim;
+          D.clearDeviceLess();
+          return D;
+        }
+        break;
+      default:
+        break;
       }
       if (Rule == DeviceRule::InheritsDevice) { // x.new_zeros(...)
         AbstractDevice D = Receiver;
@@ -777,11 +805,10 @@ AbstractDevice DeviceTransfer::evalCall(const CallExpr *Call,
       AbstractDevice D = Receiver;
       if (isReduction(Name) && writtenArgs(Member) == 0)
         D.ZeroDim = Tri::Yes;
-      else if (Name == "flatten" || Name == "unsqueeze")
+      else if (Kind == TensorMethod::AddsDimension)
         D.ZeroDim = Tri::No; // at least one dimension
       else if (const std::optional<unsigned> Rank =
-                   (Name == "view" || Name == "reshape") &&
-                           Member->getNumArgs() == 1
+                   Kind == TensorMethod::Reshape && Member->getNumArgs() == 1
                        ? shapeLength(Member->getArg(0))
                        : std::nullopt)
         D.ZeroDim = *Rank == 0 ? Tri::Yes : Tri::No;
