@@ -60,10 +60,14 @@ TORCH_INC = libtorch_include(args.libtorch) if args.libtorch else None
 TORCH_API = os.path.join(TORCH_INC or "/usr/include", "torch/csrc/api/include")
 
 def libtorch_version():
-    try:
-        text = open(os.path.join(TORCH_API, "torch/version.h")).read()
-    except OSError:
-        return "unknown"
+    # Newer 2.x (2.15) keep the numbers in torch/headeronly/version.h.
+    text = ""
+    for path in (os.path.join(TORCH_API, "torch/version.h"),
+                 os.path.join(TORCH_INC or "/usr/include", "torch/headeronly/version.h")):
+        try:
+            text += open(path).read()
+        except OSError:
+            pass
     parts = [re.search(rf"TORCH_VERSION_{p}\s+(\d+)", text) for p in ("MAJOR", "MINOR", "PATCH")]
     return ".".join(m.group(1) for m in parts if m) or "unknown"
 CLANG = shutil.which("clang++-19") or "/usr/lib/llvm-19/bin/clang++"

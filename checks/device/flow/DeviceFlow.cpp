@@ -8,9 +8,11 @@
 #include "device/flow/DeviceFlow.h"
 #include "device/DeviceModel.h"
 #include "device/flow/DeviceTransfer.h"
+#include "device/flow/DeviceUsage.h"
 #include "device/rules/RulesOptions.h"
 #include "device/summaries/FunctionSummaries.h"
 #include "utils/CallSite.h"
+#include "utils/TorchObjects.h"
 #include "utils/TorchTypes.h"
 
 #include "clang/Analysis/Analyses/Dominators.h"
@@ -85,6 +87,63 @@ bool isZeroElementFactory(const Stmt *Factory) {
     Sizes = Children.empty() ? nullptr : *Children.begin();
   }
   return false;
+}
+
+/// The tensor variable an assertion ending \p Pred states to be on the CPU
+/// (`TORCH_CHECK(x.is_cpu())`, `AT_ASSERTM(x.device().is_cpu(), ...)`,
+/// `TORCH_CHECK(x.device() == torch::kCPU)`), when \p Succ is where the
+/// program goes on: past an assertion it holds. A CPU kernel that checks its
+/// inputs this way works on CPU tensors, whatever its callers are.
+const ValueDecl *assertedOnCpuOnEdge(const CFGBlock *Pred,
+                                     const CFGBlock *Succ) {
+  const auto *If = llvm::dyn_cast_or_null<IfStmt>(Pred->getTerminatorStmt());
+  if (!If || !isAssertion(*If) || Pred->succ_size() != 2 ||
+      Succ != *std::next(Pred->succ_begin()))
+    return nullptr;
+  // `if (C10_UNLIKELY(!(cond)))`: __builtin_expect(static_cast<bool>(!cond)).
+  const Expr *Cond = If->getCond()->IgnoreParenImpCasts();
+  if (const auto *Expect = llvm::dyn_cast<CallExpr>(Cond);
+      Expect && Expect->getBuiltinCallee() == Builtin::BI__builtin_expect)
+    Cond = Expect->getArg(0)->IgnoreParenImpCasts();
+  if (const auto *Cast = llvm::dyn_cast<CXXStaticCastExpr>(Cond))
+    Cond = Cast->getSubExpr()->IgnoreParenImpCasts();
+  const auto *Not = llvm::dyn_cast<UnaryOperator>(Cond);
+  if (!Not || Not->getOpcode() != UO_LNot)
+    return nullptr;
+  const Expr *Asserted = Not->getSubExpr()->IgnoreParenImpCasts();
+  // `x.device() == kCPU` or `x.device().type() == kCPU`: the tensor is the
+  // side that is not the CPU constant.
+  const Expr *Query = nullptr;
+  if (const auto *Compare = llvm::dyn_cast<CXXOperatorCallExpr>(Asserted);
+      Compare && Compare->getOperator() == OO_EqualEqual &&
+      Compare->getNumArgs() == 2) {
+    if (isCpuDeviceConstant(Compare->getArg(1)))
+      Query = Compare->getArg(0);
+    else if (isCpuDeviceConstant(Compare->getArg(0)))
+      Query = Compare->getArg(1);
+  } else if (const auto *Compare = llvm::dyn_cast<BinaryOperator>(Asserted);
+             Compare && Compare->getOpcode() == BO_EQ) {
+    if (isCpuDeviceConstant(Compare->getRHS()))
+      Query = Compare->getLHS();
+    else if (isCpuDeviceConstant(Compare->getLHS()))
+      Query = Compare->getRHS();
+  } else if (const auto *IsCpu = llvm::dyn_cast<CXXMemberCallExpr>(Asserted);
+             IsCpu && isNamed(IsCpu->getMethodDecl(), "is_cpu")) {
+    Query = IsCpu->getImplicitObjectArgument();
+  }
+  // Down to the tensor: `.type()` of `.device()` of it.
+  for (int Step = 0; Query && Step < 2; ++Step) {
+    const auto *Call =
+        llvm::dyn_cast<CXXMemberCallExpr>(Query->IgnoreParenImpCasts());
+    if (!Call || !(isNamed(Call->getMethodDecl(), "device") ||
+                   isNamed(Call->getMethodDecl(), "type")))
+      break;
+    Query = Call->getImplicitObjectArgument();
+  }
+  if (!Query || !isTensorType(Query->getType()))
+    return nullptr;
+  const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Query->IgnoreParenImpCasts());
+  return Ref && llvm::isa<VarDecl>(Ref->getDecl()) ? Ref->getDecl() : nullptr;
 }
 
 /// The variable or member of `this` whose tensor the terminator of \p
@@ -171,6 +230,16 @@ struct DeviceFlow::Solution {
       if (!Pred)
         continue;
       const DeviceState &PredOut = Out[Pred->getBlockID()];
+      if (const ValueDecl *OnCpu = assertedOnCpuOnEdge(Pred, Block);
+          OnCpu && PredOut.Reached) {
+        DeviceState Edge = PredOut;
+        auto Known = Edge.Vars.find(OnCpu);
+        Edge.Vars[OnCpu] = AbstractDevice::cpu(
+            Pred->getTerminatorCondition(), /*DeviceLess=*/false,
+            Known != Edge.Vars.end() ? Known->second.ZeroDim : Tri::Unknown);
+        In.joinWith(Edge);
+        continue;
+      }
       // On the edge where a tensor has elements, it is not an empty
       // placeholder (`state = torch::empty({0});` replaced under `if
       // (state.numel() == 0)`): what else it is, is not tracked.

@@ -23,6 +23,10 @@ namespace clang::tidy::torch::utils {
 /// A torch::Device, a DeviceType, an optional device or a pointer to one.
 bool holdsDeviceType(QualType T);
 
+/// An assertion (`TORCH_CHECK(x.is_cuda(), ...)`, `assert(...)`): an `if`
+/// with no else whose branch never completes.
+bool isAssertion(const IfStmt &If);
+
 /// What a stretch of code does with devices, for the single-device rules.
 struct DeviceUsage {
   /// Holds a device as a value (a torch::Device or DeviceType member,
