@@ -140,10 +140,8 @@ const ValueDecl *assertedOnCpuOnEdge(const CFGBlock *Pred,
       break;
     Query = Call->getImplicitObjectArgument();
   }
-  if (!Query || !isTensorType(Query->getType()))
-    return nullptr;
-  const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Query->IgnoreParenImpCasts());
-  return Ref && llvm::isa<VarDecl>(Ref->getDecl()) ? Ref->getDecl() : nullptr;
+  return Query && isTensorType(Query->getType()) ? referencedObject(Query)
+                                                 : nullptr;
 }
 
 /// The variable or member of `this` whose tensor the terminator of \p
@@ -189,13 +187,7 @@ const ValueDecl *hasElementsOnEdge(const CFGBlock *Pred, const CFGBlock *Succ) {
   }
   if ((Succ == OnTrue) != HasElementsIfTrue)
     return nullptr;
-  const Expr *Object = Numel->getImplicitObjectArgument()->IgnoreParenImpCasts();
-  if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Object))
-    return llvm::dyn_cast<VarDecl>(Ref->getDecl());
-  if (const auto *Member = llvm::dyn_cast<MemberExpr>(Object);
-      Member && llvm::isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts()))
-    return llvm::dyn_cast<FieldDecl>(Member->getMemberDecl());
-  return nullptr;
+  return referencedObject(Numel->getImplicitObjectArgument());
 }
 
 } // namespace
@@ -230,32 +222,42 @@ struct DeviceFlow::Solution {
       if (!Pred)
         continue;
       const DeviceState &PredOut = Out[Pred->getBlockID()];
-      if (const ValueDecl *OnCpu = assertedOnCpuOnEdge(Pred, Block);
-          OnCpu && PredOut.Reached) {
+      if (auto Known = knownOnEdge(Pred, Block, PredOut)) {
         DeviceState Edge = PredOut;
-        auto Known = Edge.Vars.find(OnCpu);
-        Edge.Vars[OnCpu] = AbstractDevice::cpu(
-            Pred->getTerminatorCondition(), /*DeviceLess=*/false,
-            Known != Edge.Vars.end() ? Known->second.ZeroDim : Tri::Unknown);
+        Edge.Vars[Known->first] = std::move(Known->second);
         In.joinWith(Edge);
-        continue;
+      } else {
+        In.joinWith(PredOut);
       }
-      // On the edge where a tensor has elements, it is not an empty
-      // placeholder (`state = torch::empty({0});` replaced under `if
-      // (state.numel() == 0)`): what else it is, is not tracked.
-      const ValueDecl *Filled = hasElementsOnEdge(Pred, Block);
-      auto It = Filled ? PredOut.Vars.find(Filled) : PredOut.Vars.end();
-      if (It != PredOut.Vars.end() && !It->second.Factories.empty() &&
-          llvm::all_of(It->second.Factories, isZeroElementFactory)) {
-        DeviceState Edge = PredOut;
-        Edge.Vars[Filled] = AbstractDevice::unknown();
-        In.joinWith(Edge);
-        continue;
-      }
-      In.joinWith(PredOut);
     }
     joinUnmovedModules(Block, In);
     return In;
+  }
+
+  /// What the condition that leads from \p Pred to \p Block says of one
+  /// variable beyond \p PredOut, if anything. Past an assertion that a tensor
+  /// is on the CPU, it is. Where a tensor has elements it is not an empty
+  /// placeholder (`state = torch::empty({0});` replaced under `if
+  /// (state.numel() == 0)`): what else it is, is not tracked.
+  std::optional<std::pair<const ValueDecl *, AbstractDevice>>
+  knownOnEdge(const CFGBlock *Pred, const CFGBlock *Block,
+              const DeviceState &PredOut) const {
+    if (const ValueDecl *OnCpu = assertedOnCpuOnEdge(Pred, Block);
+        OnCpu && PredOut.Reached) {
+      auto Before = PredOut.Vars.find(OnCpu);
+      return std::make_pair(
+          OnCpu, AbstractDevice::cpu(Pred->getTerminatorCondition(),
+                                     /*DeviceLess=*/false,
+                                     Before != PredOut.Vars.end()
+                                         ? Before->second.ZeroDim
+                                         : Tri::Unknown));
+    }
+    const ValueDecl *Filled = hasElementsOnEdge(Pred, Block);
+    auto It = Filled ? PredOut.Vars.find(Filled) : PredOut.Vars.end();
+    if (It != PredOut.Vars.end() && !It->second.Factories.empty() &&
+        llvm::all_of(It->second.Factories, isZeroElementFactory))
+      return std::make_pair(Filled, AbstractDevice::unknown());
+    return std::nullopt;
   }
 
   /// A module moved on some paths into \p Block and not on others is

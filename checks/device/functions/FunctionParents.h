@@ -50,9 +50,10 @@ private:
   llvm::DenseMap<const void *, llvm::SmallVector<DynTypedNode, 1>> Parents;
 };
 
-/// A number that names the innermost open FunctionParentScope of this thread
-/// (0 when none is open) and is never reused: what is computed once per
-/// analysed function may be kept under it, and is stale once it changes.
+/// A number that names the innermost open FunctionParentScope of the current
+/// DeviceModel (0 when none is open) and is never reused within that model:
+/// what the model keeps once per analysed function may be kept under it, and
+/// is stale once it changes.
 uint64_t currentFunctionScopeId();
 
 /// The parents of \p Node: from the innermost FunctionParentScope of \p Ctx
