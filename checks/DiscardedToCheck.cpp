@@ -12,22 +12,22 @@ using namespace clang::ast_matchers;
 
 namespace clang::tidy::torch {
 
-using utils::HardcodedPlacement;
-using utils::HardcodedPlacementFinder;
-using utils::MigrationFinder;
+using device::HardcodedPlacement;
+using device::HardcodedPlacementFinder;
+using device::MigrationFinder;
 
 namespace {
 
 /// True when `E = E.to(...)` may be written: \p E names a non-const tensor
 /// lvalue without side effects (a variable, a parameter, a member chain).
 bool isAssignable(const Expr *E) {
-  const Expr *Stripped = utils::ignoreWrappers(E);
+  const Expr *Stripped = device::ignoreWrappers(E);
   if (!Stripped || !Stripped->isLValue() ||
       Stripped->getType().isConstQualified() ||
-      !utils::isTensorType(Stripped->getType()))
+      !device::isTensorType(Stripped->getType()))
     return false;
   for (const Expr *Part = Stripped; Part;) {
-    Part = utils::ignoreWrappers(Part);
+    Part = device::ignoreWrappers(Part);
     if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Part))
       return llvm::isa<VarDecl>(Ref->getDecl());
     if (llvm::isa<CXXThisExpr>(Part))
@@ -51,7 +51,7 @@ DiscardedToCheck::DiscardedToCheck(StringRef Name, ClangTidyContext *Context)
 
 void DiscardedToCheck::checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) {
   for (const CXXMemberCallExpr *Call :
-       utils::ownMemberCalls(Fn, {"to", "cuda", "cpu", "type_as"}))
+       device::ownMemberCalls(Fn, {"to", "cuda", "cpu", "type_as"}))
     report(Call, Fn, Ctx);
 }
 
@@ -61,10 +61,10 @@ static const Expr *conversionRoot(const Expr *E) {
   const Expr *Root = E;
   for (int Depth = 0; Depth < 8; ++Depth) {
     const auto *Call =
-        llvm::dyn_cast<CXXMemberCallExpr>(utils::ignoreWrappers(Root));
+        llvm::dyn_cast<CXXMemberCallExpr>(device::ignoreWrappers(Root));
     const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
-    if (!Method || !utils::isTensorMethod(Method) || !Method->getIdentifier() ||
-        !utils::isTensorType(Call->getType()) ||
+    if (!Method || !device::isTensorMethod(Method) || !Method->getIdentifier() ||
+        !device::isTensorType(Call->getType()) ||
         !llvm::is_contained({"to", "toType", "type", "type_as", "contiguous",
                              "float", "double", "half", "bfloat16", "long",
                              "int", "bool", "cpu", "cuda"},
@@ -72,7 +72,7 @@ static const Expr *conversionRoot(const Expr *E) {
       break;
     Root = Call->getImplicitObjectArgument();
   }
-  return llvm::isa<DeclRefExpr, MemberExpr>(utils::ignoreWrappers(Root)) ? Root
+  return llvm::isa<DeclRefExpr, MemberExpr>(device::ignoreWrappers(Root)) ? Root
                                                                          : E;
 }
 
@@ -81,9 +81,9 @@ void DiscardedToCheck::report(const CXXMemberCallExpr *Call,
   const CXXMethodDecl *Method = Call->getMethodDecl();
   const Expr *Receiver = Call->getImplicitObjectArgument();
   // A module's to() works in place; only a tensor's returns the result.
-  if (!Receiver || !utils::isTensorMethod(Method) ||
-      !utils::isTensorType(Call->getType()) ||
-      !utils::isDiscardedStatement(Call, Ctx))
+  if (!Receiver || !device::isTensorMethod(Method) ||
+      !device::isTensorType(Call->getType()) ||
+      !device::isDiscardedStatement(Call, Ctx))
     return;
   const SourceManager &SM = Ctx.getSourceManager();
 
@@ -94,20 +94,20 @@ void DiscardedToCheck::report(const CXXMemberCallExpr *Call,
   if (const auto *Callee = llvm::dyn_cast<MemberExpr>(Call->getCallee());
       Callee && Callee->isArrow()) {
     Arrow = true;
-    const Expr *Base = utils::ignoreWrappers(Receiver);
+    const Expr *Base = device::ignoreWrappers(Receiver);
     if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(Base);
         Op && Op->getOperator() == OO_Arrow && Op->getNumArgs() > 0)
       Base = Op->getArg(0);
-    const std::string Text = utils::sourceText(Base->getSourceRange(), Ctx);
+    const std::string Text = device::sourceText(Base->getSourceRange(), Ctx);
     if (!Text.empty())
       Target = "*" + Text;
   } else {
     // `t.toType(dtype).to(device);`: the conversions before the move all
     // start from `t`, which is what keeping the result updates.
     Receiver = conversionRoot(Receiver);
-    Target = utils::sourceText(Receiver->getSourceRange(), Ctx);
+    Target = device::sourceText(Receiver->getSourceRange(), Ctx);
   }
-  const bool InMacro = utils::inMacro(Call->getSourceRange());
+  const bool InMacro = device::inMacro(Call->getSourceRange());
   const bool Assignable =
       !InMacro && !Arrow && !Target.empty() && isAssignable(Receiver);
 
@@ -117,7 +117,7 @@ void DiscardedToCheck::report(const CXXMemberCallExpr *Call,
   // otherwise: keeping the result keeps the device as written.
   if (Placement && Placement->Latent)
     Placement.reset();
-  std::optional<utils::Migration> Migration =
+  std::optional<device::Migration> Migration =
       Migrations ? Migrations->analyse(Call, Fn, Ctx) : std::nullopt;
 
   // The fix assigns the result back; with a hard-coded device in
@@ -151,7 +151,7 @@ void DiscardedToCheck::report(const CXXMemberCallExpr *Call,
     offerFixOnNote(Placement->Loc, Placement->Fixes, FixSafety::Unsafe);
 
   if (Placement) {
-    const std::optional<utils::DeviceSource> &Replacement =
+    const std::optional<device::DeviceSource> &Replacement =
         Placement->Replacement;
     switch (Placement->Why) {
     case HardcodedPlacement::NoFix::None:
@@ -171,12 +171,12 @@ void DiscardedToCheck::report(const CXXMemberCallExpr *Call,
     case HardcodedPlacement::NoFix::Macro:
       break;
     case HardcodedPlacement::NoFix::MigratesState:
-      utils::noteMigratesState(*this, *Placement);
+      device::noteMigratesState(*this, *Placement);
       break;
     }
-    utils::noteCallerPlacement(*this, *Placement);
+    device::noteCallerPlacement(*this, *Placement);
   } else if (Migration && Assignable) {
-    utils::noteWouldMigrate(*this, *Migration, "assigning the result");
+    device::noteWouldMigrate(*this, *Migration, "assigning the result");
   }
 }
 

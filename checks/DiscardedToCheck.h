@@ -29,8 +29,8 @@ private:
   void report(const CXXMemberCallExpr *Call, const FunctionDecl *Fn,
               ASTContext &Ctx);
   /// Null when the sibling check is disabled: its concern is then not ours.
-  std::unique_ptr<utils::MigrationFinder> Migrations;
-  std::unique_ptr<utils::HardcodedPlacementFinder> Placements;
+  std::unique_ptr<device::MigrationFinder> Migrations;
+  std::unique_ptr<device::HardcodedPlacementFinder> Placements;
 };
 
 } // namespace clang::tidy::torch

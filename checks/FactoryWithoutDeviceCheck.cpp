@@ -43,7 +43,7 @@ FactoryWithoutDeviceCheck::FactoryWithoutDeviceCheck(StringRef Name,
     : FunctionBodyCheck(Name, Context),
       Style(Options.get("FixStyle", FixStyle::Device)),
       StrictMode(Options.get("StrictMode", false)),
-      Flow(utils::DeviceFlowConfig::forContext(Context)) {}
+      Flow(device::DeviceFlowConfig::forContext(Context)) {}
 
 void FactoryWithoutDeviceCheck::storeOptions(
     ClangTidyOptions::OptionMap &Opts) {
@@ -61,21 +61,21 @@ void FactoryWithoutDeviceCheck::checkFunction(const FunctionDecl *Fn,
     checkStrict(Fn, Ctx);
   // What this function passes to functions other units may define, for a
   // driver that judges findings by the whole project's calls.
-  if (utils::ProjectCallFacts *Facts = utils::projectCallFacts();
+  if (device::ProjectCallFacts *Facts = device::projectCallFacts();
       Facts && !Fn->isDependentContext())
-    utils::recordProjectCalls(Fn, *Flow.analyze(Fn, Ctx), *Facts);
+    device::recordProjectCalls(Fn, *Flow.analyze(Fn, Ctx), *Facts);
 }
 
 void FactoryWithoutDeviceCheck::trackConditions(
     const CallExpr *Call, const FunctionDecl *Fn,
-    const utils::DeviceConflict *Meeting, ASTContext &Ctx) {
-  if (!utils::projectCallFacts())
+    const device::DeviceConflict *Meeting, ASTContext &Ctx) {
+  if (!device::projectCallFacts())
     return;
   // A meeting with a tensor known to be elsewhere holds whatever the rest of
   // the project does.
-  std::optional<utils::ConditionalFinding> Condition;
+  std::optional<device::ConditionalFinding> Condition;
   if (Meeting && !Meeting->Provable)
-    Condition = utils::conditionalFinding(getID(), Call->getBeginLoc(), Fn,
+    Condition = device::conditionalFinding(getID(), Call->getBeginLoc(), Fn,
                                           Meeting->Other, Ctx);
   auto [It, First] = Conditions.try_emplace(Call, Condition);
   if (First || It->second == Condition)
@@ -95,7 +95,7 @@ void FactoryWithoutDeviceCheck::trackConditions(
 }
 
 void FactoryWithoutDeviceCheck::onEndOfTranslationUnit() {
-  if (utils::ProjectCallFacts *Facts = utils::projectCallFacts())
+  if (device::ProjectCallFacts *Facts = device::projectCallFacts())
     for (const auto &[Call, Condition] : Conditions)
       if (Condition)
         Facts->Findings.push_back(*Condition);
@@ -107,12 +107,12 @@ void FactoryWithoutDeviceCheck::checkFlow(const FunctionDecl *Fn,
   // A program that names no device other than the CPU: its factories meet
   // CPU data only.
   if (!HostOnlyProgram)
-    HostOnlyProgram = utils::isHostOnlyProgram(Ctx);
+    HostOnlyProgram = device::isHostOnlyProgram(Ctx);
   if (*HostOnlyProgram)
     return;
-  const std::shared_ptr<const utils::DeviceFlow> Facts =
+  const std::shared_ptr<const device::DeviceFlow> Facts =
       analyzeFlow(Flow, Fn, Ctx);
-  for (const utils::DeviceConflict &C : utils::findDeviceConflicts(*Facts)) {
+  for (const device::DeviceConflict &C : device::findDeviceConflicts(*Facts)) {
     if (!C.fromDeviceLessFactory())
       continue;
     for (const Stmt *Factory : C.Odd.Factories)
@@ -123,20 +123,20 @@ void FactoryWithoutDeviceCheck::checkFlow(const FunctionDecl *Fn,
 
 void FactoryWithoutDeviceCheck::reportUnregistered(
     const CallExpr *Call, const FieldDecl *Member,
-    const utils::DeviceConflict &Meeting, ASTContext &Ctx) {
+    const device::DeviceConflict &Meeting, ASTContext &Ctx) {
   if (!Reported.insert(Call).second)
     return;
   // Registering adds the tensor to the module's state dict and moves it with
   // the module: an unsafe fix.
-  const std::vector<FixItHint> Fix = utils::isWholeValueOf(Call, Member)
-                                         ? utils::registerAsBuffer(Call, Member, Ctx)
+  const std::vector<FixItHint> Fix = device::isWholeValueOf(Call, Member)
+                                         ? device::registerAsBuffer(Call, Member, Ctx)
                                          : std::vector<FixItHint>();
   {
     auto Diag = diag(Call->getBeginLoc(),
                      "tensor factory '%0' is called without a device and "
                      "makes member %1, which the module does not register: "
                      "it stays on the CPU when the module moves")
-                << utils::qualifiedName(Call->getDirectCallee()) << Member;
+                << device::qualifiedName(Call->getDirectCallee()) << Member;
     if (fixOnWarning(FixSafety::Unsafe))
       for (const FixItHint &Hint : Fix)
         Diag << Hint;
@@ -146,28 +146,28 @@ void FactoryWithoutDeviceCheck::reportUnregistered(
 }
 
 void FactoryWithoutDeviceCheck::noteMeeting(
-    const utils::DeviceConflict &Meeting) {
+    const device::DeviceConflict &Meeting) {
   if (Meeting.Use->Through.empty()) {
     diag(Meeting.Use->Call->getExprLoc(), "it meets a tensor on %0 in '%1'",
          DiagnosticIDs::Note)
-        << Meeting.Other.describe() << utils::opDisplayName(Meeting.Use->Name);
+        << Meeting.Other.describe() << device::opDisplayName(Meeting.Use->Name);
     return;
   }
   diag(Meeting.Use->site()->getExprLoc(),
        "it is passed to '%0' here, where it meets a tensor on %1",
        DiagnosticIDs::Note)
-      << utils::calleeName(Meeting.Use->site()) << Meeting.Other.describe();
-  utils::noteCallPath(*this, *Meeting.Use);
+      << device::calleeName(Meeting.Use->site()) << Meeting.Other.describe();
+  device::noteCallPath(*this, *Meeting.Use);
 }
 
 /// Every factory call of \p S outside nested lambdas (analysed on their own).
 static void collectFactoryCalls(const Stmt *S,
-                                const utils::OpRuleIndex &Index,
+                                const device::OpRuleIndex &Index,
                                 llvm::SmallVectorImpl<const CallExpr *> &Out) {
   if (!S || llvm::isa<LambdaExpr>(S))
     return;
   if (const auto *Call = llvm::dyn_cast<CallExpr>(S))
-    if (utils::ruleOf(Call, Index) == utils::DeviceRule::Factory)
+    if (device::ruleOf(Call, Index) == device::DeviceRule::Factory)
       Out.push_back(Call);
   for (const Stmt *Child : S->children())
     collectFactoryCalls(Child, Index, Out);
@@ -185,17 +185,17 @@ void FactoryWithoutDeviceCheck::checkStrict(const FunctionDecl *Fn,
 
 void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
                                        const FunctionDecl *Fn,
-                                       const utils::DeviceConflict *Meeting,
+                                       const device::DeviceConflict *Meeting,
                                        ASTContext &Ctx) {
   const FunctionDecl *Factory = Call->getDirectCallee();
   if (!Factory || Call->getBeginLoc().isInvalid() ||
-      utils::LibraryCode(Ctx.getSourceManager()).contains(Call->getBeginLoc()))
+      device::LibraryCode(Ctx.getSourceManager()).contains(Call->getBeginLoc()))
     return;
   // A factory outside \p Fn that its tensor meets there: a constructor's,
   // made into a member the module does not register (class facts).
   const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Fn);
   if (Meeting && Method && Flow.Summaries &&
-      !utils::containsLocation(Ctx.getSourceManager(), Fn->getSourceRange(),
+      !device::containsLocation(Ctx.getSourceManager(), Fn->getSourceRange(),
                                Call->getBeginLoc()))
     if (const FieldDecl *Member =
             Flow.Summaries->memberMadeBy(Call, Method->getParent(), Ctx)) {
@@ -204,32 +204,32 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
       reportUnregistered(Call, Member, *Meeting, Ctx);
       return;
     }
-  const int OptionsIndex = utils::tensorOptionsParamIndex(Factory);
+  const int OptionsIndex = device::tensorOptionsParamIndex(Factory);
   if (OptionsIndex < 0 ||
       static_cast<unsigned>(OptionsIndex) >= Call->getNumArgs() ||
-      utils::classifyOptions(Call->getArg(OptionsIndex), Fn->getBody()) !=
-          utils::OptionsDevice::NoDevice)
+      device::classifyOptions(Call->getArg(OptionsIndex), Fn->getBody()) !=
+          device::OptionsDevice::NoDevice)
     return;
 
-  const utils::DeviceContext Context =
-      utils::DeviceContext::collect(Fn, Call, Ctx);
+  const device::DeviceContext Context =
+      device::DeviceContext::collect(Fn, Call, Ctx);
   // Follow the tensor the factory's result meets, where it can be named at
   // the factory; otherwise the most relevant device in scope.
-  const utils::DeviceSource *Source = nullptr;
+  const device::DeviceSource *Source = nullptr;
   if (Meeting) {
     const ValueDecl *Met = Meeting->Other.Symbol;
     if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(
             Meeting->OtherExpr ? Meeting->OtherExpr->IgnoreImplicit()->IgnoreParenImpCasts()
                                : nullptr))
       Met = Ref->getDecl();
-    for (const utils::DeviceSource &S : Context.sources())
-      if (S.Decl == Met && S.What != utils::DeviceSource::Carrier::Module)
+    for (const device::DeviceSource &S : Context.sources())
+      if (S.Decl == Met && S.What != device::DeviceSource::Carrier::Module)
         Source = &S;
   }
   // A tensor met on a concrete device that nothing names (`x.cuda() * w`):
   // another device in scope may not be that one, so no fix. A module or
   // member met (`lattice->lookup(...)`) lives where the code's device is.
-  if (!Source && (!Meeting || Meeting->Other.K == utils::AbstractDevice::Kind::SameAs))
+  if (!Source && (!Meeting || Meeting->Other.K == device::AbstractDevice::Kind::SameAs))
     Source = Context.bestFor(Call, Ctx);
   if (!Source && !Meeting)
     return; // StrictMode: no device context, nothing to follow.
@@ -253,8 +253,8 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
           ".to(" + Device + ")");
   } else if (!Device.empty()) {
     const bool UseOptions = Style == FixStyle::Options && Source &&
-                            Source->What == utils::DeviceSource::Carrier::Tensor;
-    Fix = utils::factoryDeviceFix(Call, OptionsIndex, Factory, Device,
+                            Source->What == device::DeviceSource::Carrier::Tensor;
+    Fix = device::factoryDeviceFix(Call, OptionsIndex, Factory, Device,
                     UseOptions ? Source->Decl->getNameAsString() + ".options()"
                                : std::string(),
                     Ctx.getSourceManager(), getLangOpts());
@@ -270,7 +270,7 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
                      "creates a CPU tensor %select{in device-aware code|that "
                      "meets a tensor on another device|that meets a tensor "
                      "that may be on another device}1")
-                << utils::qualifiedName(Factory)
+                << device::qualifiedName(Factory)
                 << (!Meeting ? 0 : Meeting->Provable ? 1 : 2);
     if (Fix && fixOnWarning(Safety))
       Diag << *Fix;
@@ -284,7 +284,7 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
          DiagnosticIDs::Note)
         << Source->describe();
   else if (Meeting)
-    utils::noteDeviceOrigin(*this, Meeting->Other);
+    device::noteDeviceOrigin(*this, Meeting->Other);
   else
     diag(Source->Decl->getLocation(),
          "%0 makes this code device-aware; pass a device to the factory",

@@ -15,9 +15,9 @@
 #include <string>
 
 namespace clang::tidy::torch {
-namespace utils {
+namespace device {
 struct DeviceConflict;
-} // namespace utils
+} // namespace device
 
 /// Flags a torch:: factory (torch::tensor, zeros, ones, arange, ...) called
 /// without a device whose tensor meets, in an op that rejects it, a tensor
@@ -44,26 +44,26 @@ private:
   /// is the op where its tensor meets one off the CPU; the fix then follows
   /// that tensor's device where it can be spelled at \p Call.
   void report(const CallExpr *Call, const FunctionDecl *Fn,
-              const utils::DeviceConflict *Meeting, ASTContext &Ctx);
+              const device::DeviceConflict *Meeting, ASTContext &Ctx);
   /// Reports \p Call, which makes \p Member of a module in a constructor
   /// without registering it, where \p Meeting (in another method) combines
   /// it with data that moves with the module.
   void reportUnregistered(const CallExpr *Call, const FieldDecl *Member,
-                          const utils::DeviceConflict &Meeting,
+                          const device::DeviceConflict &Meeting,
                           ASTContext &Ctx);
   /// The notes that lead from a reported factory to \p Meeting's op: the op
   /// itself, or the call that hands the tensor on and the path to the op.
-  void noteMeeting(const utils::DeviceConflict &Meeting);
+  void noteMeeting(const device::DeviceConflict &Meeting);
   /// For a driver that asked for project facts: what the warning at \p
   /// Call, found in \p Fn at \p Meeting (none for a finding that holds
   /// whatever the rest of the project does), needs from the rest of the
   /// project. A factory reported from several places holds if any holds.
   void trackConditions(const CallExpr *Call, const FunctionDecl *Fn,
-                       const utils::DeviceConflict *Meeting, ASTContext &Ctx);
+                       const device::DeviceConflict *Meeting, ASTContext &Ctx);
 
   const FixStyle Style;
   const bool StrictMode;
-  utils::DeviceFlowConfig Flow;
+  device::DeviceFlowConfig Flow;
   /// Whether this translation unit is a program that names no device
   /// (isHostOnlyProgram); asked once.
   std::optional<bool> HostOnlyProgram;
@@ -71,7 +71,7 @@ private:
   llvm::DenseSet<const CallExpr *> Reported;
   /// Under a driver's project facts (ProjectCalls.h): each factory call seen
   /// in a finding, with what that finding needs from the rest of the project.
-  llvm::MapVector<const CallExpr *, std::optional<utils::ConditionalFinding>>
+  llvm::MapVector<const CallExpr *, std::optional<device::ConditionalFinding>>
       Conditions;
 };
 

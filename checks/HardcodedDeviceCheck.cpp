@@ -14,9 +14,9 @@ using namespace clang::ast_matchers;
 
 namespace clang::tidy::torch {
 
-using utils::HardcodedPlacement;
-using utils::HardcodedPlacementFinder;
-using utils::MigrationFinder;
+using device::HardcodedPlacement;
+using device::HardcodedPlacementFinder;
+using device::MigrationFinder;
 
 HardcodedDeviceCheck::HardcodedDeviceCheck(StringRef Name,
                                            ClangTidyContext *Context)
@@ -28,7 +28,7 @@ HardcodedDeviceCheck::HardcodedDeviceCheck(StringRef Name,
                                HardcodedPlacementFinder::DefaultIgnoredFiles)),
       ReportSingleDeviceCode(Options.get("ReportSingleDeviceCode", false)),
       NotesMixedDeviceOps(Context->isCheckEnabled("torch-mixed-device-op")),
-      Flow(utils::DeviceFlowConfig::forContext(Context)),
+      Flow(device::DeviceFlowConfig::forContext(Context)),
       Migrations(MigrationFinder::create(Context)),
       Placements(IgnoredFunctions, IgnoredFiles, ReportSingleDeviceCode,
                  Migrations.get(), Flow) {
@@ -54,8 +54,8 @@ void HardcodedDeviceCheck::report(const HardcodedPlacement &Placement,
                                   const FunctionDecl *Fn, ASTContext &Ctx,
                                   FunctionConflicts &Conflicts) {
   if (Placement.Latent ||
-      (leftToOwner(utils::SharedDefect::DiscardedMove) && Placement.Move &&
-       utils::isDiscardedStatement(Placement.Move, Ctx)))
+      (leftToOwner(device::SharedDefect::DiscardedMove) && Placement.Move &&
+       device::isDiscardedStatement(Placement.Move, Ctx)))
     return;
 
   {
@@ -67,7 +67,7 @@ void HardcodedDeviceCheck::report(const HardcodedPlacement &Placement,
         Diag << Fix;
   }
   offerFixOnNote(Placement.Loc, Placement.Fixes, FixSafety::Unsafe);
-  const std::optional<utils::DeviceSource> &Replacement =
+  const std::optional<device::DeviceSource> &Replacement =
       Placement.Replacement;
   switch (Placement.Why) {
   case HardcodedPlacement::NoFix::None:
@@ -92,10 +92,10 @@ void HardcodedDeviceCheck::report(const HardcodedPlacement &Placement,
           << Replacement->describe();
     break;
   case HardcodedPlacement::NoFix::MigratesState:
-    utils::noteMigratesState(*this, Placement);
+    device::noteMigratesState(*this, Placement);
     break;
   }
-  utils::noteCallerPlacement(*this, Placement);
+  device::noteCallerPlacement(*this, Placement);
 
   // One defect, one warning: where the moved tensor then meets another
   // device, torch-mixed-device-op stays silent and the call is noted here.
@@ -104,9 +104,9 @@ void HardcodedDeviceCheck::report(const HardcodedPlacement &Placement,
   if (!Conflicts.Computed) {
     Conflicts.Computed = true;
     Conflicts.Facts = Flow.analyze(Fn, Ctx);
-    Conflicts.All = utils::findDeviceConflicts(*Conflicts.Facts);
+    Conflicts.All = device::findDeviceConflicts(*Conflicts.Facts);
   }
-  for (const utils::DeviceConflict &C : Conflicts.All) {
+  for (const device::DeviceConflict &C : Conflicts.All) {
     if (C.fromDeviceLessFactory())
       continue;
     const bool IsOdd = C.Odd.Origin == Placement.Move;
@@ -117,8 +117,8 @@ void HardcodedDeviceCheck::report(const HardcodedPlacement &Placement,
          "in '%2'",
          DiagnosticIDs::Note)
         << C.Provable << (IsOdd ? C.Other : C.Odd).describe()
-        << utils::opDisplayName(C.Use->Name);
-    utils::noteCallPath(*this, *C.Use);
+        << device::opDisplayName(C.Use->Name);
+    device::noteCallPath(*this, *C.Use);
   }
 }
 

@@ -34,10 +34,10 @@ private:
   /// a function once a placement that moves a tensor is reported there.
   struct FunctionConflicts {
     bool Computed = false;
-    std::shared_ptr<const utils::DeviceFlow> Facts; ///< What All points into.
-    std::vector<utils::DeviceConflict> All;
+    std::shared_ptr<const device::DeviceFlow> Facts; ///< What All points into.
+    std::vector<device::DeviceConflict> All;
   };
-  void report(const utils::HardcodedPlacement &Placement,
+  void report(const device::HardcodedPlacement &Placement,
               const FunctionDecl *Fn, ASTContext &Ctx,
               FunctionConflicts &Conflicts);
 
@@ -48,9 +48,9 @@ private:
   /// check, which notes the call (when that check is enabled).
   const bool NotesMixedDeviceOps;
   /// The translation unit's model, shared with every other check.
-  const utils::DeviceFlowConfig Flow;
-  std::unique_ptr<utils::MigrationFinder> Migrations;
-  utils::HardcodedPlacementFinder Placements;
+  const device::DeviceFlowConfig Flow;
+  std::unique_ptr<device::MigrationFinder> Migrations;
+  device::HardcodedPlacementFinder Placements;
 };
 
 } // namespace clang::tidy::torch

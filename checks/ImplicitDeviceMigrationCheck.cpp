@@ -12,7 +12,7 @@ using namespace clang::ast_matchers;
 
 namespace clang::tidy::torch {
 
-using utils::MigrationFinder;
+using device::MigrationFinder;
 
 ImplicitDeviceMigrationCheck::ImplicitDeviceMigrationCheck(
     StringRef Name, ClangTidyContext *Context)
@@ -21,7 +21,7 @@ ImplicitDeviceMigrationCheck::ImplicitDeviceMigrationCheck(
                                  MigrationFinder::DefaultForwardMethods)),
       AllowedNames(Options.get("AllowedNames", "")),
       Migrations(ForwardMethods, AllowedNames,
-                 utils::DeviceFlowConfig::forContext(Context)) {
+                 device::DeviceFlowConfig::forContext(Context)) {
   validatePatterns("AllowedNames", AllowedNames, ';');
 }
 
@@ -37,27 +37,27 @@ void ImplicitDeviceMigrationCheck::checkFunction(const FunctionDecl *Fn, ASTCont
   if (!llvm::isa_and_nonnull<CXXMethodDecl>(Fn))
     return;
   for (const CXXMemberCallExpr *Call :
-       utils::ownMemberCalls(Fn, {"to", "type_as"}))
+       device::ownMemberCalls(Fn, {"to", "type_as"}))
     report(Call, Fn, Ctx);
 }
 
 void ImplicitDeviceMigrationCheck::report(const CXXMemberCallExpr *Call,
                                           const FunctionDecl *Fn,
                                           ASTContext &Ctx) {
-  std::optional<utils::Migration> Found =
+  std::optional<device::Migration> Found =
       Migrations.analyse(Call, Fn, Ctx);
   if (!Found || !Found->Input || !Found->Path.Method)
     return;
   const bool StateMoves =
-      Found->Dir == utils::Migration::Direction::StateFollowsInput;
+      Found->Dir == device::Migration::Direction::StateFollowsInput;
   // A discarded tensor move (`mean_.to(x.device());`, which changes nothing)
   // is a discarded move first. A module's to() is in place and stays here.
-  if (leftToOwner(utils::SharedDefect::DiscardedMove) &&
+  if (leftToOwner(device::SharedDefect::DiscardedMove) &&
       !(StateMoves && Found->State.IsModule) &&
-      utils::isDiscardedStatement(Call, Ctx))
+      device::isDiscardedStatement(Call, Ctx))
     return;
 
-  const utils::ForwardPath &Path = Found->Path;
+  const device::ForwardPath &Path = Found->Path;
   std::string Reached;
   if (Path.Entry &&
       Path.Entry->getCanonicalDecl() != Path.Method->getCanonicalDecl())

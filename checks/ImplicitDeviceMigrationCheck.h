@@ -30,7 +30,7 @@ private:
               ASTContext &Ctx);
   const std::string ForwardMethods;
   const std::string AllowedNames;
-  utils::MigrationFinder Migrations;
+  device::MigrationFinder Migrations;
 };
 
 } // namespace clang::tidy::torch

@@ -8,8 +8,8 @@
 namespace clang::tidy::torch {
 namespace {
 
-using utils::CheckpointLoad;
-using utils::LoadFinding;
+using device::CheckpointLoad;
+using device::LoadFinding;
 using Evidence = LoadFinding::Evidence;
 
 } // namespace
@@ -21,7 +21,7 @@ LoadWithoutDeviceCheck::LoadWithoutDeviceCheck(StringRef Name,
             Options.get("CheckOptimizers", true),
             Options.get("CheckJitLoad", true),
             Options.get("CheckAdagrad", true)},
-      Flow(utils::DeviceFlowConfig::forContext(Context)), Finder(Flow, Kinds) {}
+      Flow(device::DeviceFlowConfig::forContext(Context)), Finder(Flow, Kinds) {}
 
 void LoadWithoutDeviceCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   FunctionBodyCheck::storeOptions(Opts);
@@ -47,7 +47,7 @@ void LoadWithoutDeviceCheck::checkFunction(const FunctionDecl *Fn,
       diagJitLoad(Found);
       break;
     }
-  for (const utils::AdagradBeforeMove &Found : Finder.adagradIn(Fn, Ctx))
+  for (const device::AdagradBeforeMove &Found : Finder.adagradIn(Fn, Ctx))
     diagAdagrad(Found);
 }
 
@@ -75,9 +75,9 @@ void LoadWithoutDeviceCheck::diagModuleLoad(const LoadFinding &Found,
   const CheckpointLoad &Load = Found.Load;
   const SourceLocation At = Load.Apply->getBeginLoc();
   const std::string &Name = Load.Name;
-  const std::optional<FixItHint> Fix = utils::readDeviceFix(Load, Found.Device);
+  const std::optional<FixItHint> Fix = device::readDeviceFix(Load, Found.Device);
   // The move the load undoes, for MovedBefore.
-  const utils::ModuleMove *Moved =
+  const device::ModuleMove *Moved =
       Found.Why == Evidence::MovedBefore && Found.Move ? &*Found.Move : nullptr;
   // With no device to name, a module moved before torch::load is loaded in
   // place: each parameter stays where the move put it (on every path).
@@ -167,10 +167,10 @@ LoadWithoutDeviceCheck::migrateStateAfter(const CheckpointLoad &Load,
   const CallExpr *Apply = Load.Apply;
   // A statement of its own in a block: a line after it runs right after it
   // (after `if (ok) torch::load(...);` it would run on both paths).
-  if (!utils::wrappedParent(Apply, Ctx).get<CompoundStmt>() ||
+  if (!device::wrappedParent(Apply, Ctx).get<CompoundStmt>() ||
       Apply->getBeginLoc().isMacroID() || Apply->getEndLoc().isMacroID())
     return {};
-  const std::string Optimizer = utils::sourceText(Load.Value, Ctx);
+  const std::string Optimizer = device::sourceText(Load.Value, Ctx);
   const SourceLocation AfterSemi = Lexer::findLocationAfterToken(
       Apply->getEndLoc(), tok::semi, SM, Ctx.getLangOpts(),
       /*SkipTrailingWhitespaceAndNewLine=*/false);
@@ -191,7 +191,7 @@ void LoadWithoutDeviceCheck::diagOptimizerLoad(const LoadFinding &Found,
                                                ASTContext &Ctx) {
   const CheckpointLoad &Load = Found.Load;
   const SourceLocation At = Load.Apply->getBeginLoc();
-  const std::optional<FixItHint> Fix = utils::readDeviceFix(Load, Found.Device);
+  const std::optional<FixItHint> Fix = device::readDeviceFix(Load, Found.Device);
   // With no device to name, the runtime moves each state tensor to its
   // parameter's device, as Python's load_state_dict does.
   const llvm::SmallVector<FixItHint, 2> Repair =
@@ -245,7 +245,7 @@ void LoadWithoutDeviceCheck::diagOptimizerLoad(const LoadFinding &Found,
 void LoadWithoutDeviceCheck::diagJitLoad(const LoadFinding &Found) {
   const CheckpointLoad &Load = Found.Load;
   const SourceLocation At = Load.Read->getBeginLoc();
-  const std::optional<FixItHint> Fix = utils::readDeviceFix(Load, Found.Device);
+  const std::optional<FixItHint> Fix = device::readDeviceFix(Load, Found.Device);
   warnWithRepair(
       Load,
       "'torch::jit::load' without a device puts the module on the "
@@ -273,7 +273,7 @@ void LoadWithoutDeviceCheck::diagJitLoad(const LoadFinding &Found) {
 }
 
 void LoadWithoutDeviceCheck::diagAdagrad(
-    const utils::AdagradBeforeMove &Found) {
+    const device::AdagradBeforeMove &Found) {
   const std::string Module = Found.LaterMove.Module->getNameAsString();
   diag(Found.Construction->getBeginLoc(),
        "'torch::optim::Adagrad' creates its state on the device of its "

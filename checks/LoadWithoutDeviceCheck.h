@@ -32,27 +32,27 @@ public:
 
 private:
   void checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) override;
-  void diagModuleLoad(const utils::LoadFinding &Found, ASTContext &Ctx);
-  void diagOptimizerLoad(const utils::LoadFinding &Found, ASTContext &Ctx);
-  void diagJitLoad(const utils::LoadFinding &Found);
-  void diagAdagrad(const utils::AdagradBeforeMove &Found);
+  void diagModuleLoad(const device::LoadFinding &Found, ASTContext &Ctx);
+  void diagOptimizerLoad(const device::LoadFinding &Found, ASTContext &Ctx);
+  void diagJitLoad(const device::LoadFinding &Found);
+  void diagAdagrad(const device::AdagradBeforeMove &Found);
 
   /// The repair of a device-less optimizer load that no device expression
   /// fits: `torchlint::migrate_optimizer_state(optimizer);` on the line after
   /// the load statement, with the runtime's #include. None when the load is
   /// not a statement of its own in a block, or is spelled in a macro.
   llvm::SmallVector<FixItHint, 2>
-  migrateStateAfter(const utils::CheckpointLoad &Load, ASTContext &Ctx);
+  migrateStateAfter(const device::CheckpointLoad &Load, ASTContext &Ctx);
   /// The warning \p Message with \p Args at \p Load, \p Repair on it or
   /// on a note after it (fix safety: a load's device changes where data
   /// lives), and a note at the read when it is a call of its own.
-  void warnWithRepair(const utils::CheckpointLoad &Load,
+  void warnWithRepair(const device::CheckpointLoad &Load,
                       llvm::StringRef Message, llvm::ArrayRef<std::string> Args,
                       llvm::ArrayRef<FixItHint> Repair);
 
-  const utils::CheckpointLoadOptions Kinds;
-  utils::DeviceFlowConfig Flow;
-  utils::CheckpointLoadFinder Finder;
+  const device::CheckpointLoadOptions Kinds;
+  device::DeviceFlowConfig Flow;
+  device::CheckpointLoadFinder Finder;
 };
 
 } // namespace clang::tidy::torch

@@ -28,11 +28,11 @@ llvm::StringRef stackOrCat(llvm::StringRef Qualified) {
 /// True for a tensor named by a variable, parameter or member: a fix can
 /// spell its device.
 bool isNamedTensor(const Expr *E) {
-  E = utils::stripWrappers(E);
-  return E && utils::isTensorType(E->getType()) &&
+  E = device::stripWrappers(E);
+  return E && device::isTensorType(E->getType()) &&
          (llvm::isa<DeclRefExpr>(E) ||
           (llvm::isa<MemberExpr>(E) &&
-           llvm::isa<CXXThisExpr>(utils::stripWrappers(
+           llvm::isa<CXXThisExpr>(device::stripWrappers(
                llvm::cast<MemberExpr>(E)->getBase()))));
 }
 
@@ -41,12 +41,12 @@ bool isNamedTensor(const Expr *E) {
 /// operand positions (`logical_and(dev, cpu0)` runs, `logical_and(cpu0,
 /// dev)` does not).
 void noteNoCpuScalarExcuse(ClangTidyCheck &Check,
-                           const utils::DeviceConflict &C,
+                           const device::DeviceConflict &C,
                            llvm::StringRef Op) {
-  const utils::OpUse &Use = *C.Use;
-  if (!C.Odd.isCpu() || C.Odd.ZeroDim != utils::Tri::Yes || !C.OddExpr ||
-      (Use.Rule != utils::DeviceRule::Strict &&
-       Use.Rule != utils::DeviceRule::CpuScalar))
+  const device::OpUse &Use = *C.Use;
+  if (!C.Odd.isCpu() || C.Odd.ZeroDim != device::Tri::Yes || !C.OddExpr ||
+      (Use.Rule != device::DeviceRule::Strict &&
+       Use.Rule != device::DeviceRule::CpuScalar))
     return;
   static constexpr llvm::StringLiteral Ordinals[] = {"first", "second",
                                                      "third", "fourth"};
@@ -54,7 +54,7 @@ void noteNoCpuScalarExcuse(ClangTidyCheck &Check,
   for (unsigned Position = 0;
        Position < Use.Inputs.size() && Position < std::size(Ordinals);
        ++Position)
-    if (Use.Rule == utils::DeviceRule::CpuScalar &&
+    if (Use.Rule == device::DeviceRule::CpuScalar &&
         Use.excusesCpuScalarAt(Position))
       Excused += (Excused.empty() ? "" : " or ") + Ordinals[Position].str();
   Check.diag(C.OddExpr->getExprLoc(),
@@ -71,9 +71,9 @@ void noteNoCpuScalarExcuse(ClangTidyCheck &Check,
 /// callee), spelled outside macros, with no argument but the list and an
 /// integer dimension (a named dimension has no runtime twin).
 std::vector<FixItHint>
-MixedDeviceOpCheck::harmonizedListFixes(const utils::DeviceConflict &C,
+MixedDeviceOpCheck::harmonizedListFixes(const device::DeviceConflict &C,
                                         const SourceManager &SM) {
-  const utils::OpUse &Use = *C.Use;
+  const device::OpUse &Use = *C.Use;
   const llvm::StringRef Op = stackOrCat(Use.Name);
   if (!Use.Through.empty() || Op.empty() ||
       llvm::isa<CXXMemberCallExpr, CXXOperatorCallExpr>(Use.Call) ||
@@ -87,9 +87,9 @@ MixedDeviceOpCheck::harmonizedListFixes(const utils::DeviceConflict &C,
 /// One defect, one warning: a conflict met inside a called function that
 /// the callee (or one on the way to it), written in the same file, already
 /// has in its own flow is reported there, where one fix repairs every call.
-bool MixedDeviceOpCheck::reportedInCallee(const utils::DeviceConflict &C,
+bool MixedDeviceOpCheck::reportedInCallee(const device::DeviceConflict &C,
                                           ASTContext &Ctx) const {
-  const utils::OpUse &Use = *C.Use;
+  const device::OpUse &Use = *C.Use;
   const SourceManager &SM = Ctx.getSourceManager();
   const FileID Here = SM.getFileID(SM.getExpansionLoc(Use.site()->getBeginLoc()));
   for (size_t I = 0; I < Use.Through.size(); ++I) {
@@ -99,8 +99,8 @@ bool MixedDeviceOpCheck::reportedInCallee(const utils::DeviceConflict &C,
       continue;
     const llvm::ArrayRef<const CallExpr *> Rest =
         llvm::ArrayRef(Use.Through).drop_front(I + 1);
-    for (const utils::DeviceConflict &Own :
-         utils::findDeviceConflicts(*Flow.analyze(Callee, Ctx)))
+    for (const device::DeviceConflict &Own :
+         device::findDeviceConflicts(*Flow.analyze(Callee, Ctx)))
       if (Own.Use->Call == Use.Call &&
           llvm::ArrayRef(Own.Use->Through) == Rest)
         return true;
@@ -111,11 +111,11 @@ bool MixedDeviceOpCheck::reportedInCallee(const utils::DeviceConflict &C,
 /// Moves every operand on the odd device to the device of a named operand on
 /// the other one, so that one run repairs the call; all or nothing.
 std::vector<FixItHint>
-MixedDeviceOpCheck::moveFixes(const utils::DeviceConflict &C,
+MixedDeviceOpCheck::moveFixes(const device::DeviceConflict &C,
                               const SourceManager &SM) const {
-  const utils::OpUse &Use = *C.Use;
+  const device::OpUse &Use = *C.Use;
   const Expr *Target = nullptr;
-  for (const utils::OpInput &In : Use.Inputs)
+  for (const device::OpInput &In : Use.Inputs)
     if (!In.IsList && In.Device.sameValue(C.Other) && isNamedTensor(In.E)) {
       Target = In.E;
       break;
@@ -123,18 +123,18 @@ MixedDeviceOpCheck::moveFixes(const utils::DeviceConflict &C,
   if (!Target)
     return {};
   // Moving the self of an in-place op would update a temporary copy.
-  const bool MutatesSelf = Use.Rule == utils::DeviceRule::CpuScalarInPlace ||
-                           Use.Rule == utils::DeviceRule::IndexPut ||
-                           Use.Rule == utils::DeviceRule::MaskedFill;
+  const bool MutatesSelf = Use.Rule == device::DeviceRule::CpuScalarInPlace ||
+                           Use.Rule == device::DeviceRule::IndexPut ||
+                           Use.Rule == device::DeviceRule::MaskedFill;
   std::vector<FixItHint> Fixes;
   for (size_t I = 0; I < Use.Inputs.size(); ++I) {
-    const utils::OpInput &In = Use.Inputs[I];
+    const device::OpInput &In = Use.Inputs[I];
     if (In.IsList || !In.Device.sameValue(C.Odd))
       continue;
     if (MutatesSelf && I == 0)
       return {};
     std::optional<FixItHint> Fix =
-        utils::moveToDeviceOfFix(In.E, Target, SM, getLangOpts());
+        device::moveToDeviceOfFix(In.E, Target, SM, getLangOpts());
     if (!Fix)
       return {};
     Fixes.push_back(*Fix);
@@ -145,28 +145,28 @@ MixedDeviceOpCheck::moveFixes(const utils::DeviceConflict &C,
 MixedDeviceOpCheck::MixedDeviceOpCheck(StringRef Name,
                                        ClangTidyContext *Context)
     : FunctionBodyCheck(Name, Context, /*FixesCallRuntime=*/true),
-      Flow(utils::DeviceFlowConfig::forContext(Context)),
-      Migrations(utils::MigrationFinder::create(Context)),
+      Flow(device::DeviceFlowConfig::forContext(Context)),
+      Migrations(device::MigrationFinder::create(Context)),
       Placements(
-          utils::HardcodedPlacementFinder::create(Context, Migrations.get())) {}
+          device::HardcodedPlacementFinder::create(Context, Migrations.get())) {}
 
 void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
                                        ASTContext &Ctx) {
-  const std::shared_ptr<const utils::DeviceFlow> Facts =
+  const std::shared_ptr<const device::DeviceFlow> Facts =
       analyzeFlow(Flow, Fn, Ctx);
 
-  for (const utils::DeviceConflict &C : utils::findDeviceConflicts(*Facts)) {
+  for (const device::DeviceConflict &C : device::findDeviceConflicts(*Facts)) {
     if (C.fromDeviceLessFactory() &&
-        leftToOwner(utils::SharedDefect::DeviceLessFactoryMeetsDevice))
+        leftToOwner(device::SharedDefect::DeviceLessFactoryMeetsDevice))
       continue;
     // A conflict on a hard-coded placement is the placement's defect. One
     // that is latent (no evidence the code is device-neutral) owns only what
     // may conflict with "wherever the caller put it"; two devices that
     // provably meet are a defect here all the same.
     if (Placements &&
-        leftToOwner(utils::SharedDefect::HardcodedPlacementMeetsDevice) &&
-        (utils::isHardcodedPlacement(C.Odd, *Placements, Fn, Ctx, C.Provable) ||
-         utils::isHardcodedPlacement(C.Other, *Placements, Fn, Ctx,
+        leftToOwner(device::SharedDefect::HardcodedPlacementMeetsDevice) &&
+        (device::isHardcodedPlacement(C.Odd, *Placements, Fn, Ctx, C.Provable) ||
+         device::isHardcodedPlacement(C.Other, *Placements, Fn, Ctx,
                                      C.Provable)))
       continue;
     // An op inside a called function is reported at the call, where the
@@ -175,8 +175,8 @@ void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
       continue;
     const CallExpr *Call = C.Use->site();
     const bool Through = !C.Use->Through.empty();
-    const std::string Callee = utils::calleeName(Call);
-    const std::string Op = utils::opDisplayName(C.Use->Name);
+    const std::string Callee = device::calleeName(Call);
+    const std::string Op = device::opDisplayName(C.Use->Name);
     // Name the two devices in a stable order, whatever the operand order.
     std::string First = C.Odd.describe(), Second = C.Other.describe();
     if (Second < First)
@@ -204,9 +204,9 @@ void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
           << ListOp << RuntimeHeader;
     offerFixOnNote(Call->getExprLoc(), Fixes, FixSafety::Unsafe);
     noteNoCpuScalarExcuse(*this, C, Op);
-    utils::noteCallPath(*this, *C.Use);
-    utils::noteDeviceOrigin(*this, C.Odd);
-    utils::noteDeviceOrigin(*this, C.Other);
+    device::noteCallPath(*this, *C.Use);
+    device::noteDeviceOrigin(*this, C.Odd);
+    device::noteDeviceOrigin(*this, C.Other);
   }
 }
 

@@ -11,9 +11,9 @@
 #include <memory>
 
 namespace clang::tidy::torch {
-namespace utils {
+namespace device {
 struct DeviceConflict;
-} // namespace utils
+} // namespace device
 
 /// Flags an op whose tensor inputs are, or may be, on different devices by
 /// the op's PyTorch rule (checks/device/rules/torch-ops.yaml): PyTorch throws
@@ -26,16 +26,16 @@ public:
 
 private:
   void checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) override;
-  bool reportedInCallee(const utils::DeviceConflict &C, ASTContext &Ctx) const;
-  std::vector<FixItHint> harmonizedListFixes(const utils::DeviceConflict &C,
+  bool reportedInCallee(const device::DeviceConflict &C, ASTContext &Ctx) const;
+  std::vector<FixItHint> harmonizedListFixes(const device::DeviceConflict &C,
                                              const SourceManager &SM);
-  std::vector<FixItHint> moveFixes(const utils::DeviceConflict &C,
+  std::vector<FixItHint> moveFixes(const device::DeviceConflict &C,
                                    const SourceManager &SM) const;
 
-  utils::DeviceFlowConfig Flow;
+  device::DeviceFlowConfig Flow;
   /// Null when torch-hardcoded-device is disabled: its concern is then ours.
-  std::unique_ptr<utils::MigrationFinder> Migrations;
-  std::unique_ptr<utils::HardcodedPlacementFinder> Placements;
+  std::unique_ptr<device::MigrationFinder> Migrations;
+  std::unique_ptr<device::HardcodedPlacementFinder> Placements;
 };
 
 } // namespace clang::tidy::torch

@@ -5,7 +5,7 @@
 #include "device/flow/DeviceFlow.h"
 #include "device/rules/RulesOptions.h"
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 namespace {
 
@@ -68,4 +68,4 @@ DeviceLocalsCache &DeviceModel::deviceLocals() {
 
 ProjectCallFacts *&DeviceModel::driverSink() { return DriverSink; }
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device

@@ -22,7 +22,7 @@ namespace clang::tidy {
 class ClangTidyContext;
 } // namespace clang::tidy
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 struct RulesOptions;
 struct DeviceFlowConfig;
@@ -87,6 +87,6 @@ private:
   std::unique_ptr<DeviceLocalsCache> Locals;
 };
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device
 
 #endif

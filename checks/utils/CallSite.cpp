@@ -8,7 +8,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 const Expr *ignoreWrappers(const Expr *E) {
   return E ? E->IgnoreImplicit()->IgnoreParenImpCasts() : nullptr;
@@ -228,4 +228,4 @@ bool containsLocation(const SourceManager &SM, SourceRange Outer,
   return !Before(Loc, Outer.getBegin()) && !Before(Outer.getEnd(), Loc);
 }
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device

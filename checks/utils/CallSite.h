@@ -22,7 +22,7 @@
 
 namespace clang::tidy {
 class ClangTidyContext;
-namespace torch::utils {
+namespace torch::device {
 
 /// The implicit wrappers clang puts around a full expression or an argument:
 /// implicit casts, parentheses, temporaries, cleanups.
@@ -102,7 +102,7 @@ std::string checkOption(const ClangTidyContext *Context, llvm::StringRef Check,
                         llvm::StringRef Option, llvm::StringRef Default,
                         bool OrGlobal = false);
 
-} // namespace torch::utils
+} // namespace torch::device
 } // namespace clang::tidy
 
 #endif

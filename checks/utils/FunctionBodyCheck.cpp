@@ -19,7 +19,7 @@ FunctionBodyCheck::FunctionBodyCheck(StringRef Name, ClangTidyContext *Context,
       DebugAnalysis(Options.getLocalOrGlobal("DebugAnalysis", false)),
       UnsafeFixes(Options.getLocalOrGlobal("UnsafeFixes", false)),
       Owners(*Context), TidyContext(*Context),
-      Model(utils::DeviceModel::forContext(*Context)) {
+      Model(device::DeviceModel::forContext(*Context)) {
   if (FixesCallRuntime)
     RuntimeIncludes.emplace(
         Options.getLocalOrGlobal("IncludeStyle",
@@ -69,7 +69,7 @@ void FunctionBodyCheck::reportConfiguration(ASTContext &Ctx) {
   for (const auto &Entry : TidyContext.getOptions().CheckOptions) {
     StringRef Key = Entry.getKey();
     if (Key.starts_with(Prefix) && !Known.count(Key) &&
-        !utils::RulesOptions::isModuleWide(Key.drop_front(Prefix.size())))
+        !device::RulesOptions::isModuleWide(Key.drop_front(Prefix.size())))
       Unknown.push_back(Key.str());
   }
   llvm::sort(Unknown);
@@ -82,7 +82,7 @@ void FunctionBodyCheck::reportConfiguration(ASTContext &Ctx) {
     Problems.push_back("unknown option '" + Key + "' (" + getID().str() +
                        " has: " + Names +
                        "; every torch check: RulesFile, LibtorchVersion)");
-  const utils::RulesOptions &ModuleOptions = *Model->rulesOptions();
+  const device::RulesOptions &ModuleOptions = *Model->rulesOptions();
   if (!ModuleOptions.ProblemsReported) {
     ModuleOptions.ProblemsReported = true;
     Problems.insert(Problems.end(), ModuleOptions.Problems.begin(),
@@ -149,10 +149,10 @@ FunctionBodyCheck::callRuntimeInstead(const CallExpr *Call,
   return Fixes;
 }
 
-std::shared_ptr<const utils::DeviceFlow>
-FunctionBodyCheck::analyzeFlow(const utils::DeviceFlowConfig &Config,
+std::shared_ptr<const device::DeviceFlow>
+FunctionBodyCheck::analyzeFlow(const device::DeviceFlowConfig &Config,
                                const FunctionDecl *Fn, ASTContext &Ctx) {
-  std::shared_ptr<const utils::DeviceFlow> Facts = Config.analyze(Fn, Ctx);
+  std::shared_ptr<const device::DeviceFlow> Facts = Config.analyze(Fn, Ctx);
   if (DebugAnalysis && !Facts->gaveUp().empty())
     diag(Fn->getLocation(), "device analysis gave up on %0: %1",
          DiagnosticIDs::Remark)
@@ -173,7 +173,7 @@ void limitTraversalToUserCode(ASTContext &Ctx, bool SystemHeaders) {
   if (SystemHeaders || Scope.size() != 1 ||
       !llvm::isa<TranslationUnitDecl>(Scope.front()))
     return;
-  utils::LibraryCode Library(Ctx.getSourceManager());
+  device::LibraryCode Library(Ctx.getSourceManager());
   std::vector<Decl *> UserDecls;
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
     if (!Library.contains(D->getLocation()))
@@ -191,16 +191,16 @@ void FunctionBodyCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Result.Nodes.getNodeAs<TranslationUnitDecl>("torch-tu"))
     return;
   ASTContext &Ctx = *Result.Context;
-  utils::DeviceModel::Analysing Analysing(*Model);
+  device::DeviceModel::Analysing Analysing(*Model);
   limitTraversalToUserCode(
       Ctx, TidyContext.getOptions().SystemHeaders.value_or(false));
   reportConfiguration(Ctx);
   // A driver's project facts (ProjectCalls.h) need every call of the unit:
   // after a fatal error some were never parsed, whatever this check does.
-  if (utils::ProjectCallFacts *Facts = utils::projectCallFacts();
+  if (device::ProjectCallFacts *Facts = device::projectCallFacts();
       Facts && !Facts->Analysed &&
       !Ctx.getDiagnostics().hasFatalErrorOccurred())
-    utils::recordUnitFacts(Ctx, *Facts);
+    device::recordUnitFacts(Ctx, *Facts);
   // After a fatal error (a missing #include) Sema instantiates no more
   // templates: `t.data_ptr<float>()` has no body, calls lose their types, and
   // what the analysis would conclude is a guess (runsAfterFatalError).
@@ -213,11 +213,11 @@ void FunctionBodyCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   }
   Reported.clear();
-  utils::forEachFunctionBody(Ctx, [&](const FunctionDecl *Fn) {
+  device::forEachFunctionBody(Ctx, [&](const FunctionDecl *Fn) {
     // Each function is analysed with its own parent map (FunctionParents.h).
-    utils::FunctionParentScope Parents(Fn, Ctx);
-    InInstantiation = utils::isInstantiated(Fn);
-    InSharedTemplate = InInstantiation && utils::instantiationsAround(Fn) > 1;
+    device::FunctionParentScope Parents(Fn, Ctx);
+    InInstantiation = device::isInstantiated(Fn);
+    InSharedTemplate = InInstantiation && device::instantiationsAround(Fn) > 1;
     checkFunction(Fn, Ctx);
   });
   InInstantiation = InSharedTemplate = false;

@@ -50,8 +50,8 @@ protected:
 
   /// The device flow of \p Fn. Where the analysis gave up on it, the
   /// DebugAnalysis option says so with a remark at the function.
-  std::shared_ptr<const utils::DeviceFlow>
-  analyzeFlow(const utils::DeviceFlowConfig &Config, const FunctionDecl *Fn,
+  std::shared_ptr<const device::DeviceFlow>
+  analyzeFlow(const device::DeviceFlowConfig &Config, const FunctionDecl *Fn,
               ASTContext &Ctx);
 
   /// Fix safety. A fix that cannot change what the program computes on any
@@ -92,7 +92,7 @@ protected:
 
   /// One defect, one warning: whether this check leaves \p Defect to the
   /// check that owns it (FindingOwners.h), because that one is enabled.
-  bool leftToOwner(utils::SharedDefect Defect) const {
+  bool leftToOwner(device::SharedDefect Defect) const {
     return Owners.leftToOwner(Defect, getID());
   }
 
@@ -121,12 +121,12 @@ private:
   const ClangTidyContext &TidyContext;
   /// The unit's device model, which the unit's checks share: held while
   /// this check lives, made current while it analyses.
-  std::shared_ptr<utils::DeviceModel> Model;
+  std::shared_ptr<device::DeviceModel> Model;
   std::vector<std::string> OwnProblems;
 
   const bool DebugAnalysis;
   const bool UnsafeFixes;
-  const utils::FindingOwners Owners;
+  const device::FindingOwners Owners;
   std::optional<tidy::utils::IncludeInserter> RuntimeIncludes;
   /// The warnings of this translation unit: where, and which message.
   std::set<std::pair<SourceLocation::UIntTy, std::string>> Reported;

@@ -6,7 +6,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 namespace {
 
 const CXXRecordDecl *recordOf(QualType T) {
@@ -175,4 +175,4 @@ llvm::SmallVector<const ValueDecl *, 2> parameterOwners(const Expr *E) {
   return Owners;
 }
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device

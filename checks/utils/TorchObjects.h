@@ -13,7 +13,7 @@
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/SmallVector.h"
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 /// torch::optim::Optimizer or a subclass (Adam, SGD, Adagrad, user classes),
 /// references and cv-qualifiers ignored.
@@ -45,6 +45,6 @@ bool isCpuDeviceConstant(const Expr *E);
 /// one local variable holding such a list (`auto params = net->parameters();`).
 llvm::SmallVector<const ValueDecl *, 2> parameterOwners(const Expr *E);
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device
 
 #endif

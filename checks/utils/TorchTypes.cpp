@@ -6,7 +6,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/StringSwitch.h"
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 namespace {
 
 /// The declaration behind \p T after references, cv-qualifiers and sugar.
@@ -266,4 +266,4 @@ std::string backendOfString(const StringLiteral *S) {
       .Default("");
 }
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device

@@ -14,7 +14,7 @@
 #include "clang/AST/Type.h"
 #include "llvm/ADT/StringRef.h"
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 /// at::Tensor or at::TensorBase (references and cv-qualifiers ignored).
 bool isTensorType(QualType T);
@@ -81,6 +81,6 @@ bool isDeviceTypeConstant(const ValueDecl *D);
 /// The same for a device string ("cuda:1" is "CUDA").
 std::string backendOfString(const StringLiteral *S);
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device
 
 #endif

@@ -18,7 +18,7 @@
 namespace {
 
 using namespace clang;
-using namespace clang::tidy::torch::utils;
+using namespace clang::tidy::torch::device;
 using Kind = AbstractDevice::Kind;
 
 /// Two parameters and two members to stand for SameAs symbols.

@@ -17,7 +17,7 @@
 namespace {
 
 using namespace clang;
-using namespace clang::tidy::torch::utils;
+using namespace clang::tidy::torch::device;
 using Kind = AbstractDevice::Kind;
 
 constexpr const char *Code = R"cpp(

@@ -1,4 +1,4 @@
-// utils::forEachFunctionBody visits every user function and lambda body once,
+// device::forEachFunctionBody visits every user function and lambda body once,
 // and a template's once per instantiation besides its definition, up to
 // MaxInstantiations (checks/device/functions/FunctionBodies.h).
 #include "device/functions/FunctionBodies.h"
@@ -51,7 +51,7 @@ TEST(FunctionBodies, VisitsEachUserBodyOnceAndEachInstantiation) {
       tooling::buildASTFromCodeWithArgs(Code, {"-std=c++17"});
   std::map<std::string, int> Visits; // "name@line"
   int Lambdas = 0;
-  tidy::torch::utils::forEachFunctionBody(
+  tidy::torch::device::forEachFunctionBody(
       AST->getASTContext(), [&](const FunctionDecl *Fn) {
         const SourceManager &SM = AST->getSourceManager();
         const std::string Where =
@@ -69,7 +69,7 @@ TEST(FunctionBodies, VisitsEachUserBodyOnceAndEachInstantiation) {
       {"pattern@10:25", 3}, {"operator()@10:47", 3}, {"many@12:22", 9},
       {"get@17:38", 3},     {"unused@17:62", 1},     {"unusedTemplate@19:25", 1},
       {"value@20:81", 3}};
-  static_assert(tidy::torch::utils::MaxInstantiations == 8);
+  static_assert(tidy::torch::device::MaxInstantiations == 8);
   for (const auto &[Body, Count] : Visits) {
     auto Template = Templates.find(Body);
     EXPECT_EQ(Count, Template == Templates.end() ? 1 : Template->second)

@@ -1,4 +1,4 @@
-// utils::parentsOf inside a FunctionParentScope must answer as
+// device::parentsOf inside a FunctionParentScope must answer as
 // ASTContext::getParents does (the whole-TU map it replaces, see
 // checks/device/functions/FunctionParents.h), for every node of the function, from the
 // scope's own map.
@@ -22,9 +22,9 @@
 namespace {
 
 using namespace clang;
-using tidy::torch::utils::enclosingNamedFunction;
-using tidy::torch::utils::FunctionParentScope;
-using tidy::torch::utils::parentsOf;
+using tidy::torch::device::enclosingNamedFunction;
+using tidy::torch::device::FunctionParentScope;
+using tidy::torch::device::parentsOf;
 
 /// Every Decl and Stmt below a node, as ParentMapContext sees them (implicit
 /// code and instantiations included).
@@ -182,18 +182,18 @@ torch::Tensor run(const torch::Tensor &batch) {
         F && F->getName() == "run")
       Run = F;
   ASSERT_NE(Run, nullptr);
-  const tidy::torch::utils::DeviceFlowConfig Config =
-      tidy::torch::utils::DeviceFlowConfig::builtIn();
-  const uint64_t Before = tidy::torch::utils::wholeUnitParentLookups();
+  const tidy::torch::device::DeviceFlowConfig Config =
+      tidy::torch::device::DeviceFlowConfig::builtIn();
+  const uint64_t Before = tidy::torch::device::wholeUnitParentLookups();
   FunctionParentScope Scope(Run, Ctx);
-  std::shared_ptr<const tidy::torch::utils::DeviceFlow> Flow =
+  std::shared_ptr<const tidy::torch::device::DeviceFlow> Flow =
       Config.analyze(Run, Ctx);
   EXPECT_EQ(Flow->gaveUp(), "");
-  EXPECT_EQ(tidy::torch::utils::wholeUnitParentLookups(), Before);
+  EXPECT_EQ(tidy::torch::device::wholeUnitParentLookups(), Before);
 
   // A configuration of other rules has an analysis of its own.
-  const tidy::torch::utils::DeviceFlowConfig Older =
-      tidy::torch::utils::DeviceFlowConfig::withRules("1.13", {});
+  const tidy::torch::device::DeviceFlowConfig Older =
+      tidy::torch::device::DeviceFlowConfig::withRules("1.13", {});
   EXPECT_NE(Older.Summaries, Config.Summaries);
   EXPECT_NE(Older.analyze(Run, Ctx), Flow);
 }
@@ -201,8 +201,8 @@ torch::Tensor run(const torch::Tensor &batch) {
 // One model per unit: the checks clang-tidy makes for a unit share it (and
 // so one analysis of each function), and the next unit gets a new one.
 TEST(DeviceModel, TheChecksOfOneUnitShareItsModelAndTheNextUnitGetsANewOne) {
-  using tidy::torch::utils::DeviceFlowConfig;
-  using tidy::torch::utils::DeviceModel;
+  using tidy::torch::device::DeviceFlowConfig;
+  using tidy::torch::device::DeviceModel;
   tidy::ClangTidyContext Context(std::make_unique<tidy::DefaultOptionsProvider>(
       tidy::ClangTidyGlobalOptions(), tidy::ClangTidyOptions::getDefaults()));
   std::shared_ptr<DeviceModel> First = DeviceModel::forContext(Context);

@@ -11,7 +11,7 @@
 
 namespace {
 
-using namespace clang::tidy::torch::utils;
+using namespace clang::tidy::torch::device;
 using Kind = PassedTensor::Kind;
 
 PassedTensor passed(unsigned Param, Kind K, std::string Caller = "",

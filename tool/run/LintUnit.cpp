@@ -306,8 +306,8 @@ UnitResult lintUnit(const tooling::CompileCommand &Command,
   Result.File = Command.Filename;
   auto Run = [&](llvm::StringRef Preamble) {
     // Recorded outside the crash recovery, which skips destructors.
-    std::optional<tidy::torch::utils::ProjectCallFacts> Facts;
-    std::optional<tidy::torch::utils::ProjectCallRecording> Recording;
+    std::optional<tidy::torch::device::ProjectCallFacts> Facts;
+    std::optional<tidy::torch::device::ProjectCallRecording> Recording;
     if (Settings.RecordProjectCalls)
       Recording.emplace(Facts.emplace());
     llvm::CrashRecoveryContext Recovery;

@@ -308,7 +308,7 @@ std::string dropUnsupportedFindings(
     const std::vector<UnitResult> &Units,
     std::vector<clang::tidy::ClangTidyError> &Findings,
     std::vector<clang::tidy::ClangTidyError> &Dropped) {
-  using namespace clang::tidy::torch::utils;
+  using namespace clang::tidy::torch::device;
   std::vector<const ProjectCallFacts *> Facts;
   size_t Incomplete = 0;
   for (const UnitResult &Unit : Units) {

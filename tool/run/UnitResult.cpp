@@ -140,10 +140,10 @@ bool fromJSON(const json::Value &Value, ClangTidyError &Diag) {
 
 namespace {
 
-using clang::tidy::torch::utils::ConditionalFinding;
-using clang::tidy::torch::utils::PassedTensor;
-using clang::tidy::torch::utils::ProjectCall;
-using clang::tidy::torch::utils::ProjectCallFacts;
+using clang::tidy::torch::device::ConditionalFinding;
+using clang::tidy::torch::device::PassedTensor;
+using clang::tidy::torch::device::ProjectCall;
+using clang::tidy::torch::device::ProjectCallFacts;
 
 bool mapUnsigned(json::ObjectMapper &M, llvm::StringLiteral Key,
                  unsigned &Out) {

@@ -31,7 +31,7 @@ struct UnitResult {
   bool FromCache = false;
   // When judged by the callers: what the unit's calls pass to functions other
   // units may define, and which findings depend on it.
-  std::optional<clang::tidy::torch::utils::ProjectCallFacts> ProjectCalls;
+  std::optional<clang::tidy::torch::device::ProjectCallFacts> ProjectCalls;
 
   bool hasCompilerErrors() const;
 };
@@ -40,9 +40,9 @@ llvm::json::Value toJSON(const clang::tidy::ClangTidyError &Diag);
 bool fromJSON(const llvm::json::Value &Value, clang::tidy::ClangTidyError &Diag);
 
 // A unit's recorded calls, in the cache and in a shard's JSON report.
-llvm::json::Value toJSON(const clang::tidy::torch::utils::ProjectCallFacts &Facts);
+llvm::json::Value toJSON(const clang::tidy::torch::device::ProjectCallFacts &Facts);
 bool fromJSON(const llvm::json::Value &Value,
-              clang::tidy::torch::utils::ProjectCallFacts &Facts);
+              clang::tidy::torch::device::ProjectCallFacts &Facts);
 
 // The cache's form: diagnostics, dependencies and cost (not File/FromCache).
 llvm::json::Value toJSON(const UnitResult &Result);

@@ -13,7 +13,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 namespace {
 
 /// torch::serialize::InputArchive, references and qualifiers ignored.
@@ -442,4 +442,4 @@ CheckpointLoadFinder::adagradIn(const FunctionDecl *Fn, ASTContext &Ctx) {
   return Found;
 }
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device

@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 /// Whether a checkpoint read maps what it reads to a device.
 struct ReadDevice {
@@ -163,6 +163,6 @@ private:
   llvm::DenseMap<const FunctionDecl *, std::vector<CheckpointLoad>> SelfLoads;
 };
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device
 
 #endif

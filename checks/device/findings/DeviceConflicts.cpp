@@ -2,7 +2,7 @@
 #include "device/findings/DeviceConflicts.h"
 #include "utils/TorchTypes.h"
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 namespace {
 
 struct Operand {
@@ -200,4 +200,4 @@ std::vector<DeviceConflict> findDeviceConflicts(const DeviceFlow &Flow) {
   return findDeviceConflicts(Flow.opUses(), View);
 }
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device

@@ -14,7 +14,7 @@
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 struct DeviceConflict {
   const OpUse *Use = nullptr;
@@ -46,6 +46,6 @@ using InputView = llvm::function_ref<AbstractDevice(const AbstractDevice &)>;
 std::vector<DeviceConflict> findDeviceConflicts(llvm::ArrayRef<OpUse> Uses,
                                                 InputView View = nullptr);
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device
 
 #endif

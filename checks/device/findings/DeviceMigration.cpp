@@ -10,7 +10,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "llvm/ADT/SmallVector.h"
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 namespace {
 
 QualType recordType(const CXXRecordDecl *RD) {
@@ -570,4 +570,4 @@ void noteWouldMigrate(ClangTidyCheck &Check, const Migration &M,
       << M.Path.Method->getNameAsString();
 }
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device

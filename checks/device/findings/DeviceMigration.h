@@ -37,7 +37,7 @@ class ClangTidyCheck;
 class ClangTidyContext;
 } // namespace clang::tidy
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 /// Where a call sits in a class's forward path, or in another method that
 /// runs per call on the data it receives (`update(x)`, `normalize(x)`).
@@ -169,6 +169,6 @@ private:
       Reachable;
 };
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device
 
 #endif

@@ -2,7 +2,7 @@
 #include "device/findings/FindingNotes.h"
 #include "utils/TorchTypes.h"
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 std::string opDisplayName(llvm::StringRef QualifiedName) {
   QualifiedName.consume_front("at::");
@@ -64,4 +64,4 @@ void noteDeviceOrigin(ClangTidyCheck &Check, const AbstractDevice &Device) {
       << Device.describe();
 }
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device

@@ -12,7 +12,7 @@
 #include "clang-tidy/ClangTidyCheck.h"
 #include <string>
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 /// "Tensor::add" and "operator*" read better than "at::Tensor::add".
 std::string opDisplayName(llvm::StringRef QualifiedName);
@@ -30,6 +30,6 @@ std::string calleeName(const CallExpr *Call);
 /// the factory, or the declaration of the parameter or member it follows.
 void noteDeviceOrigin(ClangTidyCheck &Check, const AbstractDevice &Device);
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device
 
 #endif

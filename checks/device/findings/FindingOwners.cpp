@@ -3,7 +3,7 @@
 
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 llvm::StringRef FindingOwners::ownerOf(SharedDefect Defect) {
   switch (Defect) {
@@ -32,4 +32,4 @@ bool FindingOwners::leftToOwner(SharedDefect Defect,
          OwnerEnabled[static_cast<unsigned>(Defect)];
 }
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device

@@ -19,7 +19,7 @@ namespace clang::tidy {
 class ClangTidyContext;
 } // namespace clang::tidy
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 /// A defect more than one check can see.
 enum class SharedDefect {
@@ -47,6 +47,6 @@ private:
   std::array<bool, NumDefects> OwnerEnabled{};
 };
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device
 
 #endif

@@ -19,7 +19,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 namespace {
 
 using Carrier = DeviceSource::Carrier;
@@ -1122,4 +1122,4 @@ bool isHardcodedPlacement(const AbstractDevice &Device,
   return false;
 }
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device

@@ -35,7 +35,7 @@ class ClangTidyCheck;
 class ClangTidyContext;
 } // namespace clang::tidy
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 class HardcodedPlacementFinder;
 
@@ -198,6 +198,6 @@ private:
   llvm::DenseMap<const FunctionDecl *, bool> HandlesDevices;
 };
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device
 
 #endif

@@ -19,7 +19,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 namespace {
 
 /// An assignment that some path runs after \p Load of the local \p Object
@@ -315,4 +315,4 @@ std::optional<LoadFinding> CheckpointLoadFinder::optimizerLoad(
   return Found;
 }
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device

@@ -9,7 +9,7 @@
 
 #include "clang/AST/ExprCXX.h"
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 namespace {
 
 /// Whether \p S names the CPU anywhere (`TensorOptions().device(kCPU)`).
@@ -152,4 +152,4 @@ const CallExpr *deviceUseAfter(const ValueDecl *Object, const CallExpr *Load,
   return Found;
 }
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device

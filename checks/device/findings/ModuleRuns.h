@@ -10,7 +10,7 @@
 
 #include "device/flow/DeviceFlow.h"
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 /// The first call that some path runs after \p Load and that runs \p Object
 /// (`m->forward(...)`, `m(...)`, `m.forward(...)`) on inputs placed on a
@@ -21,6 +21,6 @@ const CallExpr *deviceUseAfter(const ValueDecl *Object, const CallExpr *Load,
                                const FunctionDecl *Fn, const DeviceFlow &Facts,
                                ASTContext &Ctx);
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device
 
 #endif

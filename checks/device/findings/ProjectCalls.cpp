@@ -17,7 +17,7 @@
 #include <functional>
 #include <set>
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 namespace {
 
 bool sameFunction(const DeclContext *Owner, const FunctionDecl *Fn) {
@@ -279,4 +279,4 @@ unsupportedFindings(llvm::ArrayRef<const ProjectCallFacts *> Units) {
   return Unsupported;
 }
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device

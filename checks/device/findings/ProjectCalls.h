@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 class DeviceFlow;
 struct AbstractDevice;
@@ -138,6 +138,6 @@ ConditionalFinding conditionalFinding(llvm::StringRef Check, SourceLocation Loc,
 std::vector<const ConditionalFinding *>
 unsupportedFindings(llvm::ArrayRef<const ProjectCallFacts *> Units);
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device
 
 #endif

@@ -12,7 +12,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 namespace {
 
 using Carrier = DeviceSource::Carrier;
@@ -246,4 +246,4 @@ std::optional<DeviceSource> deviceSourceForLoad(const FunctionDecl *Fn,
 }
 
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 struct DeviceSource {
   enum class Carrier { Tensor, Device, Module };
@@ -81,6 +81,6 @@ std::optional<DeviceSource> deviceSourceForLoad(const FunctionDecl *Fn,
                                                 const Stmt *Load,
                                                 ASTContext &Ctx);
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device
 
 #endif

@@ -7,7 +7,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 namespace {
 
 /// "torch::" or "at::", whichever namespace the factory was called from, so
@@ -174,4 +174,4 @@ std::vector<FixItHint> registerAsBuffer(const CallExpr *Call,
               ")")};
 }
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device

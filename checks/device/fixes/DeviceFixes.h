@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 /// `.to(<other>.device())` appended to \p Odd, when \p Other names a tensor
 /// variable or member and \p Odd is not spelled inside a macro.
@@ -46,6 +46,6 @@ std::vector<FixItHint> registerAsBuffer(const CallExpr *Call,
                                         const FieldDecl *Member,
                                         ASTContext &Ctx);
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device
 
 #endif

@@ -7,7 +7,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 namespace {
 
 /// Declarations are visible from where they are written on.
@@ -137,4 +137,4 @@ bool isNameUsableAt(const ValueDecl *D, const FunctionDecl *Fn,
   return D && Fn && !isShadowedAt(D, Fn, At, Ctx);
 }
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device

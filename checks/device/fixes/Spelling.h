@@ -12,7 +12,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 /// True when the expression \p E, written somewhere in the body of \p Fn, can
 /// be copied verbatim to \p At (also in \p Fn's body) and mean the same: every
@@ -28,6 +28,6 @@ bool isUsableAt(const Expr *E, const FunctionDecl *Fn, SourceLocation At,
 bool isNameUsableAt(const ValueDecl *D, const FunctionDecl *Fn,
                     SourceLocation At, ASTContext &Ctx);
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device
 
 #endif

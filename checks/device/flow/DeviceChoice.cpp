@@ -6,7 +6,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 namespace {
 
@@ -111,4 +111,4 @@ std::optional<DeviceChoiceGuard> deviceChoiceGuard(const Stmt *S,
   return std::nullopt;
 }
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device

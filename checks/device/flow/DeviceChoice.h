@@ -13,7 +13,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 /// The branch condition that makes \p S (inside a function body) run only
 /// for one run-time device choice, if any.
@@ -37,6 +37,6 @@ bool isDeviceChoiceCondition(const Expr *Cond);
 std::optional<DeviceChoiceGuard> deviceChoiceGuard(const Stmt *S,
                                                    ASTContext &Ctx);
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device
 
 #endif

@@ -22,7 +22,7 @@
 
 #include <deque>
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 using Kind = AbstractDevice::Kind;
 
@@ -598,4 +598,4 @@ DeviceFlowConfig::analyze(const FunctionDecl *Fn, ASTContext &Ctx) const {
   return Summaries->flowOf(Fn, Ctx);
 }
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device

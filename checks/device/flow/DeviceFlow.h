@@ -29,7 +29,7 @@ namespace clang::tidy {
 class ClangTidyContext;
 } // namespace clang::tidy
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 
 /// One input of an op call: a tensor, or a list of tensors (stack/cat).
@@ -232,6 +232,6 @@ std::optional<DeviceRule> ruleOf(const CallExpr *Call,
                                  const OpRuleIndex &Index,
                                  std::string *Name = nullptr);
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device
 
 #endif

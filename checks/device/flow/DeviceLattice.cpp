@@ -1,7 +1,7 @@
 //===--- DeviceLattice.cpp - what the flow knows of a value's device ------===//
 #include "device/flow/DeviceLattice.h"
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 using Kind = AbstractDevice::Kind;
 
@@ -120,4 +120,4 @@ std::string AbstractDevice::describe() const {
   }
   return "an unknown device";
 }
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device

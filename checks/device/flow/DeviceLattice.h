@@ -16,7 +16,7 @@
 
 #include <string>
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 enum class Tri : uint8_t { No, Yes, Unknown };
 
@@ -152,6 +152,6 @@ struct DeviceState {
 
 /// stripWrappers, and also through copies and moves of tensors: a copy is
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device
 
 #endif

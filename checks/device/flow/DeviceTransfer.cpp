@@ -12,7 +12,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/StringSwitch.h"
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 using Kind = AbstractDevice::Kind;
 
@@ -1196,4 +1196,4 @@ bool DeviceTransfer::record(const Stmt *Element, const DeviceState &S,
 
 /// What deviceBefore needs after the analysis: the graph, the
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device

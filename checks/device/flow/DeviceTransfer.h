@@ -18,7 +18,7 @@
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseSet.h"
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 class DeviceTransfer {
 public:
@@ -110,6 +110,6 @@ public:
   bool InConstructor = false;
 };
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device
 
 #endif

@@ -15,7 +15,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSwitch.h"
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 bool holdsDeviceType(QualType T) {
   return isDeviceType(T) || isDeviceTypeEnum(T) || isOptionalDeviceType(T) ||
@@ -238,4 +238,4 @@ OwnCodeDevices ownCodeDevices(ASTContext &Ctx) {
   return {Mentions.NamesDevice, Mentions.HasMain};
 }
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device

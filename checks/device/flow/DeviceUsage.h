@@ -18,7 +18,7 @@
 #include <optional>
 #include <string>
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 /// A torch::Device, a DeviceType, an optional device or a pointer to one.
 bool holdsDeviceType(QualType T);
@@ -70,6 +70,6 @@ struct OwnCodeDevices {
 };
 OwnCodeDevices ownCodeDevices(ASTContext &Ctx);
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device
 
 #endif

@@ -5,7 +5,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 namespace {
 
 constexpr int MaxDepth = 16;
@@ -153,4 +153,4 @@ int tensorOptionsParamIndex(const FunctionDecl *FD) {
   return -1;
 }
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device

@@ -13,7 +13,7 @@
 
 namespace clang {
 class FunctionDecl;
-namespace tidy::torch::utils {
+namespace tidy::torch::device {
 
 enum class OptionsDevice { NoDevice, HasDevice, Unknown };
 
@@ -27,7 +27,7 @@ OptionsDevice classifyOptions(const Expr *E, const Stmt *Body);
 /// The index of the TensorOptions parameter of \p FD, or -1.
 int tensorOptionsParamIndex(const FunctionDecl *FD);
 
-} // namespace tidy::torch::utils
+} // namespace tidy::torch::device
 } // namespace clang
 
 #endif

@@ -8,7 +8,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "llvm/ADT/DenseSet.h"
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 namespace {
 
@@ -198,4 +198,4 @@ ownMemberCalls(const FunctionDecl *Fn, llvm::ArrayRef<llvm::StringRef> Names) {
   return Calls;
 }
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device

@@ -13,7 +13,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 /// The instantiations of one template that are analysed: a template
 /// instantiated for many types is usually used the same way in each.
@@ -48,6 +48,6 @@ void forEachOwnDescendant(const Stmt *Root,
 llvm::SmallVector<const CXXMemberCallExpr *, 8>
 ownMemberCalls(const FunctionDecl *Fn, llvm::ArrayRef<llvm::StringRef> Names);
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device
 
 #endif

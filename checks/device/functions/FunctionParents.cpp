@@ -5,7 +5,7 @@
 
 #include "clang/AST/RecursiveASTVisitor.h"
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 namespace {
 
@@ -105,4 +105,4 @@ DynTypedNodeList parentsOf(const DynTypedNode &Node, ASTContext &Ctx) {
 
 uint64_t wholeUnitParentLookups() { return scopes().WholeUnitLookups; }
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device

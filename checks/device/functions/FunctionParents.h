@@ -5,7 +5,7 @@
 // too, about a second and a half per file, more than every torch-* check takes
 // together (bench/). The checks only ever climb within the function they
 // analyse, so they open a FunctionParentScope around that analysis and ask
-// utils::parentsOf, which answers from a map of that one function, built on
+// device::parentsOf, which answers from a map of that one function, built on
 // the first question. A node outside the scope (none is expected) is answered
 // by the ASTContext, so a missed scope costs time, never a different answer.
 //
@@ -20,7 +20,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 /// While alive, parentsOf answers for the nodes of \p Fn's outermost
 /// enclosing function (through lambdas): its parameters, constructor
@@ -69,6 +69,6 @@ DynTypedNodeList parentsOf(const NodeT &Node, ASTContext &Ctx) {
   return parentsOf(DynTypedNode::create(Node), Ctx);
 }
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device
 
 #endif

@@ -4,7 +4,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 namespace {
 
@@ -74,4 +74,4 @@ bool LibraryCode::contains(SourceLocation Loc) {
   return It->second;
 }
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device

@@ -14,7 +14,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 class LibraryCode {
 public:
@@ -35,6 +35,6 @@ private:
   llvm::StringMap<bool> ByRoot;
 };
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device
 
 #endif

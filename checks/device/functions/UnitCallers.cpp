@@ -7,7 +7,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 namespace {
 
 const FunctionDecl *canonical(const FunctionDecl *Fn) {
@@ -130,4 +130,4 @@ const Expr *UnitCallers::argumentFor(const UnitCall &Site, const FunctionDecl *F
   return llvm::isa<CXXDefaultArgExpr>(Arg) ? nullptr : Arg;
 }
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device

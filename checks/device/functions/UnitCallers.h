@@ -18,7 +18,7 @@
 
 #include <optional>
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 struct UnitCall {
   const CallExpr *Call = nullptr;
@@ -64,6 +64,6 @@ private:
   llvm::DenseSet<const FunctionDecl *> Escaped;
 };
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device
 
 #endif

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 /// How an op treats the devices of its tensor inputs.
 enum class DeviceRule {
@@ -96,6 +96,6 @@ bool isLibtorchBefore2(const std::string &Version);
 /// "2.0" < "2.6"); a missing component counts as 0. Returns <0, 0 or >0.
 int compareLibtorchVersions(const std::string &A, const std::string &B);
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device
 
 #endif

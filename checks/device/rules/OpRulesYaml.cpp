@@ -16,7 +16,7 @@
 #include <map>
 #include <sstream>
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 namespace {
 
 #include "TorchOpsYaml.inc" // const char BuiltinOpRulesYaml[]
@@ -255,4 +255,4 @@ bool isLibtorchBefore2(const std::string &Version) {
          (Version.size() == 1 || Version[1] == '.');
 }
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device

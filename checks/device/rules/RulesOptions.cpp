@@ -11,7 +11,7 @@
 #include "llvm/Support/Regex.h"
 #include <algorithm>
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 namespace {
 
@@ -120,4 +120,4 @@ RulesOptions RulesOptions::read(const ClangTidyContext &Context) {
   return Result;
 }
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 /// The options that choose the rules of the device model, and so configure
 /// every torch check at once: `LibtorchVersion` and `RulesFile`. Each may be
@@ -38,6 +38,6 @@ struct RulesOptions {
   static bool isModuleWide(llvm::StringRef Option);
 };
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device
 
 #endif

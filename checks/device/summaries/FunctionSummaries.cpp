@@ -12,7 +12,7 @@
 
 #include <functional>
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 namespace {
 
 /// The function \p Call runs, when that is decided at compile time.
@@ -610,4 +610,4 @@ const FunctionSummary *FunctionSummaries::summarise(const FunctionDecl *Fn,
   return Result;
 }
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device

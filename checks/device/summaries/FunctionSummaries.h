@@ -22,7 +22,7 @@
 
 #include <memory>
 
-namespace clang::tidy::torch::utils {
+namespace clang::tidy::torch::device {
 
 struct FunctionSummary {
   /// The definition summarised: its parameters are the ones named below.
@@ -167,6 +167,6 @@ private:
       MemberFacts;
 };
 
-} // namespace clang::tidy::torch::utils
+} // namespace clang::tidy::torch::device
 
 #endif
