@@ -46,8 +46,9 @@ DiscardedToCheck::DiscardedToCheck(StringRef Name, ClangTidyContext *Context)
     : FunctionBodyCheck(Name, Context),
       // The sibling checks' concerns (and options) shape this check's fix, so
       // that a fix never leaves what an enabled torch-* check reports.
-      Migrations(MigrationFinder::create(Context)),
-      Placements(HardcodedPlacementFinder::create(Context, Migrations.get())) {}
+      Migrations(device::FindingOwners::migrationFinder(Context)),
+      Placements(
+          device::FindingOwners::placementFinder(Context, Migrations.get())) {}
 
 void DiscardedToCheck::checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) {
   for (const CXXMemberCallExpr *Call :
@@ -63,8 +64,8 @@ static const Expr *conversionRoot(const Expr *E) {
     const auto *Call =
         llvm::dyn_cast<CXXMemberCallExpr>(device::ignoreWrappers(Root));
     const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
-    if (!Method || !device::isTensorMethod(Method) || !Method->getIdentifier() ||
-        !device::isTensorType(Call->getType()) ||
+    if (!Method || !device::isTensorMethod(Method) ||
+        !Method->getIdentifier() || !device::isTensorType(Call->getType()) ||
         !llvm::is_contained({"to", "toType", "type", "type_as", "contiguous",
                              "float", "double", "half", "bfloat16", "long",
                              "int", "bool", "cpu", "cuda"},
@@ -73,7 +74,7 @@ static const Expr *conversionRoot(const Expr *E) {
     Root = Call->getImplicitObjectArgument();
   }
   return llvm::isa<DeclRefExpr, MemberExpr>(device::ignoreWrappers(Root)) ? Root
-                                                                         : E;
+                                                                          : E;
 }
 
 void DiscardedToCheck::report(const CXXMemberCallExpr *Call,

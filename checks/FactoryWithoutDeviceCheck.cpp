@@ -2,8 +2,8 @@
 #include "FactoryWithoutDeviceCheck.h"
 #include "device/findings/DeviceConflicts.h"
 #include "device/findings/FindingNotes.h"
-#include "device/fixes/DeviceContext.h"
 #include "device/fixes/DeviceFixes.h"
+#include "device/flow/DeviceContext.h"
 #include "device/flow/DeviceFlow.h"
 #include "device/flow/DeviceUsage.h"
 #include "device/flow/TensorOptionsAnalysis.h"
@@ -23,7 +23,8 @@ using namespace clang::ast_matchers;
 
 namespace clang::tidy {
 
-template <> struct OptionEnumMapping<torch::FactoryWithoutDeviceCheck::FixStyle> {
+template <>
+struct OptionEnumMapping<torch::FactoryWithoutDeviceCheck::FixStyle> {
   static llvm::ArrayRef<
       std::pair<torch::FactoryWithoutDeviceCheck::FixStyle, StringRef>>
   getEnumMapping() {
@@ -59,11 +60,6 @@ void FactoryWithoutDeviceCheck::checkFunction(const FunctionDecl *Fn,
   checkFlow(Fn, Ctx);
   if (StrictMode)
     checkStrict(Fn, Ctx);
-  // What this function passes to functions other units may define, for a
-  // driver that judges findings by the whole project's calls.
-  if (device::ProjectCallFacts *Facts = device::projectCallFacts();
-      Facts && !Fn->isDependentContext())
-    device::recordProjectCalls(Fn, *Flow.analyze(Fn, Ctx), *Facts);
 }
 
 void FactoryWithoutDeviceCheck::trackConditions(
@@ -76,7 +72,7 @@ void FactoryWithoutDeviceCheck::trackConditions(
   std::optional<device::ConditionalFinding> Condition;
   if (Meeting && !Meeting->Provable)
     Condition = device::conditionalFinding(getID(), Call->getBeginLoc(), Fn,
-                                          Meeting->Other, Ctx);
+                                           Meeting->Other, Ctx);
   auto [It, First] = Conditions.try_emplace(Call, Condition);
   if (First || It->second == Condition)
     return;
@@ -128,9 +124,10 @@ void FactoryWithoutDeviceCheck::reportUnregistered(
     return;
   // Registering adds the tensor to the module's state dict and moves it with
   // the module: an unsafe fix.
-  const std::vector<FixItHint> Fix = device::isWholeValueOf(Call, Member)
-                                         ? device::registerAsBuffer(Call, Member, Ctx)
-                                         : std::vector<FixItHint>();
+  const std::vector<FixItHint> Fix =
+      device::isWholeValueOf(Call, Member)
+          ? device::registerAsBuffer(Call, Member, Ctx)
+          : std::vector<FixItHint>();
   {
     auto Diag = diag(Call->getBeginLoc(),
                      "tensor factory '%0' is called without a device and "
@@ -161,8 +158,7 @@ void FactoryWithoutDeviceCheck::noteMeeting(
 }
 
 /// Every factory call of \p S outside nested lambdas (analysed on their own).
-static void collectFactoryCalls(const Stmt *S,
-                                const device::OpRuleIndex &Index,
+static void collectFactoryCalls(const Stmt *S, const device::OpRuleIndex &Index,
                                 llvm::SmallVectorImpl<const CallExpr *> &Out) {
   if (!S || llvm::isa<LambdaExpr>(S))
     return;
@@ -196,7 +192,7 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
   const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Fn);
   if (Meeting && Method && Flow.Summaries &&
       !device::containsLocation(Ctx.getSourceManager(), Fn->getSourceRange(),
-                               Call->getBeginLoc()))
+                                Call->getBeginLoc()))
     if (const FieldDecl *Member =
             Flow.Summaries->memberMadeBy(Call, Method->getParent(), Ctx)) {
       // About the module's own contract, whatever the rest of the project.
@@ -219,8 +215,9 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
   if (Meeting) {
     const ValueDecl *Met = Meeting->Other.Symbol;
     if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(
-            Meeting->OtherExpr ? Meeting->OtherExpr->IgnoreImplicit()->IgnoreParenImpCasts()
-                               : nullptr))
+            Meeting->OtherExpr
+                ? Meeting->OtherExpr->IgnoreImplicit()->IgnoreParenImpCasts()
+                : nullptr))
       Met = Ref->getDecl();
     for (const device::DeviceSource &S : Context.sources())
       if (S.Decl == Met && S.What != device::DeviceSource::Carrier::Module)
@@ -229,7 +226,8 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
   // A tensor met on a concrete device that nothing names (`x.cuda() * w`):
   // another device in scope may not be that one, so no fix. A module or
   // member met (`lattice->lookup(...)`) lives where the code's device is.
-  if (!Source && (!Meeting || Meeting->Other.K == device::AbstractDevice::Kind::SameAs))
+  if (!Source &&
+      (!Meeting || Meeting->Other.K == device::AbstractDevice::Kind::SameAs))
     Source = Context.bestFor(Call, Ctx);
   if (!Source && !Meeting)
     return; // StrictMode: no device context, nothing to follow.
@@ -241,8 +239,8 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
   // from_blob wraps memory that already lives somewhere (the host, here):
   // a device option would claim it lives on the device. Moving the result
   // is the repair, and it copies: an unsafe fix.
-  const bool WrapsMemory = Factory->getIdentifier() &&
-                           Factory->getName() == "from_blob";
+  const bool WrapsMemory =
+      Factory->getIdentifier() && Factory->getName() == "from_blob";
   std::optional<FixItHint> Fix;
   if (!Device.empty() && WrapsMemory) {
     const SourceLocation End = Call->getEndLoc();
@@ -252,12 +250,14 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
                                      getLangOpts()),
           ".to(" + Device + ")");
   } else if (!Device.empty()) {
-    const bool UseOptions = Style == FixStyle::Options && Source &&
-                            Source->What == device::DeviceSource::Carrier::Tensor;
-    Fix = device::factoryDeviceFix(Call, OptionsIndex, Factory, Device,
-                    UseOptions ? Source->Decl->getNameAsString() + ".options()"
-                               : std::string(),
-                    Ctx.getSourceManager(), getLangOpts());
+    const bool UseOptions =
+        Style == FixStyle::Options && Source &&
+        Source->What == device::DeviceSource::Carrier::Tensor;
+    Fix = device::factoryDeviceFix(
+        Call, OptionsIndex, Factory, Device,
+        UseOptions ? Source->Decl->getNameAsString() + ".options()"
+                   : std::string(),
+        Ctx.getSourceManager(), getLangOpts());
   }
   // A device for host memory claims the memory lives there. Under
   // StrictMode (no meeting seen) the tensor may be host data on purpose
@@ -271,7 +271,9 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
                      "meets a tensor on another device|that meets a tensor "
                      "that may be on another device}1")
                 << device::qualifiedName(Factory)
-                << (!Meeting ? 0 : Meeting->Provable ? 1 : 2);
+                << (!Meeting            ? 0
+                    : Meeting->Provable ? 1
+                                        : 2);
     if (Fix && fixOnWarning(Safety))
       Diag << *Fix;
   }

@@ -1,9 +1,9 @@
-//===--- FactoryWithoutDeviceCheck.h - torch-factory-without-device -*- C++ -*-===//
+//===--- FactoryWithoutDeviceCheck.h - a factory check ----------*- C++ -*-===//
 #ifndef TORCHLINT_CHECKS_FACTORYWITHOUTDEVICECHECK_H
 #define TORCHLINT_CHECKS_FACTORYWITHOUTDEVICECHECK_H
 
-#include "device/flow/DeviceFlow.h"
 #include "device/findings/ProjectCalls.h"
+#include "device/flow/DeviceFlow.h"
 #include "utils/FunctionBodyCheck.h"
 
 #include <optional>
@@ -25,7 +25,8 @@ struct DeviceConflict;
 /// "Expected all tensors to be on the same device". With StrictMode, flags
 /// every device-less factory in device-aware code instead.
 ///
-/// For the user-facing documentation see docs/checks/torch-factory-without-device.md.
+/// For the user-facing documentation see
+/// docs/checks/torch-factory-without-device.md.
 class FactoryWithoutDeviceCheck : public FunctionBodyCheck {
 public:
   FactoryWithoutDeviceCheck(StringRef Name, ClangTidyContext *Context);

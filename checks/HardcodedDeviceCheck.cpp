@@ -2,6 +2,7 @@
 #include "HardcodedDeviceCheck.h"
 #include "device/findings/DeviceConflicts.h"
 #include "device/findings/FindingNotes.h"
+#include "device/findings/ProjectCalls.h"
 #include "device/functions/FunctionBodies.h"
 #include "utils/CallSite.h"
 #include "utils/FunctionBodyCheck.h"
@@ -27,9 +28,10 @@ HardcodedDeviceCheck::HardcodedDeviceCheck(StringRef Name,
       IgnoredFiles(Options.get("IgnoredFiles",
                                HardcodedPlacementFinder::DefaultIgnoredFiles)),
       ReportSingleDeviceCode(Options.get("ReportSingleDeviceCode", false)),
-      NotesMixedDeviceOps(Context->isCheckEnabled("torch-mixed-device-op")),
+      NotesMixedDeviceOps(device::FindingOwners(*Context).seenByAnother(
+          device::SharedDefect::HardcodedPlacementMeetsDevice)),
       Flow(device::DeviceFlowConfig::forContext(Context)),
-      Migrations(MigrationFinder::create(Context)),
+      Migrations(device::FindingOwners::migrationFinder(Context)),
       Placements(IgnoredFunctions, IgnoredFiles, ReportSingleDeviceCode,
                  Migrations.get(), Flow) {
   validatePatterns("IgnoredFunctions", IgnoredFunctions);
@@ -53,10 +55,23 @@ void HardcodedDeviceCheck::checkFunction(const FunctionDecl *Fn,
 void HardcodedDeviceCheck::report(const HardcodedPlacement &Placement,
                                   const FunctionDecl *Fn, ASTContext &Ctx,
                                   FunctionConflicts &Conflicts) {
-  if (Placement.Latent ||
-      (leftToOwner(device::SharedDefect::DiscardedMove) && Placement.Move &&
-       device::isDiscardedStatement(Placement.Move, Ctx)))
+  if (leftToOwner(device::SharedDefect::DiscardedMove) && Placement.Move &&
+      device::isDiscardedStatement(Placement.Move, Ctx))
     return;
+  // A latent placement is shown only by a driver that judges it by the
+  // project's calls: it records it here, and keeps it where a call passes
+  // data placed elsewhere.
+  if (Placement.Latent) {
+    device::ProjectCallFacts *Project = device::projectCallFacts();
+    std::optional<device::ConditionalFinding> Latent =
+        Project ? device::latentFinding(getID(), Placement.Loc, Fn,
+                                        Placement.LatentParams,
+                                        Placement.Backend, Ctx)
+                : std::nullopt;
+    if (!Latent)
+      return;
+    Project->Findings.push_back(std::move(*Latent));
+  }
 
   {
     auto Diag =

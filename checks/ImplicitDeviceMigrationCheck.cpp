@@ -32,7 +32,8 @@ void ImplicitDeviceMigrationCheck::storeOptions(
   Options.store(Opts, "AllowedNames", AllowedNames);
 }
 
-void ImplicitDeviceMigrationCheck::checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) {
+void ImplicitDeviceMigrationCheck::checkFunction(const FunctionDecl *Fn,
+                                                 ASTContext &Ctx) {
   // Forward paths are methods, and the lambdas (call operators) in them.
   if (!llvm::isa_and_nonnull<CXXMethodDecl>(Fn))
     return;
@@ -44,8 +45,7 @@ void ImplicitDeviceMigrationCheck::checkFunction(const FunctionDecl *Fn, ASTCont
 void ImplicitDeviceMigrationCheck::report(const CXXMemberCallExpr *Call,
                                           const FunctionDecl *Fn,
                                           ASTContext &Ctx) {
-  std::optional<device::Migration> Found =
-      Migrations.analyse(Call, Fn, Ctx);
+  std::optional<device::Migration> Found = Migrations.analyse(Call, Fn, Ctx);
   if (!Found || !Found->Input || !Found->Path.Method)
     return;
   const bool StateMoves =

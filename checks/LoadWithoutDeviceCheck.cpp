@@ -21,7 +21,8 @@ LoadWithoutDeviceCheck::LoadWithoutDeviceCheck(StringRef Name,
             Options.get("CheckOptimizers", true),
             Options.get("CheckJitLoad", true),
             Options.get("CheckAdagrad", true)},
-      Flow(device::DeviceFlowConfig::forContext(Context)), Finder(Flow, Kinds) {}
+      Flow(device::DeviceFlowConfig::forContext(Context)), Finder(Flow, Kinds) {
+}
 
 void LoadWithoutDeviceCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   FunctionBodyCheck::storeOptions(Opts);
@@ -75,7 +76,8 @@ void LoadWithoutDeviceCheck::diagModuleLoad(const LoadFinding &Found,
   const CheckpointLoad &Load = Found.Load;
   const SourceLocation At = Load.Apply->getBeginLoc();
   const std::string &Name = Load.Name;
-  const std::optional<FixItHint> Fix = device::readDeviceFix(Load, Found.Device);
+  const std::optional<FixItHint> Fix =
+      device::readDeviceFix(Load, Found.Device);
   // The move the load undoes, for MovedBefore.
   const device::ModuleMove *Moved =
       Found.Why == Evidence::MovedBefore && Found.Move ? &*Found.Move : nullptr;
@@ -191,7 +193,8 @@ void LoadWithoutDeviceCheck::diagOptimizerLoad(const LoadFinding &Found,
                                                ASTContext &Ctx) {
   const CheckpointLoad &Load = Found.Load;
   const SourceLocation At = Load.Apply->getBeginLoc();
-  const std::optional<FixItHint> Fix = device::readDeviceFix(Load, Found.Device);
+  const std::optional<FixItHint> Fix =
+      device::readDeviceFix(Load, Found.Device);
   // With no device to name, the runtime moves each state tensor to its
   // parameter's device, as Python's load_state_dict does.
   const llvm::SmallVector<FixItHint, 2> Repair =
@@ -245,7 +248,8 @@ void LoadWithoutDeviceCheck::diagOptimizerLoad(const LoadFinding &Found,
 void LoadWithoutDeviceCheck::diagJitLoad(const LoadFinding &Found) {
   const CheckpointLoad &Load = Found.Load;
   const SourceLocation At = Load.Read->getBeginLoc();
-  const std::optional<FixItHint> Fix = device::readDeviceFix(Load, Found.Device);
+  const std::optional<FixItHint> Fix =
+      device::readDeviceFix(Load, Found.Device);
   warnWithRepair(
       Load,
       "'torch::jit::load' without a device puts the module on the "

@@ -32,8 +32,8 @@ bool isNamedTensor(const Expr *E) {
   return E && device::isTensorType(E->getType()) &&
          (llvm::isa<DeclRefExpr>(E) ||
           (llvm::isa<MemberExpr>(E) &&
-           llvm::isa<CXXThisExpr>(device::stripWrappers(
-               llvm::cast<MemberExpr>(E)->getBase()))));
+           llvm::isa<CXXThisExpr>(
+               device::stripWrappers(llvm::cast<MemberExpr>(E)->getBase()))));
 }
 
 /// Says why a 0-dim CPU operand is rejected where `x + cpu0` would run: the
@@ -48,8 +48,8 @@ void noteNoCpuScalarExcuse(ClangTidyCheck &Check,
       (Use.Rule != device::DeviceRule::Strict &&
        Use.Rule != device::DeviceRule::CpuScalar))
     return;
-  static constexpr llvm::StringLiteral Ordinals[] = {"first", "second",
-                                                     "third", "fourth"};
+  static constexpr llvm::StringLiteral Ordinals[] = {"first", "second", "third",
+                                                     "fourth"};
   std::string Excused;
   for (unsigned Position = 0;
        Position < Use.Inputs.size() && Position < std::size(Ordinals);
@@ -91,7 +91,8 @@ bool MixedDeviceOpCheck::reportedInCallee(const device::DeviceConflict &C,
                                           ASTContext &Ctx) const {
   const device::OpUse &Use = *C.Use;
   const SourceManager &SM = Ctx.getSourceManager();
-  const FileID Here = SM.getFileID(SM.getExpansionLoc(Use.site()->getBeginLoc()));
+  const FileID Here =
+      SM.getFileID(SM.getExpansionLoc(Use.site()->getBeginLoc()));
   for (size_t I = 0; I < Use.Through.size(); ++I) {
     const FunctionDecl *Callee = Use.Through[I]->getDirectCallee();
     if (!Callee || !(Callee = Callee->getDefinition()) ||
@@ -101,8 +102,7 @@ bool MixedDeviceOpCheck::reportedInCallee(const device::DeviceConflict &C,
         llvm::ArrayRef(Use.Through).drop_front(I + 1);
     for (const device::DeviceConflict &Own :
          device::findDeviceConflicts(*Flow.analyze(Callee, Ctx)))
-      if (Own.Use->Call == Use.Call &&
-          llvm::ArrayRef(Own.Use->Through) == Rest)
+      if (Own.Use->Call == Use.Call && llvm::ArrayRef(Own.Use->Through) == Rest)
         return true;
   }
   return false;
@@ -146,9 +146,9 @@ MixedDeviceOpCheck::MixedDeviceOpCheck(StringRef Name,
                                        ClangTidyContext *Context)
     : FunctionBodyCheck(Name, Context, /*FixesCallRuntime=*/true),
       Flow(device::DeviceFlowConfig::forContext(Context)),
-      Migrations(device::MigrationFinder::create(Context)),
+      Migrations(device::FindingOwners::migrationFinder(Context)),
       Placements(
-          device::HardcodedPlacementFinder::create(Context, Migrations.get())) {}
+          device::FindingOwners::placementFinder(Context, Migrations.get())) {}
 
 void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
                                        ASTContext &Ctx) {
@@ -165,9 +165,10 @@ void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
     // provably meet are a defect here all the same.
     if (Placements &&
         leftToOwner(device::SharedDefect::HardcodedPlacementMeetsDevice) &&
-        (device::isHardcodedPlacement(C.Odd, *Placements, Fn, Ctx, C.Provable) ||
+        (device::isHardcodedPlacement(C.Odd, *Placements, Fn, Ctx,
+                                      C.Provable) ||
          device::isHardcodedPlacement(C.Other, *Placements, Fn, Ctx,
-                                     C.Provable)))
+                                      C.Provable)))
       continue;
     // An op inside a called function is reported at the call, where the
     // arguments that meet there are chosen, unless the callee reports it.
@@ -184,14 +185,15 @@ void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
     const auto Fixes = C.InList ? harmonizedListFixes(C, Ctx.getSourceManager())
                                 : moveFixes(C, Ctx.getSourceManager());
     {
-      auto Diag = diag(Call->getExprLoc(),
-                       C.InList ? "'%0' gathers tensors that %select{may be|are}1 "
-                                  "on different devices (%2 and %3)"
-                                  "%select{| in this call of '%5'}4"
-                                : "operands of '%0' %select{may be|are}1 on "
-                                  "different devices (%2 and %3)"
-                                  "%select{| in this call of '%5'}4")
-                  << Op << C.Provable << First << Second << Through << Callee;
+      auto Diag =
+          diag(Call->getExprLoc(),
+               C.InList ? "'%0' gathers tensors that %select{may be|are}1 "
+                          "on different devices (%2 and %3)"
+                          "%select{| in this call of '%5'}4"
+                        : "operands of '%0' %select{may be|are}1 on "
+                          "different devices (%2 and %3)"
+                          "%select{| in this call of '%5'}4")
+          << Op << C.Provable << First << Second << Through << Callee;
       if (fixOnWarning(FixSafety::Unsafe))
         for (const FixItHint &Fix : Fixes)
           Diag << Fix;

@@ -1,11 +1,11 @@
 //===--- TorchTidyModule.cpp - the torch-* checks -------------------------===//
 #include "TorchTidyModule.h"
-#include "FactoryWithoutDeviceCheck.h"
 #include "DiscardedToCheck.h"
+#include "FactoryWithoutDeviceCheck.h"
 #include "HardcodedDeviceCheck.h"
 #include "ImplicitDeviceMigrationCheck.h"
-#include "MixedDeviceOpCheck.h"
 #include "LoadWithoutDeviceCheck.h"
+#include "MixedDeviceOpCheck.h"
 
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyModuleRegistry.h"
@@ -20,7 +20,8 @@ public:
         "torch-factory-without-device");
     CheckFactories.registerCheck<ImplicitDeviceMigrationCheck>(
         "torch-implicit-device-migration");
-    CheckFactories.registerCheck<HardcodedDeviceCheck>("torch-hardcoded-device");
+    CheckFactories.registerCheck<HardcodedDeviceCheck>(
+        "torch-hardcoded-device");
     CheckFactories.registerCheck<DiscardedToCheck>("torch-discarded-to");
     CheckFactories.registerCheck<MixedDeviceOpCheck>("torch-mixed-device-op");
     CheckFactories.registerCheck<LoadWithoutDeviceCheck>(

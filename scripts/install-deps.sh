@@ -7,7 +7,7 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
 PACKAGES=(
   cmake ninja-build g++ python3 git
-  clang-19 libclang-19-dev llvm-19-dev llvm-19-tools clang-tidy-19 clang-tools-19 clangd-19
+  clang-19 libclang-19-dev llvm-19-dev llvm-19-tools clang-tidy-19 clang-format-19 clang-tools-19 clangd-19
   libgrpc++-dev libabsl-dev libprotobuf-dev
   libtorch-dev libyaml-cpp-dev libgtest-dev googletest
   curl nginx pre-commit python3-yaml python3-pip lintian dpkg-dev debootstrap

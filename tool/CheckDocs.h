@@ -15,8 +15,8 @@ namespace torchlint {
 /// links its own; for a build tree, those of the source tree it was built
 /// from (TORCHLINT_SOURCE_DOCS_DIR).
 inline std::string installedCheckDocsUrl(void *AddressInBinary) {
-  llvm::SmallString<256> Pages(llvm::sys::path::parent_path(
-      llvm::sys::path::parent_path(
+  llvm::SmallString<256> Pages(
+      llvm::sys::path::parent_path(llvm::sys::path::parent_path(
           llvm::sys::fs::getMainExecutable(nullptr, AddressInBinary))));
   llvm::sys::path::append(Pages, "share", "doc", "torchlint", "checks");
   if (!llvm::sys::fs::is_directory(Pages))

@@ -3,8 +3,8 @@
 
 #include "llvm/Support/raw_ostream.h"
 #include <cerrno>
-#include <fcntl.h>
 #include <cstdlib>
+#include <fcntl.h>
 #include <unistd.h>
 
 namespace torchlint {
@@ -36,7 +36,8 @@ std::string ClangdDocLinks::rewrite(llvm::StringRef Body,
     const size_t At = Body.find(ClangTidyPages);
     if (At == llvm::StringRef::npos)
       break;
-    // "…/checks/torch/factory-without-device.html" -> "<docs>/torch-factory-without-device.md"
+    // "…/checks/torch/factory-without-device.html" ->
+    // "<docs>/torch-factory-without-device.md"
     llvm::StringRef Rest = Body.substr(At + ClangTidyPages.size());
     const size_t End = Rest.find(".html");
     if (End == llvm::StringRef::npos || Rest.take_front(End).contains('"'))
@@ -105,8 +106,10 @@ void ClangdDocLinks::forward() {
       size_t Length = 0;
       const size_t LengthAt = Data.find("Content-Length:");
       if (HeaderEnd == llvm::StringRef::npos || LengthAt != 0 ||
-          Data.substr(15, HeaderEnd - 15).split("\r\n").first.trim().getAsInteger(
-              10, Length)) {
+          Data.substr(15, HeaderEnd - 15)
+              .split("\r\n")
+              .first.trim()
+              .getAsInteger(10, Length)) {
         // Not a frame (or not yet a whole header): pass on what cannot
         // start one, keep the rest.
         if (LengthAt == llvm::StringRef::npos || !Open) {

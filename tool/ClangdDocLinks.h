@@ -1,4 +1,4 @@
-//===--- ClangdDocLinks.h - torch-* links in clangd's LSP output -*- C++ -*-===//
+//===--- ClangdDocLinks.h - links in clangd output --------------*- C++ -*-===//
 #ifndef TORCHLINT_TOOL_CLANGDDOCLINKS_H
 #define TORCHLINT_TOOL_CLANGDDOCLINKS_H
 

@@ -28,10 +28,10 @@ extern volatile int TorchModuleAnchorSource;
 // for torch-* checks, measured with `--check-tidy-time` at noise level (a few
 // percent of AST build time). Other checks keep clangd's own answer. If the
 // symbol ever changes, the link fails on the unresolved __real_ symbol.
-std::optional<bool> realIsFastTidyCheck(llvm::StringRef Check)
-    asm("__real__ZN5clang6clangd15isFastTidyCheckEN4llvm9StringRefE");
-std::optional<bool> torchIsFastTidyCheck(llvm::StringRef Check)
-    asm("__wrap__ZN5clang6clangd15isFastTidyCheckEN4llvm9StringRefE");
+std::optional<bool> realIsFastTidyCheck(llvm::StringRef Check) asm(
+    "__real__ZN5clang6clangd15isFastTidyCheckEN4llvm9StringRefE");
+std::optional<bool> torchIsFastTidyCheck(llvm::StringRef Check) asm(
+    "__wrap__ZN5clang6clangd15isFastTidyCheckEN4llvm9StringRefE");
 std::optional<bool> torchIsFastTidyCheck(llvm::StringRef Check) {
   if (Check.starts_with("torch-"))
     return true;
@@ -44,7 +44,8 @@ std::optional<bool> torchIsFastTidyCheck(llvm::StringRef Check) {
 static std::string checkDocsUrl() {
   if (const char *Url = std::getenv("TORCHLINT_DOCS_URL"); Url && *Url)
     return llvm::StringRef(Url).rtrim('/').str();
-  return torchlint::installedCheckDocsUrl(reinterpret_cast<void *>(&checkDocsUrl));
+  return torchlint::installedCheckDocsUrl(
+      reinterpret_cast<void *>(&checkDocsUrl));
 }
 
 int main(int Argc, char *Argv[]) {

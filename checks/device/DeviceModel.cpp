@@ -1,9 +1,9 @@
 //===--- DeviceModel.cpp - what the checks of one unit share --------------===//
 #include "device/DeviceModel.h"
 #include "device/findings/ProjectCalls.h"
-#include "device/fixes/DeviceContext.h"
-#include "device/flow/DeviceFlow.h"
+#include "device/flow/DeviceContext.h"
 #include "device/rules/RulesOptions.h"
+#include "device/summaries/DeviceFlowConfig.h"
 
 namespace clang::tidy::torch::device {
 

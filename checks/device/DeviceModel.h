@@ -15,6 +15,9 @@
 #ifndef TORCHLINT_CHECKS_DEVICE_DEVICEMODEL_H
 #define TORCHLINT_CHECKS_DEVICE_DEVICEMODEL_H
 
+#include "clang/AST/Decl.h"
+#include "llvm/ADT/DenseSet.h"
+
 #include <cstdint>
 #include <memory>
 
@@ -81,7 +84,14 @@ public:
   /// null for plain torchlint, clangd and the plugin.
   static ProjectCallFacts *&driverSink();
 
+  /// Whether \p Fn's calls are not yet recorded for the driver: true once
+  /// per function of the unit, whichever check asks first.
+  bool firstToRecordCallsOf(const FunctionDecl *Fn) {
+    return CallsRecorded.insert(Fn).second;
+  }
+
 private:
+  llvm::DenseSet<const FunctionDecl *> CallsRecorded;
   std::shared_ptr<const RulesOptions> Options;
   std::unique_ptr<DeviceFlowConfig> Flow;
   std::unique_ptr<DeviceLocalsCache> Locals;

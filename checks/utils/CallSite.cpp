@@ -14,14 +14,10 @@ const Expr *ignoreWrappers(const Expr *E) {
   return E ? E->IgnoreImplicit()->IgnoreParenImpCasts() : nullptr;
 }
 
-namespace {
-
 bool isWrapper(const Stmt *S) {
   return llvm::isa<ImplicitCastExpr, ParenExpr, MaterializeTemporaryExpr,
                    CXXBindTemporaryExpr, FullExpr>(S);
 }
-
-} // namespace
 
 std::optional<std::pair<const Expr *, const Expr *>>
 assignmentSides(const Stmt *S) {
@@ -138,7 +134,8 @@ unsigned instantiationsAround(const DeclContext *Inner) {
     if (const auto *F = llvm::dyn_cast<FunctionDecl>(Ctx)) {
       if (const FunctionTemplateDecl *Template = F->getPrimaryTemplate())
         for (const FunctionDecl *Spec : Template->specializations())
-          Count += isAnalysedInstantiation(Spec->getTemplateSpecializationKind());
+          Count +=
+              isAnalysedInstantiation(Spec->getTemplateSpecializationKind());
     } else if (const auto *Spec =
                    llvm::dyn_cast<ClassTemplateSpecializationDecl>(Ctx)) {
       for (const ClassTemplateSpecializationDecl *Other :

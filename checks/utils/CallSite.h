@@ -24,8 +24,12 @@ namespace clang::tidy {
 class ClangTidyContext;
 namespace torch::device {
 
-/// The implicit wrappers clang puts around a full expression or an argument:
-/// implicit casts, parentheses, temporaries, cleanups.
+/// Whether \p S is one of the implicit wrappers clang puts around a full
+/// expression or an argument: an implicit cast, parentheses, a temporary, a
+/// cleanup.
+bool isWrapper(const Stmt *S);
+
+/// \p E without the wrappers isWrapper names.
 const Expr *ignoreWrappers(const Expr *E);
 
 /// The parent of \p E after climbing over implicit wrappers (casts,

@@ -1,9 +1,9 @@
 //===--- FunctionBodyCheck.cpp - the base of the torch-* checks -----------===//
 #include "utils/FunctionBodyCheck.h"
+#include "device/findings/ProjectCalls.h"
 #include "device/functions/FunctionBodies.h"
 #include "device/functions/FunctionParents.h"
 #include "device/functions/LibraryCode.h"
-#include "device/findings/ProjectCalls.h"
 #include "device/rules/RulesOptions.h"
 #include "utils/CallSite.h"
 
@@ -219,6 +219,13 @@ void FunctionBodyCheck::check(const MatchFinder::MatchResult &Result) {
     InInstantiation = device::isInstantiated(Fn);
     InSharedTemplate = InInstantiation && device::instantiationsAround(Fn) > 1;
     checkFunction(Fn, Ctx);
+    // What this function passes to functions other units may define, for a
+    // driver that judges findings by the whole project's calls: once per
+    // unit, whichever torch check is enabled.
+    if (device::ProjectCallFacts *Facts = device::projectCallFacts();
+        Facts && !Fn->isDependentContext() && Model->firstToRecordCallsOf(Fn))
+      device::recordProjectCalls(Fn, *Model->flowConfig().analyze(Fn, Ctx),
+                                 *Facts);
   });
   InInstantiation = InSharedTemplate = false;
 }

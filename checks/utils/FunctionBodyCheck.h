@@ -4,8 +4,8 @@
 
 #include "device/DeviceModel.h"
 #include "device/findings/FindingOwners.h"
-#include "device/flow/DeviceFlow.h"
 #include "device/rules/RulesOptions.h"
+#include "device/summaries/DeviceFlowConfig.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/utils/IncludeInserter.h"
@@ -13,8 +13,8 @@
 #include <optional>
 #include <set>
 #include <string>
-#include <vector>
 #include <utility>
+#include <vector>
 
 namespace clang::tidy::torch {
 
@@ -76,7 +76,8 @@ protected:
                       FixSafety Safety);
 
   /// The header a fix that calls the runtime library needs.
-  static constexpr llvm::StringLiteral RuntimeHeader = "<torchlint/torchlint.h>";
+  static constexpr llvm::StringLiteral RuntimeHeader =
+      "<torchlint/torchlint.h>";
   /// The `#include <torchlint/torchlint.h>` that a fix calling the runtime
   /// adds to the file of \p Loc, in the IncludeStyle's place; none where the
   /// file includes it already (or the check was not made FixesCallRuntime).

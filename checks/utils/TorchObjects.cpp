@@ -40,9 +40,7 @@ const Expr *strip(const Expr *E) {
 
 /// The class \p Method belongs to, as a type.
 QualType classType(const CXXMethodDecl *Method) {
-  const CXXRecordDecl *RD = Method ? Method->getParent() : nullptr;
-  return RD && RD->getTypeForDecl() ? QualType(RD->getTypeForDecl(), 0)
-                                    : QualType();
+  return recordType(Method ? Method->getParent() : nullptr);
 }
 
 void collectOwners(const Stmt *S, bool FollowLocals,

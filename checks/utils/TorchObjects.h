@@ -1,5 +1,4 @@
-//===--- TorchObjects.h - the objects code names: modules, devices -*- C++
-//-*-===//
+//===--- TorchObjects.h - modules and devices named -------------*- C++ -*-===//
 //
 // What an expression names among the objects the checks follow: the module,
 // optimizer or variable behind `net->`, `*holder`, `p.get()`; a device

@@ -7,6 +7,11 @@
 #include "llvm/ADT/StringSwitch.h"
 
 namespace clang::tidy::torch::device {
+
+QualType recordType(const CXXRecordDecl *RD) {
+  return RD && RD->getTypeForDecl() ? QualType(RD->getTypeForDecl(), 0)
+                                    : QualType();
+}
 namespace {
 
 /// The declaration behind \p T after references, cv-qualifiers and sugar.
@@ -83,8 +88,8 @@ bool isDevicePointerType(QualType T) {
   T = T.getNonReferenceType();
   if (T->isPointerType())
     return isDeviceType(T->getPointeeType());
-  const auto *Spec = llvm::dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      canonicalDecl(T));
+  const auto *Spec =
+      llvm::dyn_cast_or_null<ClassTemplateSpecializationDecl>(canonicalDecl(T));
   return Spec &&
          (isInNamespace(Spec, "std", "shared_ptr") ||
           isInNamespace(Spec, "std", "unique_ptr")) &&
@@ -140,7 +145,8 @@ bool isModuleType(QualType T) {
   const auto *RD = llvm::dyn_cast_or_null<CXXRecordDecl>(canonicalDecl(T));
   if (!RD)
     return false;
-  // std::shared_ptr<NetImpl> is how modules are often held without TORCH_MODULE.
+  // std::shared_ptr<NetImpl> is how modules are often held without
+  // TORCH_MODULE.
   if (const auto *Spec = llvm::dyn_cast<ClassTemplateSpecializationDecl>(RD))
     if (isInNamespace(Spec, "std", "shared_ptr") &&
         Spec->getTemplateArgs().size() >= 1 &&
@@ -151,13 +157,11 @@ bool isModuleType(QualType T) {
 }
 
 bool isTensorMethod(const CXXMethodDecl *M) {
-  return M && M->getParent() &&
-         isTensorType(QualType(M->getParent()->getTypeForDecl(), 0));
+  return M && M->getParent() && isTensorType(recordType(M->getParent()));
 }
 
 bool isModuleMethod(const CXXMethodDecl *M) {
-  return M && M->getParent() &&
-         isModuleType(QualType(M->getParent()->getTypeForDecl(), 0));
+  return M && M->getParent() && isModuleType(recordType(M->getParent()));
 }
 
 bool isDeviceLike(QualType T) { return isDeviceType(T) || isDeviceTypeEnum(T); }
@@ -191,18 +195,16 @@ const Expr *throughReferenceAlias(const Expr *E) {
   for (int Depth = 0; E && Depth < 4; ++Depth) {
     const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
     const auto *Var = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-    if (!Var || !Var->getType()->isReferenceType() ||
-        !Var->hasLocalStorage() || llvm::isa<ParmVarDecl>(Var) ||
-        !Var->getInit())
+    if (!Var || !Var->getType()->isReferenceType() || !Var->hasLocalStorage() ||
+        llvm::isa<ParmVarDecl>(Var) || !Var->getInit())
       return E;
     // Bound to a variable or to a member of `*this`: the analyses follow
     // those by name. Anything else (`v[i]`, `*it`, `other.net`, a temporary)
     // stays the reference itself.
     const Expr *Bound = stripWrappers(Var->getInit());
     const auto *Member = llvm::dyn_cast<MemberExpr>(Bound);
-    const bool OnThis =
-        Member && llvm::isa<CXXThisExpr>(
-                      Member->getBase()->IgnoreParenImpCasts());
+    const bool OnThis = Member && llvm::isa<CXXThisExpr>(
+                                      Member->getBase()->IgnoreParenImpCasts());
     const auto *Named = llvm::dyn_cast<DeclRefExpr>(Bound);
     if (!OnThis && !(Named && llvm::isa<VarDecl>(Named->getDecl())))
       return E;

@@ -9,19 +9,23 @@
 #define TORCHLINT_CHECKS_UTILS_TORCHTYPES_H
 
 #include "clang/AST/Decl.h"
-#include "clang/AST/Expr.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
 #include "clang/AST/Type.h"
 #include "llvm/ADT/StringRef.h"
 
 namespace clang::tidy::torch::device {
 
 /// at::Tensor or at::TensorBase (references and cv-qualifiers ignored).
+/// The type of the class \p RD; null for null.
+QualType recordType(const CXXRecordDecl *RD);
+
 bool isTensorType(QualType T);
 /// c10::Device.
 bool isDeviceType(QualType T);
-/// A pointer to a c10::Device: `torch::Device *`, `std::shared_ptr<torch::Device>`,
-/// `std::unique_ptr<torch::Device>` (a device shared between objects).
+/// A pointer to a c10::Device: `torch::Device *`,
+/// `std::shared_ptr<torch::Device>`, `std::unique_ptr<torch::Device>` (a device
+/// shared between objects).
 bool isDevicePointerType(QualType T);
 /// std::vector<Tensor>, c10::ArrayRef<Tensor> (TensorList), an
 /// initializer_list<Tensor>, ...: a template whose first argument is a tensor.

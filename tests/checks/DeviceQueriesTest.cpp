@@ -3,7 +3,7 @@
 // expression points (deviceOf), and whether one statement may run after
 // another (mayRunAfter), on a small function compiled against the fake
 // libtorch headers.
-#include "device/flow/DeviceFlow.h"
+#include "device/summaries/DeviceFlowConfig.h"
 #include "device/functions/FunctionParents.h"
 #include "device/summaries/FunctionSummaries.h"
 

@@ -3,7 +3,7 @@
 // checks/device/functions/FunctionParents.h), for every node of the function, from the
 // scope's own map.
 #include "device/DeviceModel.h"
-#include "device/flow/DeviceFlow.h"
+#include "device/summaries/DeviceFlowConfig.h"
 #include "device/rules/RulesOptions.h"
 #include "device/functions/FunctionParents.h"
 #include "utils/CallSite.h"

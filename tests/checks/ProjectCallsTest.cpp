@@ -1,6 +1,6 @@
 //===--- ProjectCallsTest.cpp - judging findings by the project's calls ---===//
 //
-// unsupportedFindings on facts written by hand, as units of a project
+// judgeFindings on facts written by hand, as units of a project
 // would record them (the recording itself is tested end to end by
 // tests/e2e/run_driver.sh callers).
 //
@@ -35,6 +35,11 @@ ConditionalFinding finding(unsigned Offset, std::string Function = "",
   return F;
 }
 
+std::vector<const ConditionalFinding *>
+unsupported(std::vector<const ProjectCallFacts *> Units) {
+  return judgeFindings(Units).Unsupported;
+}
+
 std::vector<unsigned> offsetsOf(const std::vector<const ConditionalFinding *> &Found) {
   std::vector<unsigned> Offsets;
   for (const ConditionalFinding *F : Found)
@@ -47,18 +52,18 @@ TEST(ProjectCalls, AProgramThatNamesNoDeviceSupportsNoConditionalFinding) {
   Helpers.Analysed = Main.Analysed = true;
   Main.DefinesMain = true;
   Helpers.Findings = {finding(10, "f", {0}), finding(20)};
-  EXPECT_EQ(offsetsOf(unsupportedFindings({&Helpers, &Main})),
+  EXPECT_EQ(offsetsOf(unsupported({&Helpers, &Main})),
             (std::vector<unsigned>{10, 20}));
   // A library that names no device (no unit defines main) is device-neutral
   // code: its users may pass anything, and f has no caller to ask.
   Main.DefinesMain = false;
-  EXPECT_EQ(offsetsOf(unsupportedFindings({&Helpers, &Main})),
+  EXPECT_EQ(offsetsOf(unsupported({&Helpers, &Main})),
             std::vector<unsigned>{});
   Main.DefinesMain = true;
   // One unit that names CUDA anywhere: the bare finding holds, and f's
   // depends on its callers, of which there are none in the project.
   Main.NamesDevice = true;
-  EXPECT_EQ(offsetsOf(unsupportedFindings({&Helpers, &Main})),
+  EXPECT_EQ(offsetsOf(unsupported({&Helpers, &Main})),
             std::vector<unsigned>{});
 }
 
@@ -76,7 +81,7 @@ TEST(ProjectCalls, AParametersFindingNeedsACallThatMayPassDeviceData) {
       // Device data for another parameter does not support param 0's.
       {"other_param", {passed(0, Kind::Host), passed(1, Kind::MayBeOffCpu)}},
   };
-  EXPECT_EQ(offsetsOf(unsupportedFindings({&Helpers, &Callers})),
+  EXPECT_EQ(offsetsOf(unsupported({&Helpers, &Callers})),
             (std::vector<unsigned>{10, 30, 40}));
 }
 
@@ -99,7 +104,7 @@ TEST(ProjectCalls, ForwardedParametersAreFollowedToTheirCallers) {
       {"relay_b", {passed(0, Kind::MayBeOffCpu)}},
       {"loop", {passed(0, Kind::Host)}},
   };
-  EXPECT_EQ(offsetsOf(unsupportedFindings({&Helpers, &Relay, &Main})),
+  EXPECT_EQ(offsetsOf(unsupported({&Helpers, &Relay, &Main})),
             (std::vector<unsigned>{10, 40}));
 }
 
@@ -109,8 +114,51 @@ TEST(ProjectCalls, UncalledOrEscapedFunctionsKeepTheirFindings) {
   Helpers.Findings = {finding(10, "never_called", {0}), finding(20, "by_pointer", {0})};
   Main.Calls = {{"by_pointer", {passed(0, Kind::Host)}}};
   Main.Escaped = {"by_pointer"};
-  EXPECT_EQ(offsetsOf(unsupportedFindings({&Helpers, &Main})),
+  EXPECT_EQ(offsetsOf(unsupported({&Helpers, &Main})),
             std::vector<unsigned>{});
+}
+
+// A fixed CUDA device in a helper whose only device is its tensor parameter
+// is latent: shown only where a call passes that parameter data the fixed
+// device does not fit, and then with that call.
+TEST(ProjectCalls, ALatentFindingIsMadeRealOnlyByACallPassingMisfitData) {
+  ProjectCallFacts Helpers, Main, Relay;
+  Helpers.Analysed = Main.Analysed = Relay.Analysed = true;
+  Main.DefinesMain = Main.NamesDevice = true;
+  ConditionalFinding Latent = finding(30, "pad", {0});
+  Latent.Check = "torch-hardcoded-device";
+  Latent.LatentBackend = CudaPlacement;
+  Helpers.Findings = {Latent};
+  // No call in the project: a library's API stays latent.
+  EXPECT_EQ(offsetsOf(unsupported({&Helpers, &Main})),
+            std::vector<unsigned>{30});
+  // CUDA data into a CUDA placement: a CUDA program's design.
+  PassedTensor OnCuda = passed(0, Kind::MayBeOffCpu);
+  OnCuda.MisfitBackends = CpuPlacement | OtherPlacement;
+  Main.Calls = {{"pad", {OnCuda}, "/p/main.cpp", 5}};
+  EXPECT_EQ(offsetsOf(unsupported({&Helpers, &Main})),
+            std::vector<unsigned>{30});
+  EXPECT_TRUE(judgeFindings({&Helpers, &Main}).MadeReal.empty());
+  // Data placed by a run-time choice, through a relay's parameter: real,
+  // with the outermost call.
+  PassedTensor Chosen = passed(0, Kind::MayBeOffCpu);
+  Chosen.MisfitBackends = CpuPlacement | CudaPlacement | OtherPlacement;
+  Relay.Calls = {{"pad", {passed(0, Kind::Forwarded, "relay", 1)},
+                  "/p/relay.cpp", 7}};
+  Main.Calls = {{"pad", {OnCuda}, "/p/main.cpp", 5},
+                {"relay", {passed(0, Kind::Host), passed(1, Kind::MayBeOffCpu)},
+                 "/p/main.cpp", 9}};
+  Main.Calls[1].Passed[1].MisfitBackends = Chosen.MisfitBackends;
+  const ProjectJudgement Judged = judgeFindings({&Helpers, &Relay, &Main});
+  EXPECT_TRUE(Judged.Unsupported.empty());
+  ASSERT_EQ(Judged.MadeReal.size(), 1u);
+  EXPECT_EQ(Judged.MadeReal[0].first->Offset, 30u);
+  EXPECT_EQ(Judged.MadeReal[0].second->File, "/p/main.cpp");
+  EXPECT_EQ(Judged.MadeReal[0].second->Offset, 9u);
+  // An escaped helper's callers are not all known: it stays latent.
+  Main.Escaped = {"pad"};
+  EXPECT_EQ(offsetsOf(unsupported({&Helpers, &Relay, &Main})),
+            std::vector<unsigned>{30});
 }
 
 } // namespace

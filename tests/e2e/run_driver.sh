@@ -20,6 +20,9 @@
 #       filter judges each file alone; a program that names no device drops
 #       all, a library (no main) that names none keeps all; a unit with a fatal error keeps every finding; --project-callers
 #       with a file filter is refused. In each header mode given.
+#   run_driver.sh latent <torchlint-run> <torchlint> <project-dir> <fake-include> [<torch-include>]
+#       Latent placements over tests/e2e/inputs/project_latent: shown only where
+#       a call in another file passes data placed elsewhere, with that call.
 #   run_driver.sh remote   <torchlint-run> <examples-dir> <torch-include>
 #       A loopback nginx with WebDAV PUT as the remote cache: a second fresh
 #       cache directory is answered through the server; a server that is down
@@ -330,6 +333,53 @@ helper_lines() {
     | sed -E 's/.*helpers\.cpp:([0-9]+):.*/\1/' | sort -n | tr '\n' ' '
 }
 
+latent_lines() {
+  grep -E 'helpers\.cpp:[0-9]+:[0-9]+: warning: .*\[torch-hardcoded-device\]' "$1" \
+    | sed -E 's/.*helpers\.cpp:([0-9]+):.*/\1/' | sort -n | tr '\n' ' '
+}
+
+# A fixed device in a helper whose only device is its tensor parameter is
+# latent: torchlint never shows it, torchlint-run shows it where a call in
+# another file passes data placed elsewhere, and names that call.
+latent() {
+  local run=$1 tl=$2 src=$3; shift 3
+  [ -x "$run" ] || skip "torchlint-run not found: $run"
+  local fake=$1 mode inc
+  for inc in "$@"; do
+    mode=$([ "$inc" = "$fake" ] && echo fake || echo real)
+    local P=$TMP/latent-$mode/p B=$TMP/latent-$mode/b
+    mkdir -p "$P" && cp -r "$src" "$P/src"
+    compdb "$B" "$P/src" -std=c++17 -I"$P/src" -isystem "$inc"
+    local opts=(-j2 --checks='-*,torch-hardcoded-device' --no-cache)
+
+    "$run" -p "$B" "${opts[@]}" > "$TMP/lat.txt" 2> "$TMP/lat.err"
+    [ "$(latent_lines "$TMP/lat.txt")" = "6 " ] \
+      && grep -qE "chooser\.cpp:4:[0-9]+: note: a call elsewhere in the project passes data placed" "$TMP/lat.txt" \
+      && ! grep -q "dropped" "$TMP/lat.err" \
+      && pass "$mode: a latent placement a caller makes real is shown, with the call; the other is not" \
+      || { fail "$mode: latent run: $(latent_lines "$TMP/lat.txt")"; show "$TMP/lat.txt"; show "$TMP/lat.err"; }
+
+    "$run" -p "$B" "${opts[@]}" --project-callers=false > "$TMP/lat0.txt" 2> "$TMP/lat0.err"
+    "$tl" --checks='-*,torch-hardcoded-device' -p "$B" "$P/src/helpers.cpp" > "$TMP/lat1.txt" 2>&1
+    [ -z "$(latent_lines "$TMP/lat0.txt")" ] && [ -z "$(latent_lines "$TMP/lat1.txt")" ] \
+      && pass "$mode: without the project's calls (torchlint, --project-callers=false) nothing is shown" \
+      || { fail "$mode: shown without the calls: $(latent_lines "$TMP/lat0.txt") / $(latent_lines "$TMP/lat1.txt")"; show "$TMP/lat1.txt"; }
+
+    "$run" -p "$B" "${opts[@]}" --shard 1/2 --format json --output "$TMP/l1.json" 2> /dev/null
+    "$run" -p "$B" "${opts[@]}" --shard 2/2 --format json --output "$TMP/l2.json" 2> /dev/null
+    "$run" merge "$TMP/l1.json" "$TMP/l2.json" > "$TMP/lmerged.txt" 2> "$TMP/lmerged.err"
+    local part=1
+    grep -q 'helpers\.cpp' "$TMP/l2.json" && part=2
+    "$run" merge "$TMP/l$part.json" > "$TMP/lhalf.txt" 2> /dev/null
+    "$run" -p "$B" "${opts[@]}" --shard $part/2 > "$TMP/lshard.txt" 2> /dev/null
+    [ "$(latent_lines "$TMP/lmerged.txt")" = "6 " ] && [ -z "$(latent_lines "$TMP/lhalf.txt")" ] \
+      && [ -z "$(latent_lines "$TMP/lshard.txt")" ] \
+      && pass "$mode: merged shards show it; a shard alone, as text or merged, does not" \
+      || { fail "$mode: shards: merged $(latent_lines "$TMP/lmerged.txt"), half $(latent_lines "$TMP/lhalf.txt"), shard $(latent_lines "$TMP/lshard.txt")"; show "$TMP/lmerged.err"; }
+  done
+  finish latent
+}
+
 callers() {
   local run=$1 src=$2; shift 2
   [ -x "$run" ] || skip "torchlint-run not found: $run"
@@ -435,6 +485,7 @@ json.dump(entries, open(sys.argv[2], "w"))' "$B/compile_commands.json" "$TMP/$mo
 case "${1:-}" in
   project) shift; project "$@" ;;
   callers) shift; callers "$@" ;;
+  latent) shift; latent "$@" ;;
   preamble) shift; preamble "$@" ;;
   remote) shift; remote "$@" ;;
   *) sed -n '2,28p' "$0"; exit 2 ;;

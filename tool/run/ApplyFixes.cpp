@@ -47,7 +47,8 @@ FixOutcome applyFixes(const std::vector<clang::tidy::ClangTidyError> &Findings,
     auto Style = clang::format::getStyle("none", File, "none");
     Replacements Cleaned = Replaces;
     if (Style) {
-      if (auto Clean = clang::format::cleanupAroundReplacements(Code, Replaces, *Style))
+      if (auto Clean =
+              clang::format::cleanupAroundReplacements(Code, Replaces, *Style))
         Cleaned = *Clean;
       else
         llvm::consumeError(Clean.takeError());

@@ -136,8 +136,8 @@ public:
     return true;
   }
 
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
-                                                 llvm::StringRef File) override {
+  std::unique_ptr<ASTConsumer>
+  CreateASTConsumer(CompilerInstance &CI, llvm::StringRef File) override {
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     // MultiplexConsumer calls its consumers in order: the scope is set
     // before the checks' matchers run.
@@ -211,7 +211,8 @@ std::vector<std::string> withConfiguredArgs(const ClangTidyOptions &Options,
                 Options.ExtraArgsBefore->end());
   }
   if (Options.ExtraArgs)
-    Args.insert(Args.end(), Options.ExtraArgs->begin(), Options.ExtraArgs->end());
+    Args.insert(Args.end(), Options.ExtraArgs->begin(),
+                Options.ExtraArgs->end());
   return Args;
 }
 
@@ -274,9 +275,9 @@ UnitResult lintOnce(const tooling::CompileCommand &Command,
     Result.ToolFailed = true;
     Result.FailureMessage = "clang could not process the compile command";
   }
-  Result.Seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - Start)
-                       .count();
+  Result.Seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+          .count();
   return Result;
 }
 
@@ -289,7 +290,8 @@ bool mayBePreambleMismatch(const UnitResult &Result) {
   for (const ClangTidyError &Diag : Result.Diagnostics)
     if (Diag.DiagnosticName == "clang-diagnostic-error" &&
         (Diag.Message.FilePath.empty() ||
-         llvm::StringRef(Diag.Message.Message).contains_insensitive("precompiled") ||
+         llvm::StringRef(Diag.Message.Message)
+             .contains_insensitive("precompiled") ||
          llvm::StringRef(Diag.Message.Message).contains("PCH") ||
          llvm::StringRef(Diag.Message.Message).contains("AST file")))
       return true;

@@ -48,8 +48,9 @@ std::string docsUrl(const ReportSettings &Settings, llvm::StringRef Check) {
   auto [Module, Name] = Check.split('-');
   if (Module == "clang")
     return "https://clang.llvm.org/docs/analyzer/checkers.html";
-  return llvm::formatv("https://clang.llvm.org/extra/clang-tidy/checks/{0}/{1}.html",
-                       Module, Name);
+  return llvm::formatv(
+      "https://clang.llvm.org/extra/clang-tidy/checks/{0}/{1}.html", Module,
+      Name);
 }
 
 json::Value positionJSON(SourceFiles &Sources, const DiagnosticMessage &M) {
@@ -69,7 +70,8 @@ replacementsOf(const ClangTidyError &Diag) {
   return All;
 }
 
-void writeJson(llvm::raw_ostream &OS, const std::vector<ClangTidyError> &Findings,
+void writeJson(llvm::raw_ostream &OS,
+               const std::vector<ClangTidyError> &Findings,
                const std::vector<UnitResult> &Units, const RunSummary &Summary,
                SourceFiles &Sources) {
   json::Array FindingList;
@@ -123,11 +125,13 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<ClangTidyError> &Finding
                                {"findingsPerCheck", std::move(PerCheck)},
                                {"seconds", Summary.Seconds}}}};
   if (!Summary.Shard.empty())
-    Document["shard"] = json::Object{{"part", Summary.Shard}, {"split", Summary.SplitId}};
+    Document["shard"] =
+        json::Object{{"part", Summary.Shard}, {"split", Summary.SplitId}};
   OS << llvm::formatv("{0:2}", json::Value(std::move(Document))) << "\n";
 }
 
-void writeText(llvm::raw_ostream &OS, const std::vector<ClangTidyError> &Findings,
+void writeText(llvm::raw_ostream &OS,
+               const std::vector<ClangTidyError> &Findings,
                SourceFiles &Sources) {
   auto Show = [&](const DiagnosticMessage &M, llvm::StringRef Level,
                   llvm::StringRef Check) {
@@ -176,7 +180,8 @@ void writeGithub(llvm::raw_ostream &OS, const ReportSettings &Settings,
                  const std::vector<ClangTidyError> &Findings,
                  SourceFiles &Sources) {
   for (const ClangTidyError &Diag : Findings) {
-    Position P = Sources.positionOf(Diag.Message.FilePath, Diag.Message.FileOffset);
+    Position P =
+        Sources.positionOf(Diag.Message.FilePath, Diag.Message.FileOffset);
     std::string Message = Diag.Message.Message;
     for (const DiagnosticMessage &Note : Diag.Notes) {
       Position N = Sources.positionOf(Note.FilePath, Note.FileOffset);
@@ -184,8 +189,8 @@ void writeGithub(llvm::raw_ostream &OS, const ReportSettings &Settings,
                  relativeTo(Settings.Root, Note.FilePath) + ":" +
                  std::to_string(N.Line) + ")";
     }
-    OS << "::" << levelName(Diag)
-       << " file=" << githubEscape(relativeTo(Settings.Root, Diag.Message.FilePath), true)
+    OS << "::" << levelName(Diag) << " file="
+       << githubEscape(relativeTo(Settings.Root, Diag.Message.FilePath), true)
        << ",line=" << P.Line << ",col=" << P.Column
        << ",title=" << githubEscape(Diag.DiagnosticName, true)
        << "::" << githubEscape(Message, false) << "\n";
@@ -197,7 +202,8 @@ void writeCodeclimate(llvm::raw_ostream &OS, const ReportSettings &Settings,
                       SourceFiles &Sources) {
   json::Array Issues;
   for (const ClangTidyError &Diag : Findings) {
-    Position P = Sources.positionOf(Diag.Message.FilePath, Diag.Message.FileOffset);
+    Position P =
+        Sources.positionOf(Diag.Message.FilePath, Diag.Message.FileOffset);
     std::string Path = relativeTo(Settings.Root, Diag.Message.FilePath);
     // Stable while unrelated lines move: the check, file, message and the
     // finding's own line of code.
@@ -254,7 +260,8 @@ void writeSarif(llvm::raw_ostream &OS, const ReportSettings &Settings,
                                  new clang::DiagnosticOptions());
   clang::SourceManager SM(Diags, Files);
   clang::SarifDocumentWriter Writer(SM);
-  Writer.createRun("torchlint-run", "torchlint-run: clang-tidy with the torch-* checks",
+  Writer.createRun("torchlint-run",
+                   "torchlint-run: clang-tidy with the torch-* checks",
                    TORCHLINT_VERSION);
   llvm::StringMap<size_t> Rules;
   auto RuleOf = [&](llvm::StringRef Check) {
@@ -272,8 +279,8 @@ void writeSarif(llvm::raw_ostream &OS, const ReportSettings &Settings,
     Rules[Check] = Index;
     return Index;
   };
-  auto LocationOf = [&](const DiagnosticMessage &M)
-      -> std::optional<clang::CharSourceRange> {
+  auto LocationOf =
+      [&](const DiagnosticMessage &M) -> std::optional<clang::CharSourceRange> {
     auto File = Files.getOptionalFileRef(M.FilePath);
     if (!File)
       return std::nullopt;
@@ -285,9 +292,9 @@ void writeSarif(llvm::raw_ostream &OS, const ReportSettings &Settings,
     auto Result = clang::SarifResult::create(RuleOf(Diag.DiagnosticName))
                       .setRuleId(Diag.DiagnosticName)
                       .setDiagnosticMessage(Diag.Message.Message)
-                      .setDiagnosticLevel(isError(Diag)
-                                              ? clang::SarifResultLevel::Error
-                                              : clang::SarifResultLevel::Warning);
+                      .setDiagnosticLevel(
+                          isError(Diag) ? clang::SarifResultLevel::Error
+                                        : clang::SarifResultLevel::Warning);
     if (auto Location = LocationOf(Diag.Message))
       Result = Result.setLocations({*Location});
     Writer.appendResult(Result);
@@ -296,9 +303,11 @@ void writeSarif(llvm::raw_ostream &OS, const ReportSettings &Settings,
   // The writer has no notes or fixes: add them as SARIF's relatedLocations
   // and fixes, result by result (the writer keeps the order).
   json::Array *Runs = Document.getArray("runs");
-  json::Object *Run = Runs && !Runs->empty() ? (*Runs)[0].getAsObject() : nullptr;
+  json::Object *Run =
+      Runs && !Runs->empty() ? (*Runs)[0].getAsObject() : nullptr;
   json::Array *Results = Run ? Run->getArray("results") : nullptr;
-  for (size_t I = 0; Results && I < Results->size() && I < Findings.size(); ++I) {
+  for (size_t I = 0; Results && I < Results->size() && I < Findings.size();
+       ++I) {
     json::Object *Result = (*Results)[I].getAsObject();
     const ClangTidyError &Diag = Findings[I];
     json::Array Related;
@@ -320,9 +329,10 @@ void writeSarif(llvm::raw_ostream &OS, const ReportSettings &Settings,
       json::Array Replacements;
       for (const auto &R : FileFix.second)
         Replacements.push_back(json::Object{
-            {"deletedRegion", sarifRegion(Sources, R.getFilePath(), R.getOffset(),
-                                          R.getLength())},
-            {"insertedContent", json::Object{{"text", R.getReplacementText()}}}});
+            {"deletedRegion", sarifRegion(Sources, R.getFilePath(),
+                                          R.getOffset(), R.getLength())},
+            {"insertedContent",
+             json::Object{{"text", R.getReplacementText()}}}});
       Changes.push_back(json::Object{
           {"artifactLocation", json::Object{{"uri", fileUri(FileFix.first())}}},
           {"replacements", std::move(Replacements)}});
@@ -355,7 +365,8 @@ Position SourceFiles::positionOf(llvm::StringRef File, unsigned Offset) {
   const Text &T = load(File);
   if (T.Contents.empty() && Offset > 0)
     return {};
-  auto After = std::upper_bound(T.LineStarts.begin(), T.LineStarts.end(), Offset);
+  auto After =
+      std::upper_bound(T.LineStarts.begin(), T.LineStarts.end(), Offset);
   unsigned Line = static_cast<unsigned>(After - T.LineStarts.begin());
   return {Line, Offset - T.LineStarts[Line - 1] + 1};
 }
@@ -394,9 +405,12 @@ bool readJsonReport(llvm::StringRef Path, std::vector<UnitResult> &Units,
     return false;
   }
   const json::Object *Document = Parsed->getAsObject();
-  const json::Array *FindingList = Document ? Document->getArray("findings") : nullptr;
-  const json::Array *UnitList = Document ? Document->getArray("units") : nullptr;
-  if (!FindingList || !UnitList || Document->getString("tool") != "torchlint-run") {
+  const json::Array *FindingList =
+      Document ? Document->getArray("findings") : nullptr;
+  const json::Array *UnitList =
+      Document ? Document->getArray("units") : nullptr;
+  if (!FindingList || !UnitList ||
+      Document->getString("tool") != "torchlint-run") {
     Error = Path.str() + ": not a torchlint-run --format json report";
     return false;
   }
@@ -438,8 +452,8 @@ bool readJsonReport(llvm::StringRef Path, std::vector<UnitResult> &Units,
 
 void writeReport(llvm::raw_ostream &OS, const ReportSettings &Settings,
                  const std::vector<ClangTidyError> &Findings,
-                 const std::vector<UnitResult> &Units, const RunSummary &Summary,
-                 SourceFiles &Sources) {
+                 const std::vector<UnitResult> &Units,
+                 const RunSummary &Summary, SourceFiles &Sources) {
   switch (Settings.Format) {
   case ReportFormat::Text:
     return writeText(OS, Findings, Sources);

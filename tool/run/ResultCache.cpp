@@ -34,8 +34,9 @@ std::string FileHashes::of(llvm::StringRef Path) {
       return Found->second;
   }
   std::string Hash = "missing";
-  if (auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                                /*RequiresNullTerminator=*/false))
+  if (auto Buffer =
+          llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                      /*RequiresNullTerminator=*/false))
     Hash = llvm::toHex(
         llvm::BLAKE3::hash(llvm::arrayRefFromStringRef((*Buffer)->getBuffer())),
         /*LowerCase=*/true);
@@ -64,13 +65,15 @@ std::string ResultCache::keyFor(const clang::tooling::CompileCommand &Command,
   addHashField(Hasher, ToolIdentity);
   addHashField(Hasher, clang::tidy::configurationAsText(Options));
   for (const auto &Option : Options.CheckOptions)
-    if (Option.getKey().ends_with("RulesFile") && !Option.getValue().Value.empty())
+    if (Option.getKey().ends_with("RulesFile") &&
+        !Option.getValue().Value.empty())
       addHashField(Hasher, Hashes.of(Option.getValue().Value));
   addHashField(Hasher, Command.Directory);
   addHashField(Hasher, Command.Filename);
   for (const std::string &Arg : Command.CommandLine)
     addHashField(Hasher, Arg);
-  addHashField(Hasher, Hashes.of(absolutePath(Command.Directory, Command.Filename)));
+  addHashField(Hasher,
+               Hashes.of(absolutePath(Command.Directory, Command.Filename)));
   return hexHash(Hasher);
 }
 
@@ -82,8 +85,8 @@ std::string ResultCache::entryPath(llvm::StringRef Key) const {
 
 std::string ResultCache::lastRunPath(llvm::StringRef File) const {
   llvm::SmallString<256> Path(Directory);
-  std::string Name = llvm::toHex(
-      llvm::BLAKE3::hash(llvm::arrayRefFromStringRef(File)), true);
+  std::string Name =
+      llvm::toHex(llvm::BLAKE3::hash(llvm::arrayRefFromStringRef(File)), true);
   path::append(Path, CacheGeneration, "files", Name + ".json");
   return std::string(Path);
 }
@@ -121,7 +124,8 @@ void ResultCache::store(llvm::StringRef Key, const UnitResult &Result) {
                      {"dependencyHashes", std::move(DependencyHashes)},
                      {"result", toJSON(Result)}};
   std::string Path = entryPath(Key);
-  if (!writeFileAtomically(Path, llvm::formatv("{0}", json::Value(std::move(Entry))).str()))
+  if (!writeFileAtomically(
+          Path, llvm::formatv("{0}", json::Value(std::move(Entry))).str()))
     return;
   json::Array Dependencies;
   for (const std::string &Dependency : Result.Dependencies)
@@ -153,7 +157,8 @@ std::optional<LastRun> ResultCache::lastRun(llvm::StringRef File) const {
 bool ResultCache::fetchRemote(llvm::StringRef Key, llvm::StringRef Into) {
   if (RemoteUrl.empty() || RemoteDown)
     return false;
-  std::string Url = RemoteUrl + "/" + CacheGeneration.str() + "/" + Key.str() + ".json";
+  std::string Url =
+      RemoteUrl + "/" + CacheGeneration.str() + "/" + Key.str() + ".json";
   llvm::SmallString<256> Temporary(Into);
   Temporary += ".download";
   fs::create_directories(path::parent_path(Into));
@@ -177,7 +182,8 @@ bool ResultCache::fetchRemote(llvm::StringRef Key, llvm::StringRef Into) {
 void ResultCache::storeRemote(llvm::StringRef Key, llvm::StringRef From) {
   if (RemoteUrl.empty() || RemoteDown)
     return;
-  std::string Url = RemoteUrl + "/" + CacheGeneration.str() + "/" + Key.str() + ".json";
+  std::string Url =
+      RemoteUrl + "/" + CacheGeneration.str() + "/" + Key.str() + ".json";
   std::string Error;
   int Code = llvm::sys::ExecuteAndWait(
       Curl,

@@ -72,7 +72,8 @@ std::optional<std::string> findUserHeader(llvm::StringRef Name,
 // The block ends at the first line that is not an include, a comment,
 // #pragma once or an include guard: a macro defined later cannot change
 // what the headers collected before it mean.
-void scanLeadingIncludes(llvm::StringRef File, IncludeScan &Scan, unsigned Depth) {
+void scanLeadingIncludes(llvm::StringRef File, IncludeScan &Scan,
+                         unsigned Depth) {
   if (Depth > 4 || !Scan.Visited.insert(File).second)
     return;
   auto Buffer = llvm::MemoryBuffer::getFile(File);
@@ -174,8 +175,8 @@ preambleFor(const clang::tooling::CompileCommand &Command) {
   Request.Directory = Command.Directory;
   clang::tooling::CommandLineArguments Args = Command.CommandLine;
   Args = clang::tooling::getClangStripOutputAdjuster()(Args, Command.Filename);
-  Args = clang::tooling::getClangStripDependencyFileAdjuster()(Args,
-                                                               Command.Filename);
+  Args = clang::tooling::getClangStripDependencyFileAdjuster()(
+      Args, Command.Filename);
   for (size_t I = 1; I < Args.size(); ++I) {
     llvm::StringRef Arg = Args[I];
     // The unit itself, however the database spells it ("file" absolute,
@@ -215,7 +216,8 @@ std::string PreambleStore::pathOf(const PreambleRequest &Request,
 std::optional<std::string>
 PreambleStore::existing(const PreambleRequest &Request) {
   std::string Pch = pathOf(Request, ".pch");
-  std::optional<json::Value> Manifest = readJSONFile(pathOf(Request, ".deps.json"));
+  std::optional<json::Value> Manifest =
+      readJSONFile(pathOf(Request, ".deps.json"));
   if (!Manifest || !fs::exists(Pch))
     return std::nullopt;
   const json::Object *Object = Manifest->getAsObject();
@@ -251,10 +253,11 @@ PreambleStore::build(const PreambleRequest &Request) {
   for (llvm::StringRef Arg :
        {llvm::StringRef("-x"), llvm::StringRef("c++-header"),
         llvm::StringRef(Header), llvm::StringRef("-o"),
-        llvm::StringRef(Building), llvm::StringRef("-fpch-instantiate-templates"),
+        llvm::StringRef(Building),
+        llvm::StringRef("-fpch-instantiate-templates"),
         llvm::StringRef("-Xclang"), llvm::StringRef("-fno-pch-timestamp"),
-        llvm::StringRef("-MD"), llvm::StringRef("-MF"), llvm::StringRef(Depfile),
-        llvm::StringRef("-w")})
+        llvm::StringRef("-MD"), llvm::StringRef("-MF"),
+        llvm::StringRef(Depfile), llvm::StringRef("-w")})
     Args.push_back(Arg);
   // clang runs in the unit's directory, for its relative include paths.
   std::string Error;
@@ -266,10 +269,10 @@ PreambleStore::build(const PreambleRequest &Request) {
       return std::nullopt;
     std::vector<llvm::StringRef> WithDirectory{*Env, "-C", Request.Directory};
     WithDirectory.insert(WithDirectory.end(), Args.begin(), Args.end());
-    Code = llvm::sys::ExecuteAndWait(*Env, WithDirectory, std::nullopt,
-                                     {llvm::StringRef(""), llvm::StringRef(""),
-                                      llvm::StringRef("")},
-                                     0, 0, &Error);
+    Code = llvm::sys::ExecuteAndWait(
+        *Env, WithDirectory, std::nullopt,
+        {llvm::StringRef(""), llvm::StringRef(""), llvm::StringRef("")}, 0, 0,
+        &Error);
   }
   if (Code != 0) {
     fs::remove(Building);
@@ -285,8 +288,9 @@ PreambleStore::build(const PreambleRequest &Request) {
       continue;
     Manifest[Absolute] = Hashes.of(Absolute);
   }
-  if (!writeFileAtomically(pathOf(Request, ".deps.json"),
-                           llvm::formatv("{0}", json::Value(std::move(Manifest))).str()) ||
+  if (!writeFileAtomically(
+          pathOf(Request, ".deps.json"),
+          llvm::formatv("{0}", json::Value(std::move(Manifest))).str()) ||
       fs::rename(Building, Pch))
     return std::nullopt;
   fs::remove(Depfile);

@@ -28,10 +28,10 @@ leadingLibtorchIncludes(llvm::StringRef File,
                         const std::vector<std::string> &SearchPath);
 
 struct PreambleRequest {
-  std::string Key;                    // names the preamble in the cache
-  std::vector<std::string> Includes;  // what it precompiles, in order
-  std::vector<std::string> Flags;     // the unit's flags without its file
-  std::string Directory;              // where the unit is compiled
+  std::string Key;                   // names the preamble in the cache
+  std::vector<std::string> Includes; // what it precompiles, in order
+  std::vector<std::string> Flags;    // the unit's flags without its file
+  std::string Directory;             // where the unit is compiled
 };
 
 // What to precompile for \p Command, or nothing (no libtorch prefix).

@@ -6,12 +6,12 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ApplyFixes.h"
+#include "CheckDocs.h"
 #include "LintUnit.h"
 #include "Reports.h"
 #include "ResultCache.h"
 #include "SharedPreamble.h"
 #include "UnitSelection.h"
-#include "CheckDocs.h"
 
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -44,12 +44,16 @@ namespace fs = llvm::sys::fs;
 // The checks come from the torch module and clang-tidy's own modules, as in
 // torchlint: referencing each module's anchor keeps it in the link.
 namespace clang::tidy {
+// clang-format off
 #define TORCHLINT_MODULES(X)                                                   \
-  X(Torch) X(Abseil) X(Altera) X(Android) X(Boost) X(Bugprone) X(CERT)         \
+  X(Torch)                                                                     \
+  X(Abseil) X(Altera) X(Android) X(Boost) X(Bugprone) X(CERT)                  \
   X(Concurrency) X(CppCoreGuidelines) X(Darwin) X(Fuchsia) X(Google) X(HICPP)  \
   X(LLVMLibc) X(LLVM) X(LinuxKernel) X(MPI) X(Misc) X(Modernize) X(ObjC)       \
   X(OpenMP) X(Performance) X(Portability) X(Readability) X(Zircon)
-#define TORCHLINT_DECLARE_ANCHOR(Name) extern volatile int Name##ModuleAnchorSource;
+// clang-format on
+#define TORCHLINT_DECLARE_ANCHOR(Name)                                         \
+  extern volatile int Name##ModuleAnchorSource;
 TORCHLINT_MODULES(TORCHLINT_DECLARE_ANCHOR)
 } // namespace clang::tidy
 
@@ -63,70 +67,93 @@ cl::SubCommand Merge("merge",
 cl::opt<ReportFormat> Format(
     "format", cl::desc("Report format"), cl::init(ReportFormat::Text),
     cl::values(clEnumValN(ReportFormat::Text, "text", "clang-tidy style text"),
-               clEnumValN(ReportFormat::Json, "json", "findings, units, summary"),
-               clEnumValN(ReportFormat::Sarif, "sarif", "SARIF 2.1.0 (GitHub code scanning)"),
-               clEnumValN(ReportFormat::Github, "github", "GitHub Actions annotations"),
+               clEnumValN(ReportFormat::Json, "json",
+                          "findings, units, summary"),
+               clEnumValN(ReportFormat::Sarif, "sarif",
+                          "SARIF 2.1.0 (GitHub code scanning)"),
+               clEnumValN(ReportFormat::Github, "github",
+                          "GitHub Actions annotations"),
                clEnumValN(ReportFormat::Codeclimate, "codeclimate",
                           "GitLab Code Quality (Code Climate JSON)")),
     cl::cat(Category), cl::sub(cl::SubCommand::getTopLevel()), cl::sub(Merge));
-cl::opt<std::string> Output("output", cl::desc("Write the report to <file> (default: stdout)"),
-                            cl::value_desc("file"), cl::init("-"), cl::cat(Category),
-                            cl::sub(cl::SubCommand::getTopLevel()), cl::sub(Merge));
+cl::opt<std::string>
+    Output("output", cl::desc("Write the report to <file> (default: stdout)"),
+           cl::value_desc("file"), cl::init("-"), cl::cat(Category),
+           cl::sub(cl::SubCommand::getTopLevel()), cl::sub(Merge));
 cl::opt<std::string> DocsUrl(
     "docs-url",
     cl::desc("Where the torch-* checks' pages are, for SARIF rule links "
              "(default: the pages installed beside this binary)"),
-    cl::cat(Category),
-    cl::sub(cl::SubCommand::getTopLevel()), cl::sub(Merge));
+    cl::cat(Category), cl::sub(cl::SubCommand::getTopLevel()), cl::sub(Merge));
 cl::opt<unsigned> FailThreshold(
     "fail-threshold",
-    cl::desc("Exit with 1 only when there are more findings than this (default 0)"),
-    cl::init(0), cl::cat(Category), cl::sub(cl::SubCommand::getTopLevel()), cl::sub(Merge));
-cl::list<std::string> MergeInputs(cl::Positional, cl::desc("<shard report.json>..."),
+    cl::desc(
+        "Exit with 1 only when there are more findings than this (default 0)"),
+    cl::init(0), cl::cat(Category), cl::sub(cl::SubCommand::getTopLevel()),
+    cl::sub(Merge));
+cl::list<std::string> MergeInputs(cl::Positional,
+                                  cl::desc("<shard report.json>..."),
                                   cl::sub(Merge), cl::OneOrMore);
 
-cl::opt<std::string> BuildPath("p", cl::desc("Build directory with compile_commands.json "
-                                             "(default: searched from the current directory up)"),
-                               cl::value_desc("dir"), cl::cat(Category));
+cl::opt<std::string>
+    BuildPath("p",
+              cl::desc("Build directory with compile_commands.json "
+                       "(default: searched from the current directory up)"),
+              cl::value_desc("dir"), cl::cat(Category));
 cl::list<std::string> FilePatterns(
-    cl::Positional, cl::desc("[file regex]... (default: every file of the database)"),
+    cl::Positional,
+    cl::desc("[file regex]... (default: every file of the database)"),
     cl::cat(Category));
-cl::opt<std::string> Jobs("j", cl::desc("Units linted at once (default: all cores)"),
+cl::opt<std::string> Jobs("j",
+                          cl::desc("Units linted at once (default: all cores)"),
                           cl::value_desc("N"), cl::Prefix, cl::cat(Category));
-cl::opt<std::string> Checks("checks", cl::desc("As clang-tidy's --checks"), cl::cat(Category));
-cl::opt<std::string> Config("config", cl::desc("As clang-tidy's --config"), cl::cat(Category));
-cl::opt<std::string> ConfigFile("config-file", cl::desc("As clang-tidy's --config-file"),
+cl::opt<std::string> Checks("checks", cl::desc("As clang-tidy's --checks"),
+                            cl::cat(Category));
+cl::opt<std::string> Config("config", cl::desc("As clang-tidy's --config"),
+                            cl::cat(Category));
+cl::opt<std::string> ConfigFile("config-file",
+                                cl::desc("As clang-tidy's --config-file"),
                                 cl::cat(Category));
-cl::opt<std::string> HeaderFilter("header-filter", cl::desc("As clang-tidy's --header-filter"),
+cl::opt<std::string> HeaderFilter("header-filter",
+                                  cl::desc("As clang-tidy's --header-filter"),
                                   cl::cat(Category));
-cl::opt<std::string> WarningsAsErrors("warnings-as-errors",
-                                      cl::desc("As clang-tidy's --warnings-as-errors"),
-                                      cl::cat(Category));
-cl::list<std::string> ExtraArgs("extra-arg", cl::desc("Append to every compile command"),
+cl::opt<std::string>
+    WarningsAsErrors("warnings-as-errors",
+                     cl::desc("As clang-tidy's --warnings-as-errors"),
+                     cl::cat(Category));
+cl::list<std::string> ExtraArgs("extra-arg",
+                                cl::desc("Append to every compile command"),
                                 cl::cat(Category));
-cl::list<std::string> ExtraArgsBefore("extra-arg-before",
-                                      cl::desc("Prepend to every compile command"),
-                                      cl::cat(Category));
+cl::list<std::string>
+    ExtraArgsBefore("extra-arg-before",
+                    cl::desc("Prepend to every compile command"),
+                    cl::cat(Category));
 cl::opt<bool> Fix("fix", cl::desc("Apply the fixes of the findings, each once"),
                   cl::cat(Category));
-cl::opt<bool> FixNotes("fix-notes",
-                       cl::desc("Also apply fixes offered on notes (they may move data)"),
-                       cl::cat(Category));
-cl::opt<std::string> CacheDir("cache-dir",
-                              cl::desc("Result cache (default: <build dir>/.torchlint-cache)"),
-                              cl::value_desc("dir"), cl::cat(Category));
-cl::opt<bool> NoCache("no-cache", cl::desc("Neither read nor write the result cache"),
+cl::opt<bool>
+    FixNotes("fix-notes",
+             cl::desc("Also apply fixes offered on notes (they may move data)"),
+             cl::cat(Category));
+cl::opt<std::string>
+    CacheDir("cache-dir",
+             cl::desc("Result cache (default: <build dir>/.torchlint-cache)"),
+             cl::value_desc("dir"), cl::cat(Category));
+cl::opt<bool> NoCache("no-cache",
+                      cl::desc("Neither read nor write the result cache"),
                       cl::cat(Category));
-cl::opt<std::string> CacheUrl(
-    "cache-url", cl::desc("Also share results through an HTTP cache (GET/PUT)"),
-    cl::value_desc("http://host/prefix"), cl::cat(Category));
-cl::opt<bool> NoPreamble("no-preamble",
-                         cl::desc("Do not precompile the libtorch headers units start with"),
-                         cl::cat(Category));
-cl::opt<std::string> DiffBase("diff",
-                              cl::desc("Lint the units a change since <base> touches; "
-                                       "report findings on changed lines only"),
-                              cl::value_desc("base"), cl::cat(Category));
+cl::opt<std::string>
+    CacheUrl("cache-url",
+             cl::desc("Also share results through an HTTP cache (GET/PUT)"),
+             cl::value_desc("http://host/prefix"), cl::cat(Category));
+cl::opt<bool> NoPreamble(
+    "no-preamble",
+    cl::desc("Do not precompile the libtorch headers units start with"),
+    cl::cat(Category));
+cl::opt<std::string>
+    DiffBase("diff",
+             cl::desc("Lint the units a change since <base> touches; "
+                      "report findings on changed lines only"),
+             cl::value_desc("base"), cl::cat(Category));
 cl::opt<std::string> Shard("shard", cl::desc("Lint shard I of N (1-based)"),
                            cl::value_desc("I/N"), cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("No progress output"), cl::cat(Category));
@@ -166,10 +193,11 @@ optionsProviders(std::string &Error) {
   if (HeaderFilter.getNumOccurrences())
     Overrides.HeaderFilterRegex = HeaderFilter;
   if (!ExtraArgs.empty())
-    Overrides.ExtraArgs = std::vector<std::string>(ExtraArgs.begin(), ExtraArgs.end());
+    Overrides.ExtraArgs =
+        std::vector<std::string>(ExtraArgs.begin(), ExtraArgs.end());
   if (!ExtraArgsBefore.empty())
-    Overrides.ExtraArgsBefore =
-        std::vector<std::string>(ExtraArgsBefore.begin(), ExtraArgsBefore.end());
+    Overrides.ExtraArgsBefore = std::vector<std::string>(
+        ExtraArgsBefore.begin(), ExtraArgsBefore.end());
 
   std::optional<ClangTidyOptions> Parsed;
   if (!Config.empty() && !ConfigFile.empty()) {
@@ -189,9 +217,11 @@ optionsProviders(std::string &Error) {
     Source = ConfigFile;
   }
   if (!Text.empty()) {
-    auto Options = clang::tidy::parseConfiguration(llvm::MemoryBufferRef(Text, Source));
+    auto Options =
+        clang::tidy::parseConfiguration(llvm::MemoryBufferRef(Text, Source));
     if (!Options) {
-      Error = "invalid configuration " + Source + ": " + Options.getError().message();
+      Error = "invalid configuration " + Source + ": " +
+              Options.getError().message();
       return nullptr;
     }
     Parsed = *Options;
@@ -223,11 +253,13 @@ public:
       return;
     if (!Terminal) {
       llvm::errs() << llvm::formatv("[{0}/{1}] {2}: ", Done, Total, Unit.File)
-                   << (Unit.ToolFailed ? "failed: " + Unit.FailureMessage
-                                       : std::to_string(Unit.Diagnostics.size()) +
-                                             " findings")
-                   << (Unit.FromCache ? " (cached)"
-                                      : llvm::formatv(" ({0:f1} s)", Unit.Seconds).str())
+                   << (Unit.ToolFailed
+                           ? "failed: " + Unit.FailureMessage
+                           : std::to_string(Unit.Diagnostics.size()) +
+                                 " findings")
+                   << (Unit.FromCache
+                           ? " (cached)"
+                           : llvm::formatv(" ({0:f1} s)", Unit.Seconds).str())
                    << "\n";
       return;
     }
@@ -242,7 +274,8 @@ public:
   }
 
   double seconds() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                         Start)
         .count();
   }
 
@@ -287,9 +320,9 @@ RunSummary summarize(const std::vector<UnitResult> &Units,
     Summary.Cached += Unit.FromCache;
     if (Unit.ToolFailed || Unit.hasCompilerErrors()) {
       ++Summary.Failed;
-      Summary.Problems.push_back(Unit.File + ": " +
-                                 (Unit.ToolFailed ? Unit.FailureMessage
-                                                  : "does not compile"));
+      Summary.Problems.push_back(
+          Unit.File + ": " +
+          (Unit.ToolFailed ? Unit.FailureMessage : "does not compile"));
     }
   }
   for (const auto &Finding : Findings)
@@ -297,17 +330,39 @@ RunSummary summarize(const std::vector<UnitResult> &Units,
   return Summary;
 }
 
+// The diagnostic a unit's conditional finding is.
+bool isFinding(const clang::tidy::ClangTidyError &Diag,
+               const clang::tidy::torch::device::ConditionalFinding &Finding) {
+  return Diag.DiagnosticName == Finding.Check &&
+         Diag.Message.FilePath == Finding.File &&
+         Diag.Message.FileOffset == Finding.Offset;
+}
+
+// Removes the latent findings of \p Units from \p Findings: shown only where
+// the project's calls were judged and one made them real.
+void dropLatentFindings(const std::vector<UnitResult> &Units,
+                        std::vector<clang::tidy::ClangTidyError> &Findings) {
+  for (const UnitResult &Unit : Units)
+    if (Unit.ProjectCalls)
+      for (const auto &Finding : Unit.ProjectCalls->Findings)
+        if (Finding.LatentBackend)
+          llvm::erase_if(Findings, [&](const clang::tidy::ClangTidyError &D) {
+            return isFinding(D, Finding);
+          });
+}
+
 // Judged by the callers: drops the findings that hold only if data off the CPU
 // reaches them, where nothing in the project supports that (no unit names a
-// device other than the CPU; no call passes a tensor off the CPU). Every
-// unit's functions must have been analysed, or a caller may be missing: then
-// nothing is dropped, and the reason is returned. (A unit with errors that
-// are not fatal is analysed, as clang-tidy does; a call that did not
-// compile is not seen.)
-std::string dropUnsupportedFindings(
-    const std::vector<UnitResult> &Units,
-    std::vector<clang::tidy::ClangTidyError> &Findings,
-    std::vector<clang::tidy::ClangTidyError> &Dropped) {
+// device other than the CPU; no call passes a tensor off the CPU), and the
+// latent findings no call makes real; a latent finding a call makes real
+// gets a note at that call. Every unit's functions must have been analysed,
+// or a caller may be missing: then only the latent findings are dropped, and
+// the reason is returned. (A unit with errors that are not fatal is
+// analysed, as clang-tidy does; a call that did not compile is not seen.)
+std::string
+dropUnsupportedFindings(const std::vector<UnitResult> &Units,
+                        std::vector<clang::tidy::ClangTidyError> &Findings,
+                        std::vector<clang::tidy::ClangTidyError> &Dropped) {
   using namespace clang::tidy::torch::device;
   std::vector<const ProjectCallFacts *> Facts;
   size_t Incomplete = 0;
@@ -318,24 +373,43 @@ std::string dropUnsupportedFindings(
       Facts.push_back(&*Unit.ProjectCalls);
   }
   Dropped.clear();
-  if (Incomplete)
+  if (Incomplete) {
+    dropLatentFindings(Units, Findings);
     return llvm::formatv("findings not judged by their callers: {0} units "
                          "could not be analysed (a fatal error), and their "
                          "calls are not known",
                          Incomplete)
         .str();
-  std::set<std::tuple<std::string, std::string, unsigned>> Unsupported;
-  for (const ConditionalFinding *Finding : unsupportedFindings(Facts))
-    Unsupported.insert({Finding->Check, Finding->File, Finding->Offset});
+  }
+  const ProjectJudgement Judgement = judgeFindings(Facts);
+  for (const auto &[Finding, Call] : Judgement.MadeReal)
+    for (clang::tidy::ClangTidyError &Diag : Findings)
+      if (isFinding(Diag, *Finding)) {
+        clang::tooling::DiagnosticMessage Note;
+        Note.Message = "a call elsewhere in the project passes data placed "
+                       "on another device, or on one chosen at run time";
+        Note.FilePath = Call->File;
+        Note.FileOffset = Call->Offset;
+        Diag.Notes.push_back(std::move(Note));
+      }
   auto Kept = std::stable_partition(
       Findings.begin(), Findings.end(),
       [&](const clang::tidy::ClangTidyError &Diag) {
-        return Unsupported.count({Diag.DiagnosticName, Diag.Message.FilePath,
-                                  Diag.Message.FileOffset}) == 0;
+        return llvm::none_of(Judgement.Unsupported,
+                             [&](const ConditionalFinding *Finding) {
+                               return isFinding(Diag, *Finding);
+                             });
       });
   Dropped.assign(std::make_move_iterator(Kept),
                  std::make_move_iterator(Findings.end()));
   Findings.erase(Kept, Findings.end());
+  // Latent findings were never shown: dropping them says nothing.
+  llvm::erase_if(Dropped, [&](const clang::tidy::ClangTidyError &Diag) {
+    return llvm::any_of(
+        Judgement.Unsupported, [&](const ConditionalFinding *Finding) {
+          return Finding->LatentBackend && isFinding(Diag, *Finding);
+        });
+  });
   return "";
 }
 
@@ -357,7 +431,8 @@ void judgeByCallers(const std::vector<UnitResult> &Units,
                << " findings dropped: no call in the project passes their "
                   "data off the CPU (--project-callers=false keeps them)\n";
   for (const clang::tidy::ClangTidyError &Diag : Dropped) {
-    Position P = Sources.positionOf(Diag.Message.FilePath, Diag.Message.FileOffset);
+    Position P =
+        Sources.positionOf(Diag.Message.FilePath, Diag.Message.FileOffset);
     llvm::errs() << llvm::formatv("torchlint-run: dropped {0}:{1}:{2} [{3}]\n",
                                   Diag.Message.FilePath, P.Line, P.Column,
                                   Diag.DiagnosticName);
@@ -365,10 +440,10 @@ void judgeByCallers(const std::vector<UnitResult> &Units,
 }
 
 void printSummary(const RunSummary &Summary, size_t FindingCount) {
-  llvm::errs() << llvm::formatv("torchlint-run: {0} files ({1} cached, {2} failed), "
-                                "{3} findings",
-                                Summary.Units, Summary.Cached, Summary.Failed,
-                                FindingCount);
+  llvm::errs() << llvm::formatv(
+      "torchlint-run: {0} files ({1} cached, {2} failed), "
+      "{3} findings",
+      Summary.Units, Summary.Cached, Summary.Failed, FindingCount);
   if (!Summary.FindingsPerCheck.empty()) {
     llvm::errs() << " (";
     bool First = true;
@@ -433,8 +508,9 @@ int runMerge() {
   }
   // Shards that split differently may have linted a file twice, or none.
   if (Splits.size() > 1)
-    return fail("the reports come from shards that split the project differently; "
-                "give every shard the same cache (or none)");
+    return fail(
+        "the reports come from shards that split the project differently; "
+        "give every shard the same cache (or none)");
   std::set<std::string> Seen;
   for (const UnitResult &Unit : Units)
     if (!Seen.insert(Unit.File).second)
@@ -445,9 +521,11 @@ int runMerge() {
   // are here.
   std::vector<std::string> JudgementProblems;
   if (llvm::any_of(Units, [](const UnitResult &U) { return U.ProjectCalls; })) {
-    if (std::string Missing = missingShards(Parts); !Missing.empty())
-      JudgementProblems.push_back("findings not judged by their callers: " + Missing);
-    else
+    if (std::string Missing = missingShards(Parts); !Missing.empty()) {
+      JudgementProblems.push_back("findings not judged by their callers: " +
+                                  Missing);
+      dropLatentFindings(Units, Findings);
+    } else
       judgeByCallers(Units, Findings, Sources, JudgementProblems);
   }
   RunSummary Summary = summarize(Units, Findings);
@@ -484,7 +562,8 @@ loadDatabase(std::string &BuildDir, std::string &Error) {
   }
   llvm::SmallString<256> Dir;
   fs::current_path(Dir);
-  for (llvm::StringRef At = Dir; !At.empty(); At = llvm::sys::path::parent_path(At)) {
+  for (llvm::StringRef At = Dir; !At.empty();
+       At = llvm::sys::path::parent_path(At)) {
     llvm::SmallString<256> Candidate(At);
     llvm::sys::path::append(Candidate, "compile_commands.json");
     if (fs::exists(Candidate)) {
@@ -492,7 +571,8 @@ loadDatabase(std::string &BuildDir, std::string &Error) {
       return loadDatabaseIn(At, Error);
     }
   }
-  Error = "no compile_commands.json in the current directory or above it; use -p";
+  Error =
+      "no compile_commands.json in the current directory or above it; use -p";
   return nullptr;
 }
 
@@ -575,7 +655,8 @@ int runProject() {
     Pool.async([&, I] {
       UnitOptions[I] = optionsFor(Settings, Units[I].Filename);
       Keys[I] = Cache.keyFor(Units[I], UnitOptions[I]);
-      if (std::optional<UnitResult> Hit = NoCache ? std::nullopt : Cache.lookup(Keys[I])) {
+      if (std::optional<UnitResult> Hit =
+              NoCache ? std::nullopt : Cache.lookup(Keys[I])) {
         Results[I] = std::move(*Hit);
         Results[I].File = Units[I].Filename;
         Tracker.finished(Results[I]);
@@ -637,9 +718,14 @@ int runProject() {
   std::vector<std::string> JudgementProblems;
   if (JudgeHere)
     judgeByCallers(Results, Findings, Sources, JudgementProblems);
+  else if (Format != ReportFormat::Json)
+    // A shard's JSON report carries its latent findings to `merge`, which
+    // judges them; nothing else shows them unjudged.
+    dropLatentFindings(Results, Findings);
   if (!DiffBase.empty())
     llvm::erase_if(Findings, [&](const clang::tidy::ClangTidyError &Diag) {
-      Position P = Sources.positionOf(Diag.Message.FilePath, Diag.Message.FileOffset);
+      Position P =
+          Sources.positionOf(Diag.Message.FilePath, Diag.Message.FileOffset);
       return !Changes.touches(Diag.Message.FilePath, P.Line);
     });
 
@@ -651,7 +737,8 @@ int runProject() {
   if (!SplitId.empty()) {
     Summary.Shard = Shard;
     Summary.SplitId = SplitId;
-    llvm::errs() << "torchlint-run: shard " << Shard << " of split " << SplitId << "\n";
+    llvm::errs() << "torchlint-run: shard " << Shard << " of split " << SplitId
+                 << "\n";
   }
   if (!writeTo(Output, [&](llvm::raw_ostream &OS) {
         writeReport(OS, reportSettings(), Findings, Results, Summary, Sources);
@@ -660,8 +747,9 @@ int runProject() {
   int Code = exitCode(Summary, Findings.size());
   if (Fix || FixNotes) {
     FixOutcome Fixed = applyFixes(Findings, FixNotes);
-    llvm::errs() << llvm::formatv("torchlint-run: applied {0} fixes in {1} files",
-                                  Fixed.Applied, Fixed.ChangedFiles.size());
+    llvm::errs() << llvm::formatv(
+        "torchlint-run: applied {0} fixes in {1} files", Fixed.Applied,
+        Fixed.ChangedFiles.size());
     if (Fixed.Conflicts)
       llvm::errs() << llvm::formatv(", left out {0} that overlap another",
                                     Fixed.Conflicts);
@@ -689,7 +777,8 @@ int main(int Argc, const char **Argv) {
   });
   if (!cl::ParseCommandLineOptions(
           Argc, Argv,
-          "torchlint-run: lint every translation unit of a compile database with "
+          "torchlint-run: lint every translation unit of a compile database "
+          "with "
           "torchlint's checks, in parallel, cached, with reports for CI.\n\n"
           "Exit status: 0 no findings, 1 findings (above --fail-threshold), "
           "2 the tool or a unit failed.\n",

@@ -53,9 +53,8 @@ bool messageFromJSON(const json::Value *Value, DiagnosticMessage &Message) {
       auto Replacement = F->getString("text");
       if (!FixFile || !FixOffset || !Length || !Replacement)
         return false;
-      if (llvm::Error E = Message.Fix[*FixFile].add(
-              clang::tooling::Replacement(*FixFile, *FixOffset, *Length,
-                                          *Replacement))) {
+      if (llvm::Error E = Message.Fix[*FixFile].add(clang::tooling::Replacement(
+              *FixFile, *FixOffset, *Length, *Replacement))) {
         llvm::consumeError(std::move(E));
         return false;
       }
@@ -164,9 +163,12 @@ json::Value toJSON(const ProjectCallFacts &Facts) {
       Passed.push_back(json::Object{{"param", P.Param},
                                     {"kind", static_cast<int>(P.K)},
                                     {"caller", P.Caller},
-                                    {"callerParam", P.CallerParam}});
+                                    {"callerParam", P.CallerParam},
+                                    {"misfit", P.MisfitBackends}});
     Calls.push_back(json::Object{{"callee", Call.Callee},
-                                 {"passed", std::move(Passed)}});
+                                 {"passed", std::move(Passed)},
+                                 {"file", Call.File},
+                                 {"offset", Call.Offset}});
   }
   json::Array Findings;
   for (const ConditionalFinding &F : Facts.Findings)
@@ -174,24 +176,21 @@ json::Value toJSON(const ProjectCallFacts &Facts) {
                                     {"file", F.File},
                                     {"offset", F.Offset},
                                     {"function", F.Function},
-                                    {"params", F.Params}});
-  return json::Object{{"analysed", Facts.Analysed},
-                      {"namesDevice", Facts.NamesDevice},
-                      {"definesMain", Facts.DefinesMain},
-                      {"calls", std::move(Calls)},
-                      {"escaped", Facts.Escaped},
-                      {"findings", std::move(Findings)}};
+                                    {"params", F.Params},
+                                    {"latent", F.LatentBackend}});
+  return json::Object{
+      {"analysed", Facts.Analysed},       {"namesDevice", Facts.NamesDevice},
+      {"definesMain", Facts.DefinesMain}, {"calls", std::move(Calls)},
+      {"escaped", Facts.Escaped},         {"findings", std::move(Findings)}};
 }
 
 bool fromJSON(const json::Value &Value, ProjectCallFacts &Facts) {
   json::Path::Root Root;
   json::ObjectMapper O(Value, Root);
-  const json::Array *Calls = Value.getAsObject()
-                                 ? Value.getAsObject()->getArray("calls")
-                                 : nullptr;
-  const json::Array *Findings = Value.getAsObject()
-                                    ? Value.getAsObject()->getArray("findings")
-                                    : nullptr;
+  const json::Array *Calls =
+      Value.getAsObject() ? Value.getAsObject()->getArray("calls") : nullptr;
+  const json::Array *Findings =
+      Value.getAsObject() ? Value.getAsObject()->getArray("findings") : nullptr;
   if (!O || !O.map("analysed", Facts.Analysed) ||
       !O.map("namesDevice", Facts.NamesDevice) ||
       !O.map("definesMain", Facts.DefinesMain) ||
@@ -202,18 +201,22 @@ bool fromJSON(const json::Value &Value, ProjectCallFacts &Facts) {
     const json::Object *Object = CallValue.getAsObject();
     const json::Array *Passed = Object ? Object->getArray("passed") : nullptr;
     json::ObjectMapper C(CallValue, Root);
-    if (!Passed || !C || !C.map("callee", Call.Callee))
+    if (!Passed || !C || !C.map("callee", Call.Callee) ||
+        !C.map("file", Call.File) || !mapUnsigned(C, "offset", Call.Offset))
       return false;
     for (const json::Value &PassedValue : *Passed) {
       PassedTensor P;
       int Kind = 0;
+      unsigned Misfit = 0;
       json::ObjectMapper M(PassedValue, Root);
       if (!M || !mapUnsigned(M, "param", P.Param) || !M.map("kind", Kind) ||
           !M.map("caller", P.Caller) ||
           !mapUnsigned(M, "callerParam", P.CallerParam) ||
-          Kind < 0 || Kind > static_cast<int>(PassedTensor::Kind::Forwarded))
+          !mapUnsigned(M, "misfit", Misfit) || Misfit > UINT8_MAX || Kind < 0 ||
+          Kind > static_cast<int>(PassedTensor::Kind::Forwarded))
         return false;
       P.K = static_cast<PassedTensor::Kind>(Kind);
+      P.MisfitBackends = static_cast<uint8_t>(Misfit);
       Call.Passed.push_back(std::move(P));
     }
     Facts.Calls.push_back(std::move(Call));
@@ -222,10 +225,13 @@ bool fromJSON(const json::Value &Value, ProjectCallFacts &Facts) {
     ConditionalFinding F;
     json::ObjectMapper M(FindingValue, Root);
     std::vector<int64_t> Params;
+    unsigned Latent = 0;
     if (!M || !M.map("check", F.Check) || !M.map("file", F.File) ||
-        !mapUnsigned(M, "offset", F.Offset) ||
-        !M.map("function", F.Function) || !M.map("params", Params))
+        !mapUnsigned(M, "offset", F.Offset) || !M.map("function", F.Function) ||
+        !M.map("params", Params) || !mapUnsigned(M, "latent", Latent) ||
+        Latent > UINT8_MAX)
       return false;
+    F.LatentBackend = static_cast<uint8_t>(Latent);
     for (int64_t Param : Params) {
       if (Param < 0 || Param > UINT32_MAX)
         return false;

@@ -37,10 +37,12 @@ struct UnitResult {
 };
 
 llvm::json::Value toJSON(const clang::tidy::ClangTidyError &Diag);
-bool fromJSON(const llvm::json::Value &Value, clang::tidy::ClangTidyError &Diag);
+bool fromJSON(const llvm::json::Value &Value,
+              clang::tidy::ClangTidyError &Diag);
 
 // A unit's recorded calls, in the cache and in a shard's JSON report.
-llvm::json::Value toJSON(const clang::tidy::torch::device::ProjectCallFacts &Facts);
+llvm::json::Value
+toJSON(const clang::tidy::torch::device::ProjectCallFacts &Facts);
 bool fromJSON(const llvm::json::Value &Value,
               clang::tidy::torch::device::ProjectCallFacts &Facts);
 

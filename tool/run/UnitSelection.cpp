@@ -132,13 +132,13 @@ unitsTouchedBy(const std::vector<CompileCommand> &Units,
   for (const CompileCommand &Unit : Units) {
     bool Keep = Changes.Files.count(Unit.Filename) > 0;
     if (!Keep) {
-      std::optional<LastRun> Last = Cache ? Cache->lastRun(Unit.Filename)
-                                          : std::nullopt;
-      Keep = !Last || std::any_of(Last->Dependencies.begin(),
-                                  Last->Dependencies.end(),
-                                  [&](const std::string &Dependency) {
-                                    return Changes.Files.count(Dependency) > 0;
-                                  });
+      std::optional<LastRun> Last =
+          Cache ? Cache->lastRun(Unit.Filename) : std::nullopt;
+      Keep = !Last ||
+             std::any_of(Last->Dependencies.begin(), Last->Dependencies.end(),
+                         [&](const std::string &Dependency) {
+                           return Changes.Files.count(Dependency) > 0;
+                         });
     }
     if (Keep)
       Touched.push_back(Unit);
@@ -146,9 +146,10 @@ unitsTouchedBy(const std::vector<CompileCommand> &Units,
   return Touched;
 }
 
-std::vector<CompileCommand>
-shardOf(const std::vector<CompileCommand> &Units, unsigned Index,
-        unsigned Count, const ResultCache *Cache, std::string &SplitId) {
+std::vector<CompileCommand> shardOf(const std::vector<CompileCommand> &Units,
+                                    unsigned Index, unsigned Count,
+                                    const ResultCache *Cache,
+                                    std::string &SplitId) {
   // A unit never linted costs what the known ones cost on average.
   std::vector<double> Cost(Units.size(), 0);
   double Known = 0;

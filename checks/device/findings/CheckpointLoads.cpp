@@ -1,9 +1,9 @@
 //===--- CheckpointLoads.cpp - loads that ignore where data lives ---------===//
 #include "device/findings/CheckpointLoads.h"
 #include "device/findings/ModuleRuns.h"
-#include "device/fixes/Spelling.h"
 #include "device/functions/FunctionBodies.h"
 #include "device/functions/FunctionParents.h"
+#include "device/functions/Spelling.h"
 #include "device/summaries/FunctionSummaries.h"
 #include "utils/CallSite.h"
 #include "utils/TorchObjects.h"
@@ -112,8 +112,7 @@ archiveApplied(const CallExpr *Call) {
 bool isReturned(const Expr *E, ASTContext &Ctx) {
   const Stmt *Current = E;
   for (int Step = 0; Current && Step < 8; ++Step) {
-    const auto Parents = parentsOf(*Current, Ctx);
-    const Stmt *Parent = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+    const Stmt *Parent = parentStmt(Current, Ctx);
     if (llvm::isa_and_nonnull<ReturnStmt>(Parent))
       return true;
     if (!llvm::isa_and_nonnull<ImplicitCastExpr, MaterializeTemporaryExpr,

@@ -12,8 +12,9 @@
 #ifndef TORCHLINT_CHECKS_DEVICE_FINDINGS_CHECKPOINTLOADS_H
 #define TORCHLINT_CHECKS_DEVICE_FINDINGS_CHECKPOINTLOADS_H
 
-#include "device/fixes/DeviceContext.h"
+#include "device/flow/DeviceContext.h"
 #include "device/flow/DeviceFlow.h"
+#include "device/summaries/DeviceFlowConfig.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"

@@ -164,9 +164,9 @@ void conflictsOf(const OpUse &Use, InputView View,
   default:
     for (size_t I = 0; I < Operands.size(); ++I)
       for (size_t J = I + 1; J < Operands.size(); ++J)
-        if (auto C = pairConflict(Operands[I], ruleAt(Use, Operands[I].Position),
-                                  Operands[J],
-                                  ruleAt(Use, Operands[J].Position))) {
+        if (auto C =
+                pairConflict(Operands[I], ruleAt(Use, Operands[I].Position),
+                             Operands[J], ruleAt(Use, Operands[J].Position))) {
           C->Use = &Use;
           Out.push_back(*C);
           return;

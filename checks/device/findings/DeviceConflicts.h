@@ -1,9 +1,9 @@
 //===--- DeviceConflicts.h - op calls PyTorch would reject ------*- C++ -*-===//
 //
-// Applies each op's device rule (checks/device/rules/torch-ops.yaml) to the inputs'
-// abstract devices recorded by DeviceFlow. Both torch-mixed-device-op and the
-// flow-aware torch-factory-without-device read the result; a conflict whose
-// odd input comes from a device-less factory belongs to the factory check
+// Applies each op's device rule (checks/device/rules/torch-ops.yaml) to the
+// inputs' abstract devices recorded by DeviceFlow. Both torch-mixed-device-op
+// and the flow-aware torch-factory-without-device read the result; a conflict
+// whose odd input comes from a device-less factory belongs to the factory check
 // (its fix repairs the defect), every other one to torch-mixed-device-op.
 //
 //===----------------------------------------------------------------------===//

@@ -13,10 +13,6 @@
 namespace clang::tidy::torch::device {
 namespace {
 
-QualType recordType(const CXXRecordDecl *RD) {
-  return RD ? QualType(RD->getTypeForDecl(), 0) : QualType();
-}
-
 bool isInputType(QualType T) {
   return isTensorType(T) || isDeviceType(T) || isDeviceTypeEnum(T) ||
          isTensorOptionsType(T);
@@ -234,16 +230,6 @@ MigrationFinder::MigrationFinder(llvm::StringRef ForwardMethods,
   }
 }
 
-std::unique_ptr<MigrationFinder>
-MigrationFinder::create(const ClangTidyContext *Context) {
-  if (!Context || !Context->isCheckEnabled(CheckName))
-    return nullptr;
-  return std::make_unique<MigrationFinder>(
-      checkOption(Context, CheckName, "ForwardMethods", DefaultForwardMethods),
-      checkOption(Context, CheckName, "AllowedNames", ""),
-      DeviceFlowConfig::forContext(Context));
-}
-
 const ParmVarDecl *MigrationFinder::movedInput(const Expr *Object,
                                                const FunctionDecl *Fn,
                                                ASTContext &Ctx,
@@ -369,8 +355,8 @@ MigrationFinder::perCallPath(const FunctionDecl *Fn) {
 
 namespace {
 
-/// True when \p Param is used in its function for more than where it lives: a use
-/// other than `.device()`, `.options()`, `.is_cuda()`, `.get_device()` or
+/// True when \p Param is used in its function for more than where it lives: a
+/// use other than `.device()`, `.options()`, `.is_cuda()`, `.get_device()` or
 /// `.is_cpu()`. A method that computes with the tensor runs per call on it.
 bool computesWith(const ParmVarDecl *Param) {
   const auto *Fn = llvm::dyn_cast<FunctionDecl>(Param->getDeclContext());
@@ -390,9 +376,9 @@ bool computesWith(const ParmVarDecl *Param) {
           ignoreWrappers(Call->getImplicitObjectArgument()));
       if (Object && Object->getDecl() == Param && Method &&
           Method->getIdentifier() &&
-          llvm::is_contained({"device", "options", "is_cuda", "is_cpu",
-                              "get_device"},
-                             Method->getName()))
+          llvm::is_contained(
+              {"device", "options", "is_cuda", "is_cpu", "get_device"},
+              Method->getName()))
         ++Queries;
     }
     for (const Stmt *Child : S->children())
@@ -412,8 +398,7 @@ MigrationFinder::migrationPath(const FunctionDecl *Fn) {
 
 bool MigrationFinder::followedPerCall(const ParmVarDecl *Input,
                                       const ForwardPath &Path) {
-  return Path.Entry ||
-         (isTensorType(Input->getType()) && computesWith(Input));
+  return Path.Entry || (isTensorType(Input->getType()) && computesWith(Input));
 }
 
 namespace {

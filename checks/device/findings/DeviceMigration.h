@@ -21,6 +21,7 @@
 #define TORCHLINT_CHECKS_DEVICE_FINDINGS_DEVICEMIGRATION_H
 
 #include "device/flow/DeviceFlow.h"
+#include "device/summaries/DeviceFlowConfig.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -84,8 +85,6 @@ void noteWouldMigrate(ClangTidyCheck &Check, const Migration &M,
 
 class MigrationFinder {
 public:
-  static constexpr llvm::StringLiteral CheckName =
-      "torch-implicit-device-migration";
   static constexpr llvm::StringLiteral DefaultForwardMethods =
       "forward;operator()";
 
@@ -95,11 +94,6 @@ public:
   /// \p Flow: the device model asked which input a device comes from.
   MigrationFinder(llvm::StringRef ForwardMethods, llvm::StringRef AllowedNames,
                   DeviceFlowConfig Flow);
-
-  /// The finder torch-implicit-device-migration would use, configured from
-  /// its options in \p Context; null when that check is disabled.
-  static std::unique_ptr<MigrationFinder>
-  create(const ClangTidyContext *Context);
 
   /// Where \p Fn (a method, or a lambda inside one) sits in its class's
   /// forward path, if it does.

@@ -41,7 +41,7 @@ void noteDeviceOrigin(ClangTidyCheck &Check, const AbstractDevice &Device) {
   if (Device.K == Kind::SameAs && Device.Symbol) {
     const unsigned Why = llvm::isa<ParmVarDecl>(Device.Symbol) ? 0
                          : llvm::isa<FieldDecl>(Device.Symbol) ? 1
-                                                                : 2;
+                                                               : 2;
     Check.diag(Device.Symbol->getLocation(),
                "'%0' may live on any device (%select{wherever the caller put "
                "it|wherever set-up put it|it is not moved in this function}1)",
@@ -58,8 +58,9 @@ void noteDeviceOrigin(ClangTidyCheck &Check, const AbstractDevice &Device) {
     return;
   }
   Check.diag(Device.Origin->getBeginLoc(),
-             Device.K == Kind::Maybe ? "placed on another device on one path here"
-                                     : "placed on %0 here",
+             Device.K == Kind::Maybe
+                 ? "placed on another device on one path here"
+                 : "placed on %0 here",
              DiagnosticIDs::Note)
       << Device.describe();
 }

@@ -1,4 +1,4 @@
-//===--- FindingNotes.h - the notes that explain a finding -------*- C++ -*-===//
+//===--- FindingNotes.h - notes explaining findings -------------*- C++ -*-===//
 //
 // Every finding says why: where the odd device was decided, and the calls
 // through which an op inside another function is reached.

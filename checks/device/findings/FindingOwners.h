@@ -5,7 +5,9 @@
 // is a factory without a device and a mixed-device op. The check whose fix
 // repairs the defect reports it, with notes; the others leave it to that
 // check while it is enabled, and report it themselves when it is not. This
-// table is the one place that decides.
+// table is the one place that decides, and the one place (with the module
+// that registers them) that names the checks: a check that consults
+// another's finder gets it from here, configured with that check's options.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TORCHLINT_CHECKS_DEVICE_FINDINGS_FINDINGOWNERS_H
@@ -14,6 +16,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <array>
+#include <memory>
 
 namespace clang::tidy {
 class ClangTidyContext;
@@ -31,6 +34,9 @@ enum class SharedDefect {
   HardcodedPlacementMeetsDevice,
 };
 
+class MigrationFinder;
+class HardcodedPlacementFinder;
+
 class FindingOwners {
 public:
   explicit FindingOwners(const ClangTidyContext &Context);
@@ -42,9 +48,26 @@ public:
   /// another check and it is enabled.
   bool leftToOwner(SharedDefect Defect, llvm::StringRef Check) const;
 
+  /// Whether a check other than \p Defect's owner, that would report it
+  /// too, is enabled: the owner then shows that check's evidence in its
+  /// notes (the op where a hard-coded placement meets another device).
+  bool seenByAnother(SharedDefect Defect) const;
+
+  /// The finder of torch-implicit-device-migration with that check's
+  /// options, when it is enabled (null otherwise): other checks withhold
+  /// fixes that would make state migrate.
+  static std::unique_ptr<MigrationFinder>
+  migrationFinder(const ClangTidyContext *Context);
+
+  /// The finder of torch-hardcoded-device with that check's options, when
+  /// it is enabled (null otherwise): other checks leave its placements to it.
+  static std::unique_ptr<HardcodedPlacementFinder>
+  placementFinder(const ClangTidyContext *Context, MigrationFinder *Migrations);
+
 private:
   static constexpr unsigned NumDefects = 3;
   std::array<bool, NumDefects> OwnerEnabled{};
+  std::array<bool, NumDefects> OtherEnabled{};
 };
 
 } // namespace clang::tidy::torch::device

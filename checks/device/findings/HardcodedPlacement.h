@@ -17,8 +17,9 @@
 #define TORCHLINT_CHECKS_DEVICE_FINDINGS_HARDCODEDPLACEMENT_H
 
 #include "device/findings/DeviceMigration.h"
-#include "device/fixes/DeviceContext.h"
+#include "device/flow/DeviceContext.h"
 #include "device/flow/DeviceFlow.h"
+#include "device/summaries/DeviceFlowConfig.h"
 #include "device/summaries/FunctionSummaries.h"
 
 #include "clang/AST/ASTContext.h"
@@ -62,8 +63,13 @@ struct HardcodedPlacement {
   std::optional<Migration> Migrates; ///< Set when Why == MigratesState.
   /// No evidence that the code is device-neutral: its only device sources
   /// are tensor parameters and no call seen passes data placed elsewhere.
-  /// The defect is the placement's, but nothing shows it yet: not reported.
+  /// The defect is the placement's, but nothing shows it yet: reported only
+  /// where a call elsewhere in the project passes data placed elsewhere
+  /// (torchlint-run, ProjectCalls' latent findings).
   bool Latent = false;
+  /// For a latent placement: the tensor parameters (their indices) whose
+  /// callers decide.
+  llvm::SmallVector<unsigned, 2> LatentParams;
   /// The call whose data makes the code device-neutral, when nothing in the
   /// code itself does (a run-time device choice in the caller).
   std::optional<CallerPlacement> Caller;
@@ -88,9 +94,14 @@ void noteCallerPlacement(ClangTidyCheck &Check, const HardcodedPlacement &P);
 /// make forward-path state migrate (Why == MigratesState).
 void noteMigratesState(ClangTidyCheck &Check, const HardcodedPlacement &P);
 
+/// Whether a tensor passed as \p Passed is placed where a fixed \p Backend
+/// device ("CUDA", "CPU", ...) does not belong: on another device, or on
+/// one chosen at run time. Host data passed to a CUDA placement is not:
+/// uploading it is what a program written for CUDA does.
+bool placedElsewhere(const AbstractDevice &Passed, llvm::StringRef Backend);
+
 class HardcodedPlacementFinder {
 public:
-  static constexpr llvm::StringLiteral CheckName = "torch-hardcoded-device";
   static constexpr llvm::StringLiteral DefaultIgnoredFunctions = "^main$";
   static constexpr llvm::StringLiteral DefaultIgnoredFiles =
       "(^|/)(test|tests)/|_test\\.(cc|cpp|cxx)$";
@@ -103,12 +114,6 @@ public:
                            llvm::StringRef IgnoredFiles,
                            bool ReportSingleDeviceCode,
                            MigrationFinder *Migrations, DeviceFlowConfig Flow);
-
-  /// The finder torch-hardcoded-device would use, configured from its options
-  /// in \p Context; null when that check is disabled. For sibling checks
-  /// that must not report (or fix into) what torch-hardcoded-device owns.
-  static std::unique_ptr<HardcodedPlacementFinder>
-  create(const ClangTidyContext *Context, MigrationFinder *Migrations);
 
   /// The hard-coded placements \p Fn's own statements make in
   /// device-neutral code (a nested lambda is a function of its own), in

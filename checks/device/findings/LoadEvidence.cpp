@@ -8,9 +8,9 @@
 //===----------------------------------------------------------------------===//
 #include "device/findings/CheckpointLoads.h"
 #include "device/findings/ModuleRuns.h"
-#include "device/fixes/Spelling.h"
 #include "device/functions/FunctionBodies.h"
 #include "device/functions/FunctionParents.h"
+#include "device/functions/Spelling.h"
 #include "device/summaries/FunctionSummaries.h"
 #include "utils/CallSite.h"
 #include "utils/TorchObjects.h"

@@ -1,6 +1,6 @@
 //===--- ModuleRuns.cpp - a module run on device data ---------------------===//
 #include "device/findings/ModuleRuns.h"
-#include "device/fixes/DeviceContext.h"
+#include "device/flow/DeviceContext.h"
 #include "device/flow/TensorOptionsAnalysis.h"
 #include "device/functions/FunctionBodies.h"
 #include "utils/CallSite.h"

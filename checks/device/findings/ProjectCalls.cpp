@@ -1,6 +1,7 @@
-//===--- ProjectCalls.cpp - what calls pass across a project's units -------===//
+//===--- ProjectCalls.cpp - calls across a project ------------------------===//
 #include "device/findings/ProjectCalls.h"
 #include "device/DeviceModel.h"
+#include "device/findings/HardcodedPlacement.h"
 #include "device/flow/DeviceFlow.h"
 #include "device/flow/DeviceUsage.h"
 #include "device/functions/UnitCallers.h"
@@ -68,11 +69,13 @@ bool computedFromOffCpu(const Stmt *S, const DeviceFlow &Flow,
       return true;
     const Expr *Bare = E->IgnoreParenImpCasts();
     if (const auto *Member = llvm::dyn_cast<MemberExpr>(Bare);
-        Member && llvm::isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts()) &&
+        Member &&
+        llvm::isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts()) &&
         mayHoldTensor(Member->getType()))
       return true;
     if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Bare)) {
-      if (llvm::isa<ParmVarDecl>(Ref->getDecl()) && mayHoldTensor(Ref->getType()))
+      if (llvm::isa<ParmVarDecl>(Ref->getDecl()) &&
+          mayHoldTensor(Ref->getType()))
         return true;
       if (const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl());
           Var && Var->isLocalVarDecl() && Var->getInit() &&
@@ -93,6 +96,9 @@ PassedTensor classify(const Expr *Arg, unsigned Param, const FunctionDecl *Fn,
   Passed.Param = Param;
   using Kind = PassedTensor::Kind;
   const AbstractDevice D = Flow.deviceOf(Arg);
+  for (llvm::StringRef Backend : {"CPU", "CUDA", "MPS"})
+    if (placedElsewhere(D, Backend))
+      Passed.MisfitBackends |= placementBackendOf(Backend);
   switch (D.K) {
   case AbstractDevice::Kind::Cpu:
     Passed.K = Kind::Host;
@@ -125,8 +131,8 @@ PassedTensor classify(const Expr *Arg, unsigned Param, const FunctionDecl *Fn,
     break;
   }
   llvm::SmallPtrSet<const VarDecl *, 8> Followed;
-  Passed.K =
-      computedFromOffCpu(Arg, Flow, Followed) ? Kind::MayBeOffCpu : Kind::Unseen;
+  Passed.K = computedFromOffCpu(Arg, Flow, Followed) ? Kind::MayBeOffCpu
+                                                     : Kind::Unseen;
   return Passed;
 }
 
@@ -143,12 +149,17 @@ void recordCallsIn(const Stmt *S, const FunctionDecl *Fn,
           if (!isTensorType(Callee->getParamDecl(I)->getType()))
             continue;
           // A default argument passes no tensor of the caller's.
-          if (const Expr *Arg =
-                  UnitCallers::argumentFor(UnitCall{Call, Fn}, Callee, I))
+          if (const Expr *Arg = argumentFor(Call, Callee, I))
             Recorded.Passed.push_back(classify(Arg, I, Fn, Flow));
         }
-        if (!Recorded.Passed.empty())
+        if (!Recorded.Passed.empty()) {
+          const ASTContext &Ctx = Fn->getASTContext();
+          const SourceManager &SM = Ctx.getSourceManager();
+          const SourceLocation At = SM.getFileLoc(Call->getBeginLoc());
+          Recorded.File = SM.getFilename(At).str();
+          Recorded.Offset = SM.getFileOffset(At);
           Facts.Calls.push_back(std::move(Recorded));
+        }
       }
     }
   for (const Stmt *Child : S->children())
@@ -227,8 +238,27 @@ ConditionalFinding conditionalFinding(llvm::StringRef Check, SourceLocation Loc,
   return Finding;
 }
 
-std::vector<const ConditionalFinding *>
-unsupportedFindings(llvm::ArrayRef<const ProjectCallFacts *> Units) {
+PlacementBackend placementBackendOf(llvm::StringRef Backend) {
+  if (Backend == "CPU")
+    return CpuPlacement;
+  return Backend == "CUDA" ? CudaPlacement : OtherPlacement;
+}
+
+std::optional<ConditionalFinding>
+latentFinding(llvm::StringRef Check, SourceLocation Loc, const FunctionDecl *Fn,
+              llvm::ArrayRef<unsigned> Params, llvm::StringRef Backend,
+              ASTContext &Ctx) {
+  ConditionalFinding Finding =
+      conditionalFinding(Check, Loc, Fn, AbstractDevice::unknown(), Ctx);
+  Finding.Function = projectName(Fn);
+  if (Finding.Function.empty() || Params.empty())
+    return std::nullopt;
+  Finding.Params.assign(Params.begin(), Params.end());
+  Finding.LatentBackend = placementBackendOf(Backend);
+  return Finding;
+}
+
+ProjectJudgement judgeFindings(llvm::ArrayRef<const ProjectCallFacts *> Units) {
   llvm::StringMap<std::vector<const ProjectCall *>> CallsOf;
   llvm::StringSet<> Escaped;
   bool NamesDevice = false, DefinesMain = false;
@@ -240,43 +270,79 @@ unsupportedFindings(llvm::ArrayRef<const ProjectCallFacts *> Units) {
     for (const std::string &Name : Unit->Escaped)
       Escaped.insert(Name);
   }
-  // Whether some call may pass a tensor off the CPU for \p Param of \p
-  // Function. A parameter already being asked about adds nothing new.
+  // The first call found that passes, for \p Param of \p Function, a tensor
+  // \p Fits accepts, directly or through its callers' parameters in turn
+  // (then the outermost such call). \p Unknown answers for a function whose
+  // calls are not all seen (its address is taken, or no call is in the
+  // project). A parameter already being asked about adds nothing new.
   std::set<std::pair<std::string, unsigned>> Asked;
-  std::function<bool(const std::string &, unsigned)> MayBeOffCpu =
-      [&](const std::string &Function, unsigned Param) {
-        if (!Asked.insert({Function, Param}).second)
-          return false;
-        auto It = CallsOf.find(Function);
-        // No call seen: the callers are outside the project.
-        if (Escaped.contains(Function) || It == CallsOf.end())
-          return true;
-        for (const ProjectCall *Call : It->second)
-          for (const PassedTensor &Passed : Call->Passed) {
-            if (Passed.Param != Param)
-              continue;
-            if (Passed.K == PassedTensor::Kind::MayBeOffCpu ||
-                (Passed.K == PassedTensor::Kind::Forwarded &&
-                 MayBeOffCpu(Passed.Caller, Passed.CallerParam)))
-              return true;
-          }
-        return false;
-      };
+  const ProjectCall UnknownCaller;
+  std::function<const ProjectCall *(
+      const std::string &, unsigned,
+      llvm::function_ref<bool(const PassedTensor &)>, bool)>
+      CallPassing = [&](const std::string &Function, unsigned Param,
+                        llvm::function_ref<bool(const PassedTensor &)> Fits,
+                        bool Unknown) -> const ProjectCall * {
+    if (!Asked.insert({Function, Param}).second)
+      return nullptr;
+    auto It = CallsOf.find(Function);
+    if (Escaped.contains(Function) || It == CallsOf.end())
+      return Unknown ? &UnknownCaller : nullptr;
+    for (const ProjectCall *Call : It->second)
+      for (const PassedTensor &Passed : Call->Passed) {
+        if (Passed.Param != Param)
+          continue;
+        if (Fits(Passed))
+          return Call;
+        if (Passed.K == PassedTensor::Kind::Forwarded)
+          if (const ProjectCall *Outer =
+                  CallPassing(Passed.Caller, Passed.CallerParam, Fits, Unknown))
+            return Outer;
+      }
+    return nullptr;
+  };
   // A library (no `main`) that names no device is device-neutral code:
   // its users may pass anything.
   const bool HostProgram = DefinesMain && !NamesDevice;
-  std::vector<const ConditionalFinding *> Unsupported;
+  ProjectJudgement Judgement;
   for (const ProjectCallFacts *Unit : Units)
     for (const ConditionalFinding &Finding : Unit->Findings) {
-      Asked.clear();
-      if (HostProgram ||
-          (!Finding.Function.empty() &&
-           llvm::none_of(Finding.Params, [&](unsigned Param) {
-             return MayBeOffCpu(Finding.Function, Param);
-           })))
-        Unsupported.push_back(&Finding);
+      if (Finding.LatentBackend) {
+        // Made real only by a call the project holds.
+        const ProjectCall *Real = nullptr;
+        for (unsigned Param : Finding.Params) {
+          Asked.clear();
+          Real = CallPassing(
+              Finding.Function, Param,
+              [&](const PassedTensor &P) {
+                return (P.MisfitBackends & Finding.LatentBackend) != 0;
+              },
+              /*Unknown=*/false);
+          if (Real)
+            break;
+        }
+        if (Real)
+          Judgement.MadeReal.push_back({&Finding, Real});
+        else
+          Judgement.Unsupported.push_back(&Finding);
+        continue;
+      }
+      const bool Supported =
+          !HostProgram &&
+          (Finding.Function.empty() ||
+           llvm::any_of(Finding.Params, [&](unsigned Param) {
+             Asked.clear();
+             return CallPassing(
+                        Finding.Function, Param,
+                        [](const PassedTensor &P) {
+                          return P.K == PassedTensor::Kind::MayBeOffCpu;
+                        },
+                        /*Unknown=*/true) != nullptr;
+           }));
+      if (!Supported)
+        Judgement.Unsupported.push_back(&Finding);
     }
-  return Unsupported;
+  return Judgement;
 }
 
 } // namespace clang::tidy::torch::device

@@ -1,4 +1,4 @@
-//===--- ProjectCalls.h - what calls pass across a project's units -*- C++ -*-===//
+//===--- ProjectCalls.h - calls across a project ----------------*- C++ -*-===//
 //
 // A function that other translation units can call receives whatever they pass,
 // and one unit cannot see that. A driver that lints every unit of a project
@@ -10,7 +10,12 @@
 // unit defines `main`) that never names a device other than the CPU
 // (isHostOnlyProgram, for the whole program); and those resting on a parameter
 // that no call passes a tensor off the CPU (a data helper in utils.cpp whose
-// every caller hands it host data). Plain torchlint never records anything.
+// every caller hands it host data). A latent finding works the other way
+// round: a fixed device in a helper whose only device is its tensor
+// parameters' is shown only once a call in the project passes one of them
+// data that the fixed device does not fit (placed by a run-time device
+// choice, or on another device), and that call is named in a note. Plain
+// torchlint never records anything, and shows no latent finding.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TORCHLINT_CHECKS_DEVICE_FINDINGS_PROJECTCALLS_H
@@ -30,6 +35,16 @@ class DeviceFlow;
 struct AbstractDevice;
 
 /// What one call passes for one tensor parameter of the callee.
+/// The backends of fixed placements, as a set: a bit each.
+enum PlacementBackend : uint8_t {
+  CpuPlacement = 1,
+  CudaPlacement = 2,
+  OtherPlacement = 4, ///< MPS, XPU, ...
+};
+
+/// The bit of \p Backend ("CPU", "CUDA", "MPS", ...).
+PlacementBackend placementBackendOf(llvm::StringRef Backend);
+
 struct PassedTensor {
   enum class Kind : uint8_t {
     /// On the CPU.
@@ -49,11 +64,16 @@ struct PassedTensor {
   /// For Forwarded: the caller (projectName) and its parameter.
   std::string Caller;
   unsigned CallerParam = 0;
+  /// The PlacementBackends that the tensor is placed elsewhere than: a
+  /// fixed device of one of them, meeting it, is a defect.
+  uint8_t MisfitBackends = 0;
 };
 
 struct ProjectCall {
   std::string Callee; ///< projectName of the called function.
   std::vector<PassedTensor> Passed;
+  std::string File; ///< Where the call is written, as a note names it.
+  unsigned Offset = 0;
 };
 
 /// A finding that holds only if data off the CPU reaches it ("it meets a
@@ -66,10 +86,15 @@ struct ConditionalFinding {
   unsigned Offset = 0;
   std::string Function; ///< projectName; empty when not a parameter's.
   std::vector<unsigned> Params;
+  /// A latent finding: a fixed device of this PlacementBackend, in a
+  /// function whose Params are its only device; shown only where a call
+  /// passes one of them data placed elsewhere (0: not latent).
+  uint8_t LatentBackend = 0;
 
   bool operator==(const ConditionalFinding &O) const {
     return Check == O.Check && File == O.File && Offset == O.Offset &&
-           Function == O.Function && Params == O.Params;
+           Function == O.Function && Params == O.Params &&
+           LatentBackend == O.LatentBackend;
   }
   bool operator!=(const ConditionalFinding &O) const { return !(*this == O); }
 };
@@ -130,13 +155,29 @@ ConditionalFinding conditionalFinding(llvm::StringRef Check, SourceLocation Loc,
                                       const AbstractDevice &Met,
                                       ASTContext &Ctx);
 
-/// The findings of \p Units that nothing in them supports: every one when no
-/// unit names a device other than the CPU; otherwise those whose function is
-/// called somewhere in the project, never has its address taken, and is
-/// passed for their parameters no tensor that may be off the CPU, directly or
-/// through the parameters of its callers in turn.
-std::vector<const ConditionalFinding *>
-unsupportedFindings(llvm::ArrayRef<const ProjectCallFacts *> Units);
+/// The latent finding of \p Check at \p Loc: a fixed \p Backend device in
+/// \p Fn whose only device is that of its tensor parameters \p Params.
+/// None when \p Fn has no projectName (its calls are in its own unit).
+std::optional<ConditionalFinding>
+latentFinding(llvm::StringRef Check, SourceLocation Loc, const FunctionDecl *Fn,
+              llvm::ArrayRef<unsigned> Params, llvm::StringRef Backend,
+              ASTContext &Ctx);
+
+/// What the project's calls make of its units' conditional findings.
+struct ProjectJudgement {
+  /// Findings that nothing supports: every conditional one when no unit
+  /// names a device other than the CPU; otherwise those whose function is
+  /// called somewhere in the project, never has its address taken, and is
+  /// passed for their parameters no tensor that may be off the CPU,
+  /// directly or through the parameters of its callers in turn. And every
+  /// latent finding no call makes real.
+  std::vector<const ConditionalFinding *> Unsupported;
+  /// Latent findings a call makes real, with that call (the outermost, when
+  /// the data reaches the function through its callers' parameters).
+  std::vector<std::pair<const ConditionalFinding *, const ProjectCall *>>
+      MadeReal;
+};
+ProjectJudgement judgeFindings(llvm::ArrayRef<const ProjectCallFacts *> Units);
 
 } // namespace clang::tidy::torch::device
 

@@ -1,5 +1,4 @@
-//===--- DeviceFixes.h - fix-its that move a tensor --------------*- C++
-//-*-===//
+//===--- DeviceFixes.h - fix-its that move a tensor -------------*- C++ -*-===//
 #ifndef TORCHLINT_CHECKS_DEVICE_FIXES_DEVICEFIXES_H
 #define TORCHLINT_CHECKS_DEVICE_FIXES_DEVICEFIXES_H
 

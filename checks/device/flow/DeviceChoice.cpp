@@ -81,8 +81,7 @@ std::optional<DeviceChoiceGuard> deviceChoiceGuard(const Stmt *S,
                                                    ASTContext &Ctx) {
   const Stmt *Current = S;
   for (int Step = 0; Current && Step < 64; ++Step) {
-    const auto Parents = parentsOf(*Current, Ctx);
-    const Stmt *Parent = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+    const Stmt *Parent = parentStmt(Current, Ctx);
     if (!Parent || llvm::isa<LambdaExpr>(Parent))
       return std::nullopt;
     const Expr *Cond = nullptr;

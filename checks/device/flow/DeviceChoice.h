@@ -1,4 +1,4 @@
-//===--- DeviceChoice.h - devices chosen at run time by a branch -*- C++ -*-===//
+//===--- DeviceChoice.h - devices chosen at run time ------------*- C++ -*-===//
 //
 // `if (cfg.use_gpu) t = t.cuda();`, `if (torch::cuda::is_available()) {
 // net->to(torch::kCUDA); } else { net->to(torch::kCPU); }`: the program picks

@@ -6,11 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "device/flow/DeviceFlow.h"
-#include "device/DeviceModel.h"
+#include "device/flow/CalleeSummaries.h"
 #include "device/flow/DeviceTransfer.h"
 #include "device/flow/DeviceUsage.h"
-#include "device/rules/RulesOptions.h"
-#include "device/summaries/FunctionSummaries.h"
 #include "utils/CallSite.h"
 #include "utils/TorchObjects.h"
 #include "utils/TorchTypes.h"
@@ -26,10 +24,8 @@ namespace clang::tidy::torch::device {
 
 using Kind = AbstractDevice::Kind;
 
-
-std::optional<OpDeviceRule> opRuleOf(const CallExpr *Call,
-                                     const OpRuleIndex &Index,
-                                     std::string *Name) {
+std::optional<OpDeviceRule>
+opRuleOf(const CallExpr *Call, const OpRuleIndex &Index, std::string *Name) {
   const auto *Callee = llvm::dyn_cast_or_null<FunctionDecl>(
       Call ? Call->getCalleeDecl() : nullptr);
   if (!Callee)
@@ -43,8 +39,8 @@ std::optional<OpDeviceRule> opRuleOf(const CallExpr *Call,
   return It->second;
 }
 
-std::optional<DeviceRule> ruleOf(const CallExpr *Call,
-                                 const OpRuleIndex &Index, std::string *Name) {
+std::optional<DeviceRule> ruleOf(const CallExpr *Call, const OpRuleIndex &Index,
+                                 std::string *Name) {
   if (std::optional<OpDeviceRule> Rule = opRuleOf(Call, Index, Name))
     return Rule->Rule;
   return std::nullopt;
@@ -77,8 +73,8 @@ bool isZeroElementFactory(const Stmt *Factory) {
   for (unsigned Depth = 0; Sizes && Depth < 8; ++Depth) {
     if (const auto *List = llvm::dyn_cast<InitListExpr>(Sizes)) {
       for (const Expr *Size : List->inits())
-        if (const auto *Literal = llvm::dyn_cast<IntegerLiteral>(
-                Size->IgnoreParenImpCasts());
+        if (const auto *Literal =
+                llvm::dyn_cast<IntegerLiteral>(Size->IgnoreParenImpCasts());
             Literal && Literal->getValue() == 0)
           return true;
       return false;
@@ -148,14 +144,16 @@ const ValueDecl *assertedOnCpuOnEdge(const CFGBlock *Pred,
 /// Pred tests for elements (`x.numel() == 0`, `x.numel() > 0`, ...), when
 /// the edge to \p Succ is the one where it has some.
 const ValueDecl *hasElementsOnEdge(const CFGBlock *Pred, const CFGBlock *Succ) {
-  const Expr *Cond = llvm::dyn_cast_or_null<Expr>(Pred->getTerminatorCondition());
+  const Expr *Cond =
+      llvm::dyn_cast_or_null<Expr>(Pred->getTerminatorCondition());
   if (!Cond || Pred->succ_size() != 2)
     return nullptr;
   const CFGBlock *OnTrue = *Pred->succ_begin();
   const CFGBlock *OnFalse = *std::next(Pred->succ_begin());
   if (OnTrue == OnFalse || (Succ != OnTrue && Succ != OnFalse))
     return nullptr;
-  const auto *Compare = llvm::dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  const auto *Compare =
+      llvm::dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
   if (!Compare || !Compare->isComparisonOp())
     return nullptr;
   // `x.numel() OP 0` or `0 OP x.numel()`.
@@ -194,8 +192,8 @@ const ValueDecl *hasElementsOnEdge(const CFGBlock *Pred, const CFGBlock *Succ) {
 
 struct DeviceFlow::Solution {
   Solution(std::unique_ptr<CFG> TheGraph, const Stmt *Body, ASTContext &Ctx,
-           const OpRuleIndex &Index,
-           const DeviceFlowOptions &Options, FunctionSummaries *Summaries)
+           const OpRuleIndex &Index, const DeviceFlowOptions &Options,
+           CalleeSummaries *Summaries)
       : Graph(std::move(TheGraph)),
         Builder(Body, Ctx, Index, Options, Summaries),
         Out(Graph->getNumBlockIDs()) {}
@@ -245,12 +243,12 @@ struct DeviceFlow::Solution {
     if (const ValueDecl *OnCpu = assertedOnCpuOnEdge(Pred, Block);
         OnCpu && PredOut.Reached) {
       auto Before = PredOut.Vars.find(OnCpu);
-      return std::make_pair(
-          OnCpu, AbstractDevice::cpu(Pred->getTerminatorCondition(),
-                                     /*DeviceLess=*/false,
-                                     Before != PredOut.Vars.end()
-                                         ? Before->second.ZeroDim
-                                         : Tri::Unknown));
+      return std::make_pair(OnCpu,
+                            AbstractDevice::cpu(Pred->getTerminatorCondition(),
+                                                /*DeviceLess=*/false,
+                                                Before != PredOut.Vars.end()
+                                                    ? Before->second.ZeroDim
+                                                    : Tri::Unknown));
     }
     const ValueDecl *Filled = hasElementsOnEdge(Pred, Block);
     auto It = Filled ? PredOut.Vars.find(Filled) : PredOut.Vars.end();
@@ -272,8 +270,8 @@ struct DeviceFlow::Solution {
       for (const CFGBlock *Pred : Block->preds()) {
         const DeviceState *PredOut = Pred ? &Out[Pred->getBlockID()] : nullptr;
         if (PredOut && PredOut->Reached && !PredOut->Vars.count(D)) {
-          Device = AbstractDevice::join(Device,
-                                        Builder.lookupIn(D, DeviceState()));
+          Device =
+              AbstractDevice::join(Device, Builder.lookupIn(D, DeviceState()));
           break;
         }
       }
@@ -444,11 +442,9 @@ AbstractDevice DeviceFlow::atExit(const ValueDecl *D) const {
   return It == AtExit.Vars.end() ? AbstractDevice::unknown() : It->second;
 }
 
-std::unique_ptr<DeviceFlow>
-DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
-                    const OpRuleIndex &RuleIndex,
-                    const DeviceFlowOptions &Options,
-                    FunctionSummaries *Summaries) {
+std::unique_ptr<DeviceFlow> DeviceFlow::analyze(
+    const FunctionDecl *Fn, ASTContext &Ctx, const OpRuleIndex &RuleIndex,
+    const DeviceFlowOptions &Options, CalleeSummaries *Summaries) {
   auto Result = std::make_unique<DeviceFlow>();
   Result->Function = Fn;
   auto GiveUp = [&](llvm::StringRef Why) {
@@ -457,8 +453,7 @@ DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
     Result->GaveUp = Why.str();
     return std::move(Result);
   };
-  if (!Fn || !Fn->hasBody() || Fn->isDependentContext() ||
-      Fn->isInvalidDecl())
+  if (!Fn || !Fn->hasBody() || Fn->isDependentContext() || Fn->isInvalidDecl())
     return GiveUp("the function has no analysable body");
   Stmt *Body = Fn->getBody();
   CFG::BuildOptions BuildOptions;
@@ -557,12 +552,10 @@ DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
             ReturnedList.addAll(Builder.evalList(Return->getRetValue(), S));
           Returns = true;
         }
-        return Builder.record(Element, S, Seen, Result->Uses,
-                              Result->Moves);
+        return Builder.record(Element, S, Seen, Result->Uses, Result->Moves);
       }))
     return GiveUp("an expression is nested more than " +
-                  std::to_string(Options.Limits.MaxExprDepth) +
-                  " levels deep");
+                  std::to_string(Options.Limits.MaxExprDepth) + " levels deep");
   if (Returns && isTensorListType(Fn->getReturnType()) && !ReturnedList.Opaque)
     Result->ReturnedElements = ReturnedList.Elements;
   for (const ParmVarDecl *Param : Fn->parameters())
@@ -570,32 +563,6 @@ DeviceFlow::analyze(const FunctionDecl *Fn, ASTContext &Ctx,
       Result->HostParams.push_back(Param);
   Result->Solved = std::move(Solved);
   return Result;
-}
-
-DeviceFlowConfig
-DeviceFlowConfig::withRules(const std::string &LibtorchVersion,
-                            const std::vector<std::string> &RulesFiles) {
-  DeviceFlowConfig Config;
-  Config.RuleIndex =
-      buildRuleIndex(rulesWithProjectFiles(RulesFiles), LibtorchVersion);
-  Config.Summaries =
-      std::make_shared<FunctionSummaries>(Config.RuleIndex, Config.Options);
-  return Config;
-}
-
-DeviceFlowConfig DeviceFlowConfig::forContext(const ClangTidyContext *Context) {
-  if (!Context)
-    return builtIn();
-  return DeviceModel::forContext(*Context)->flowConfig();
-}
-
-DeviceFlowConfig DeviceFlowConfig::builtIn() { return withRules("2", {}); }
-
-std::shared_ptr<const DeviceFlow>
-DeviceFlowConfig::analyze(const FunctionDecl *Fn, ASTContext &Ctx) const {
-  if (!Summaries)
-    return DeviceFlow::analyze(Fn, Ctx, RuleIndex, Options);
-  return Summaries->flowOf(Fn, Ctx);
 }
 
 } // namespace clang::tidy::torch::device

@@ -25,19 +25,14 @@
 #include <string>
 #include <vector>
 
-namespace clang::tidy {
-class ClangTidyContext;
-} // namespace clang::tidy
-
 namespace clang::tidy::torch::device {
-
 
 /// One input of an op call: a tensor, or a list of tensors (stack/cat).
 struct OpInput {
   const Expr *E = nullptr;
   AbstractDevice Device;
   bool IsList = false;
-  llvm::SmallVector<AbstractDevice, 4> Elements; ///< For lists.
+  llvm::SmallVector<AbstractDevice, 4> Elements;   ///< For lists.
   llvm::SmallVector<const Expr *, 4> ElementExprs; ///< Where written inline.
 };
 
@@ -98,7 +93,7 @@ struct DeviceFlowOptions {
 /// Op rules by qualified name; "torch::f" also answers for "at::f".
 using OpRuleIndex = llvm::StringMap<OpDeviceRule>;
 
-class FunctionSummaries;
+class CalleeSummaries;
 
 /// The device-flow facts of one function body.
 class DeviceFlow {
@@ -109,10 +104,9 @@ public:
   /// \p Summaries, calls of functions defined in the translation unit pass
   /// their arguments' devices through those functions.
   static std::unique_ptr<DeviceFlow>
-  analyze(const FunctionDecl *Fn, ASTContext &Ctx,
-          const OpRuleIndex &RuleIndex,
+  analyze(const FunctionDecl *Fn, ASTContext &Ctx, const OpRuleIndex &RuleIndex,
           const DeviceFlowOptions &Options,
-          FunctionSummaries *Summaries = nullptr);
+          CalleeSummaries *Summaries = nullptr);
 
   const std::vector<OpUse> &opUses() const { return Uses; }
   /// The module moves of the body, each once, in the order of the graph
@@ -194,42 +188,12 @@ private:
 OpRuleIndex buildRuleIndex(const OpRuleSet &Rules,
                            const std::string &LibtorchVersion);
 
-/// The rules and options the analysis runs with (RulesOptions): one
-/// configuration per translation unit, so that every check sees the same
-/// rules.
-struct DeviceFlowConfig {
-  OpRuleIndex RuleIndex;
-  DeviceFlowOptions Options;
-  /// Summaries and flows of the translation unit's functions, made on first
-  /// call; one object for all checks of the unit (its DeviceModel's).
-  std::shared_ptr<FunctionSummaries> Summaries;
-
-  /// The configuration of \p Context's translation unit, its DeviceModel's:
-  /// the built-in rules, the project's RulesFile and its LibtorchVersion,
-  /// whichever check's name they are set under. What is wrong with them is
-  /// reported by the checks' base (FunctionBodyCheck), once.
-  static DeviceFlowConfig forContext(const ClangTidyContext *Context);
-  /// The built-in rules for libtorch 2, for questions that no project rule
-  /// changes (what a function reads on the host).
-  static DeviceFlowConfig builtIn();
-  /// The built-in rules and \p RulesFiles (which load), for \p
-  /// LibtorchVersion.
-  static DeviceFlowConfig withRules(const std::string &LibtorchVersion,
-                                    const std::vector<std::string> &RulesFiles);
-
-  /// The flow of \p Fn, shared with every check of the same configuration
-  /// in this translation unit.
-  std::shared_ptr<const DeviceFlow> analyze(const FunctionDecl *Fn,
-                                            ASTContext &Ctx) const;
-};
-
 /// The rule of \p Call's callee, if it is in \p Index.
 std::optional<OpDeviceRule> opRuleOf(const CallExpr *Call,
                                      const OpRuleIndex &Index,
                                      std::string *Name = nullptr);
 /// opRuleOf's DeviceRule alone.
-std::optional<DeviceRule> ruleOf(const CallExpr *Call,
-                                 const OpRuleIndex &Index,
+std::optional<DeviceRule> ruleOf(const CallExpr *Call, const OpRuleIndex &Index,
                                  std::string *Name = nullptr);
 
 } // namespace clang::tidy::torch::device

@@ -53,8 +53,7 @@ bool AbstractDevice::provablyDiffers(const AbstractDevice &O) const {
 bool AbstractDevice::sameValue(const AbstractDevice &O) const {
   return K == O.K && CudaIndex == O.CudaIndex && Symbol == O.Symbol &&
          DeviceLess == O.DeviceLess && HostContract == O.HostContract &&
-         MayBeNonCpu == O.MayBeNonCpu &&
-         MayBeCpu == O.MayBeCpu &&
+         MayBeNonCpu == O.MayBeNonCpu && MayBeCpu == O.MayBeCpu &&
          ZeroDim == O.ZeroDim && Origin == O.Origin &&
          Factories == O.Factories && AlsoSymbols == O.AlsoSymbols;
 }

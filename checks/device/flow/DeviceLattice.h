@@ -1,4 +1,4 @@
-//===--- DeviceLattice.h - what the flow knows of a value's device -*- C++ -*-===//
+//===--- DeviceLattice.h - a value's abstract device ------------*- C++ -*-===//
 //
 // The lattice of the device flow: an abstract device per tensor (with the
 // provenance that notes print), a list's possible element devices, and the

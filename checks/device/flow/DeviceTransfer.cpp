@@ -1,8 +1,16 @@
 //===--- DeviceTransfer.cpp - how statements move devices -----------------===//
+//
+// What a statement does to the state (assignments, moves, module moves, calls
+// of summarised functions), the inputs of the op calls it makes and the host
+// reads it records; the device of an expression is DeviceEvaluation.cpp's.
+//
+//===----------------------------------------------------------------------===//
 #include "device/flow/DeviceTransfer.h"
 #include "device/flow/DeviceChoice.h"
 #include "device/flow/DeviceUsage.h"
 #include "device/flow/TensorOptionsAnalysis.h"
+#include "device/flow/TransferSyntax.h"
+#include "device/functions/UnitCallers.h"
 #include "utils/CallSite.h"
 #include "utils/TorchObjects.h"
 #include "utils/TorchTypes.h"
@@ -10,27 +18,12 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
-#include "llvm/ADT/StringSwitch.h"
 
 namespace clang::tidy::torch::device {
 
 using Kind = AbstractDevice::Kind;
 
 namespace {
-
-const Expr *strip(const Expr *E) {
-  for (E = throughReferenceAlias(stripWrappers(E)); E;
-       E = throughReferenceAlias(stripWrappers(E))) {
-    const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(E);
-    if (!Construct || Construct->getNumArgs() != 1 ||
-        llvm::isa<CXXTemporaryObjectExpr>(Construct) ||
-        !isTensorType(Construct->getType()) ||
-        !isTensorType(Construct->getArg(0)->getType()))
-      return E;
-    E = Construct->getArg(0);
-  }
-  return E;
-}
 
 /// The tensor inside an optional<Tensor> argument, when one was written.
 const Expr *optionalPayload(const Expr *E) {
@@ -48,11 +41,11 @@ const Expr *optionalPayload(const Expr *E) {
 
 /// The variable or parameter \p E names, or a member of `this`.
 const ValueDecl *assignedDecl(const Expr *E) {
-  E = strip(E);
+  E = tensorOperand(E);
   if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(E))
     return llvm::dyn_cast<VarDecl>(Ref->getDecl());
   if (const auto *Member = llvm::dyn_cast_or_null<MemberExpr>(E))
-    if (llvm::isa<CXXThisExpr>(strip(Member->getBase())))
+    if (llvm::isa<CXXThisExpr>(tensorOperand(Member->getBase())))
       return Member->getMemberDecl();
   return nullptr;
 }
@@ -64,7 +57,8 @@ const CXXConstructExpr *builtModule(const VarDecl *VD) {
   if (!VD || !VD->getInit() || VD->getType()->isReferenceType() ||
       VD->getType()->isPointerType() || !isModuleType(VD->getType()))
     return nullptr;
-  const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(strip(VD->getInit()));
+  const auto *Construct =
+      llvm::dyn_cast<CXXConstructExpr>(tensorOperand(VD->getInit()));
   if (!Construct || Construct->getConstructor()->isCopyOrMoveConstructor())
     return nullptr;
   for (const Expr *Arg : Construct->arguments()) {
@@ -74,114 +68,6 @@ const CXXConstructExpr *builtModule(const VarDecl *VD) {
       return nullptr;
   }
   return Construct;
-}
-
-/// The module variable a member access goes through: `net->fc1->weight`,
-/// `net->parameters()`, `holder.get()->fc`; the object itself is named as
-/// referencedObject names it.
-const ValueDecl *moduleRoot(const Expr *E) {
-  for (int Depth = 0; E && Depth < 8; ++Depth) {
-    if (const ValueDecl *Object = referencedObject(E))
-      return isModuleType(Object->getType()) ? Object : nullptr;
-    E = strip(E);
-    if (const auto *Member = llvm::dyn_cast<MemberExpr>(E))
-      E = llvm::isa<CXXThisExpr>(strip(Member->getBase())) ? nullptr
-                                                           : Member->getBase();
-    else if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(E))
-      E = Op->getNumArgs() > 0 ? Op->getArg(0) : nullptr; // holder->x
-    else if (const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(E))
-      E = Call->getImplicitObjectArgument(); // net->parameters()
-    else
-      return nullptr;
-  }
-  return nullptr;
-}
-
-/// The device index an integer literal names, if \p E is one.
-std::optional<int> literalIndex(const Expr *E) {
-  const auto *Index = llvm::dyn_cast_or_null<IntegerLiteral>(strip(E));
-  if (!Index)
-    return std::nullopt;
-  return static_cast<int>(Index->getValue().getSExtValue());
-}
-
-AbstractDevice otherDevice(const Stmt *Origin) {
-  AbstractDevice D;
-  D.K = Kind::Other;
-  D.Origin = Origin;
-  return D;
-}
-
-/// "cuda:1", "cpu", "mps", ...
-AbstractDevice deviceFromString(const StringLiteral *S, const Stmt *Origin) {
-  const std::string Backend = backendOfString(S);
-  if (Backend == "CUDA") {
-    int Index = -1;
-    llvm::StringRef Text = S->getString();
-    if (Text.consume_front("cuda:"))
-      Text.getAsInteger(10, Index);
-    return AbstractDevice::cuda(Index, Origin);
-  }
-  if (Backend == "CPU")
-    return AbstractDevice::cpu(Origin);
-  return otherDevice(Origin);
-}
-
-/// kCUDA, kCPU, DeviceType::CUDA, c10::kMPS, ...
-std::optional<AbstractDevice> deviceFromConstant(const ValueDecl *D,
-                                                 const Stmt *Origin) {
-  if (!isDeviceTypeConstant(D))
-    return std::nullopt;
-  const std::string Backend = backendOfConstant(D);
-  if (Backend == "CUDA")
-    return AbstractDevice::cuda(-1, Origin);
-  if (Backend == "CPU")
-    return AbstractDevice::cpu(Origin);
-  return otherDevice(Origin);
-}
-
-bool isReduction(llvm::StringRef Name) {
-  return llvm::StringSwitch<bool>(Name)
-      .Cases("sum", "mean", "max", "min", "norm", "prod", true)
-      .Cases("amax", "amin", "std", "var", "all", "any", true)
-      .Cases("argmax", "argmin", "median", "nansum", "nanmean", true)
-      .Default(false);
-}
-
-/// What an argument was written as: through implicit conversions, an
-/// initializer_list's backing array and converting constructors
-/// (`IntArrayRef({1, 3})`, `ArrayRef(int64_t)`, `TensorIndex(Slice())`), the
-/// braced list, the lone value or the empty `{}`; none past a few steps.
-const Expr *spelledArgument(const Expr *E) {
-  for (int Depth = 0; E && Depth < 8; ++Depth) {
-    E = E->IgnoreImplicit();
-    if (const auto *Backing = llvm::dyn_cast<CXXStdInitializerListExpr>(E))
-      E = Backing->getSubExpr();
-    else if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(E);
-             Construct && Construct->getNumArgs() >= 1 &&
-             !llvm::isa<CXXDefaultArgExpr>(Construct->getArg(0)))
-      E = Construct->getArg(0);
-    else
-      return E;
-  }
-  return nullptr;
-}
-
-/// The number of dimensions a shape argument spells out (`{1, 3, 1, 1}`: 4,
-/// `{}`: 0, a lone integer: 1); none when it is computed.
-std::optional<unsigned> shapeLength(const Expr *Shape) {
-  const Expr *Spelled = spelledArgument(Shape);
-  if (!Spelled)
-    return std::nullopt;
-  if (const auto *List = llvm::dyn_cast<InitListExpr>(Spelled))
-    return List->getNumInits();
-  if (Spelled->getType()->isIntegerType())
-    return 1;
-  if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(Spelled);
-      Construct && Construct->isListInitialization() &&
-      Construct->getNumArgs() == 0)
-    return 0; // `{}`
-  return std::nullopt;
 }
 
 /// An index list spelled out with nothing in it that gathers
@@ -201,26 +87,21 @@ bool onlyBasicIndices(const Expr *Indices,
   });
 }
 
-/// The arguments \p Call spells out, default arguments left out.
-unsigned writtenArgs(const CallExpr *Call) {
-  return llvm::count_if(Call->arguments(), [](const Expr *Arg) {
-    return !llvm::isa<CXXDefaultArgExpr>(Arg);
-  });
-}
-
-bool changesShape(llvm::StringRef Name) {
-  return llvm::StringSwitch<bool>(Name)
-      .Cases("view", "reshape", "flatten", "unsqueeze", "squeeze", true)
-      .Cases("index", "index_select", "slice", "select", "narrow", true)
-      .Cases("expand", "repeat", "t", "transpose", "permute", true)
-      .Cases("matmul", "mm", "bmm", "expand_as", "view_as", true)
-      .Default(false);
+/// The object a method call runs on: `obj` in `obj.f()`, `obj->f()`, `obj(x)`.
+const Expr *objectOf(const CallExpr *Call) {
+  if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Call))
+    return Member->getImplicitObjectArgument();
+  if (llvm::isa<CXXOperatorCallExpr>(Call) &&
+      llvm::isa_and_nonnull<CXXMethodDecl>(Call->getDirectCallee()) &&
+      Call->getNumArgs() > 0)
+    return Call->getArg(0);
+  return nullptr;
 }
 
 } // namespace
 
 AbstractDevice DeviceTransfer::lookup(const ValueDecl *D,
-                                         const DeviceState &S) const {
+                                      const DeviceState &S) const {
   if (!D)
     return AbstractDevice::unknown();
   auto It = S.Vars.find(D);
@@ -245,22 +126,11 @@ AbstractDevice DeviceTransfer::lookup(const ValueDecl *D,
   return AbstractDevice::unknown();
 }
 
-/// The object a method call runs on: `obj` in `obj.f()`, `obj->f()`, `obj(x)`.
-static const Expr *objectOf(const CallExpr *Call) {
-  if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Call))
-    return Member->getImplicitObjectArgument();
-  if (llvm::isa<CXXOperatorCallExpr>(Call) &&
-      llvm::isa_and_nonnull<CXXMethodDecl>(Call->getDirectCallee()) &&
-      Call->getNumArgs() > 0)
-    return Call->getArg(0);
-  return nullptr;
-}
-
 AbstractDevice DeviceTransfer::atCall(const AbstractDevice &D,
-                                         const CallExpr *Call,
-                                         const FunctionSummary &Callee,
-                                         const DeviceState &S,
-                                         const Expr **Arg) const {
+                                      const CallExpr *Call,
+                                      const FunctionSummary &Callee,
+                                      const DeviceState &S,
+                                      const Expr **Arg) const {
   if (D.K != Kind::SameAs || !D.Symbol)
     return AbstractDevice::unknown(); // Made inside the callee.
   AbstractDevice Here;
@@ -271,7 +141,7 @@ AbstractDevice DeviceTransfer::atCall(const AbstractDevice &D,
     // A module argument (`*host`, `net`) is where that module lives.
     const ValueDecl *Module =
         isModuleType(Param->getType()) ? moduleRoot(Passed) : nullptr;
-    Here = Module                              ? lookup(Module, S)
+    Here = Module                           ? lookup(Module, S)
            : isDeviceLike(Param->getType()) ? evalDevice(Passed, S)
                                             : eval(Passed, S);
     if (Arg)
@@ -279,7 +149,7 @@ AbstractDevice DeviceTransfer::atCall(const AbstractDevice &D,
   } else if (llvm::isa<FieldDecl>(D.Symbol)) {
     // A member of the object the method runs on: this one's own member, or
     // wherever the object (a module, a parameter, a member) lives.
-    const Expr *Object = strip(objectOf(Call));
+    const Expr *Object = tensorOperand(objectOf(Call));
     if (!Object)
       return AbstractDevice::unknown();
     if (llvm::isa<CXXThisExpr>(Object))
@@ -316,10 +186,9 @@ AbstractDevice DeviceTransfer::atCall(const AbstractDevice &D,
   return Here;
 }
 
-OpUse DeviceTransfer::meetingAtCall(const OpUse &Meeting,
-                                       const CallExpr *Call,
-                                       const FunctionSummary &Callee,
-                                       const DeviceState &S) const {
+OpUse DeviceTransfer::meetingAtCall(const OpUse &Meeting, const CallExpr *Call,
+                                    const FunctionSummary &Callee,
+                                    const DeviceState &S) const {
   OpUse Use = Meeting;
   Use.Through.insert(Use.Through.begin(), Call);
   for (OpInput &In : Use.Inputs) {
@@ -331,284 +200,6 @@ OpUse DeviceTransfer::meetingAtCall(const OpUse &Meeting,
     In.ElementExprs.clear();
   }
   return Use;
-}
-
-AbstractDevice DeviceTransfer::eval(const Expr *E, const DeviceState &S) const {
-  E = strip(E);
-  if (!E)
-    return AbstractDevice::unknown();
-  if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E))
-    return lookup(llvm::dyn_cast<VarDecl>(Ref->getDecl()), S);
-  if (const auto *Member = llvm::dyn_cast<MemberExpr>(E)) {
-    if (llvm::isa<CXXThisExpr>(strip(Member->getBase())))
-      return lookup(Member->getMemberDecl(), S);
-    if (const ValueDecl *Module = moduleRoot(Member->getBase()))
-      return lookup(Module, S);
-    return AbstractDevice::unknown();
-  }
-  if (const auto *Cond = llvm::dyn_cast<ConditionalOperator>(E))
-    return AbstractDevice::join(eval(Cond->getTrueExpr(), S),
-                                eval(Cond->getFalseExpr(), S));
-  if (const auto *Call = llvm::dyn_cast<CallExpr>(E))
-    return evalCall(Call, S);
-  return AbstractDevice::unknown();
-}
-
-AbstractDevice DeviceTransfer::evalOptions(const Expr *Options,
-                                              const DeviceState &S,
-                                              const Stmt *Origin) const {
-  AbstractDevice D = evalDevice(Options, S);
-  if (D.K != Kind::Unknown && D.K != Kind::SameAs)
-    D.Origin = Origin;
-  D.clearDeviceLess();
-  D.ZeroDim = Tri::Unknown;
-  return D;
-}
-
-AbstractDevice DeviceTransfer::evalTo(const CXXMemberCallExpr *Call,
-                                         const AbstractDevice &Receiver,
-                                         const DeviceState &S) const {
-  if (Call->getNumArgs() == 0)
-    return AbstractDevice::unknown();
-  const Expr *Arg = Call->getArg(0);
-  QualType T = Arg->getType();
-  AbstractDevice Result;
-  if (isDeviceLike(T) || isTensorType(T)) {
-    Result = isTensorType(T) ? eval(Arg, S) : evalDevice(Arg, S);
-  } else if (isTensorOptionsType(T)) {
-    switch (classifyOptions(Arg, Body)) {
-    case OptionsDevice::NoDevice:
-      return Receiver;
-    case OptionsDevice::HasDevice:
-      Result = evalDevice(Arg, S);
-      break;
-    case OptionsDevice::Unknown:
-      return AbstractDevice::unknown();
-    }
-  } else {
-    return Receiver; // .to(kFloat): a dtype change stays put.
-  }
-  if (Result.K != Kind::SameAs)
-    Result.Origin = Call;
-  Result.clearDeviceLess();
-  Result.ZeroDim = Receiver.ZeroDim;
-  return Result;
-}
-
-/// The member or variable \p E dereferences: `*device_`, `*ptr`.
-static const ValueDecl *heldThroughPointer(const Expr *E) {
-  const Expr *Pointer = nullptr;
-  if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(E);
-      Op && Op->getOperator() == OO_Star && Op->getNumArgs() == 1)
-    Pointer = Op->getArg(0);
-  else if (const auto *Unary = llvm::dyn_cast<UnaryOperator>(E);
-           Unary && Unary->getOpcode() == UO_Deref)
-    Pointer = Unary->getSubExpr();
-  Pointer = Pointer ? strip(Pointer) : nullptr;
-  if (const auto *Member = llvm::dyn_cast_or_null<MemberExpr>(Pointer))
-    return llvm::isa<CXXThisExpr>(strip(Member->getBase()))
-               ? Member->getMemberDecl()
-               : nullptr;
-  if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(Pointer))
-    return llvm::dyn_cast<VarDecl>(Ref->getDecl());
-  return nullptr;
-}
-
-/// For a call of a getter on `this` whose body is `return member;` (or
-/// `return *member;`), that member expression; evaluated in the caller, it
-/// names the same object's member.
-static const Expr *getterField(const Expr *E) {
-  const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(E);
-  if (!Call || Call->getNumArgs() != 0 || !Call->getImplicitObjectArgument() ||
-      !llvm::isa<CXXThisExpr>(strip(Call->getImplicitObjectArgument())))
-    return nullptr;
-  const FunctionDecl *Definition = nullptr;
-  const CXXMethodDecl *Method = Call->getMethodDecl();
-  if (!Method || Method->isVirtual() || !Method->hasBody(Definition) ||
-      !Definition)
-    return nullptr;
-  const auto *Body = llvm::dyn_cast_or_null<CompoundStmt>(Definition->getBody());
-  if (!Body || Body->size() != 1)
-    return nullptr;
-  const auto *Return = llvm::dyn_cast<ReturnStmt>(Body->body_front());
-  const Expr *Value =
-      Return && Return->getRetValue() ? strip(Return->getRetValue()) : nullptr;
-  // The copy into the returned Device.
-  if (const auto *Copy = llvm::dyn_cast_or_null<CXXConstructExpr>(Value);
-      Copy && Copy->getNumArgs() == 1)
-    Value = strip(Copy->getArg(0));
-  if (!Value)
-    return nullptr;
-  if (const auto *Member = llvm::dyn_cast<MemberExpr>(Value);
-      Member && llvm::isa<CXXThisExpr>(strip(Member->getBase())))
-    return Value;
-  return llvm::isa_and_nonnull<FieldDecl>(heldThroughPointer(Value)) ? Value
-                                                                    : nullptr;
-}
-
-AbstractDevice DeviceTransfer::evalDevice(const Expr *E,
-                                             const DeviceState &S) const {
-  E = strip(E);
-  if (!E)
-    return AbstractDevice::unknown();
-  if (const auto *Lit = llvm::dyn_cast<StringLiteral>(E))
-    return deviceFromString(Lit, E);
-  // A device variable that holds a run-time choice (`cuda ? kCUDA : kCPU`,
-  // or CPU then CUDA under an `if`) is one device, whichever was chosen:
-  // everything placed with it is together, so it stands for itself.
-  auto Chosen = [&](const ValueDecl *Var) {
-    AbstractDevice D = lookup(Var, S);
-    if (D.K != Kind::Maybe)
-      return D;
-    AbstractDevice Itself = AbstractDevice::sameAs(Var);
-    Itself.Origin = D.Origin;
-    return Itself;
-  };
-  if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E)) {
-    if (auto D = deviceFromConstant(Ref->getDecl(), E))
-      return *D;
-    return Chosen(llvm::dyn_cast<VarDecl>(Ref->getDecl()));
-  }
-  if (const auto *Member = llvm::dyn_cast<MemberExpr>(E))
-    if (llvm::isa<CXXThisExpr>(strip(Member->getBase())))
-      return Chosen(Member->getMemberDecl());
-  // A device held through a pointer (`*device_`, a shared_ptr<Device>
-  // member) stands for itself, as a member holding it directly does.
-  if (const ValueDecl *Holder = heldThroughPointer(E))
-    return Chosen(Holder);
-  // A getter of this class that returns a member (`device()`).
-  if (const Expr *Field = getterField(E))
-    return evalDevice(Field, S);
-  if (const auto *Cond = llvm::dyn_cast<ConditionalOperator>(E))
-    return AbstractDevice::join(evalDevice(Cond->getTrueExpr(), S),
-                                evalDevice(Cond->getFalseExpr(), S));
-  if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(E)) {
-    if (Construct->getNumArgs() == 0)
-      return AbstractDevice::unknown();
-    AbstractDevice D = evalDevice(Construct->getArg(0), S);
-    // Device(kCUDA, 1)
-    if (D.K == Kind::Cuda && Construct->getNumArgs() > 1)
-      D.CudaIndex = literalIndex(Construct->getArg(1)).value_or(D.CudaIndex);
-    return D;
-  }
-  if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(E)) {
-    const CXXMethodDecl *Method = Member->getMethodDecl();
-    const Expr *Object = Member->getImplicitObjectArgument();
-    if (!Method || !Method->getIdentifier() || !Object)
-      return AbstractDevice::unknown();
-    llvm::StringRef Name = Method->getName();
-    if (isTensorType(Object->getType())) {
-      if (Name != "device" && Name != "options")
-        return AbstractDevice::unknown();
-      AbstractDevice D = eval(Object, S);
-      D.ZeroDim = Tri::Unknown;
-      D.clearDeviceLess();
-      return D;
-    }
-    if (isTensorOptionsType(Object->getType())) {
-      if (Name == "device" && Member->getNumArgs() > 0) {
-        AbstractDevice D = evalDevice(Member->getArg(0), S);
-        if (D.K == Kind::Cuda && Member->getNumArgs() > 1)
-          D.CudaIndex = literalIndex(Member->getArg(1)).value_or(D.CudaIndex);
-        return D;
-      }
-      if (Name == "device_index" && Member->getNumArgs() > 0)
-        return AbstractDevice::cuda(literalIndex(Member->getArg(0)).value_or(-1),
-                                    E);
-      return evalDevice(Object, S); // .dtype(...) keeps the device
-    }
-    return AbstractDevice::unknown();
-  }
-  if (const auto *Call = llvm::dyn_cast<CallExpr>(E)) {
-    const auto *Callee =
-        llvm::dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl());
-    if (Callee && Callee->getIdentifier() && Call->getNumArgs() > 0 &&
-        isTensorOptionsType(Callee->getReturnType()) &&
-        Callee->getName() == "device")
-      return evalDevice(Call->getArg(0), S);
-  }
-  return AbstractDevice::unknown();
-}
-
-/// The list variable whose `begin()` (or \p Which) \p E calls.
-static const DeclRefExpr *rangeOwner(const Expr *E,
-                                     llvm::StringRef Which = "begin") {
-  const auto *Call = llvm::dyn_cast_or_null<CXXMemberCallExpr>(strip(E));
-  const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
-  if (!Method || !Method->getIdentifier() || Method->getName() != Which ||
-      Call->getNumArgs() != 0)
-    return nullptr;
-  const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(
-      strip(Call->getImplicitObjectArgument()));
-  return Ref && isTensorListType(Ref->getDecl()->getType()) ? Ref : nullptr;
-}
-
-ListValue DeviceTransfer::evalList(const Expr *E, const DeviceState &S) const {
-  ListValue L;
-  E = strip(E);
-  if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(E)) {
-    auto It = S.Lists.find(Ref->getDecl());
-    if (It != S.Lists.end())
-      return It->second;
-    L.Opaque = true;
-    return L;
-  }
-  if (const auto *Init = llvm::dyn_cast_or_null<InitListExpr>(E)) {
-    for (const Expr *Element : Init->inits())
-      L.add(eval(Element, S));
-    return L;
-  }
-  if (const auto *List = llvm::dyn_cast_or_null<CXXStdInitializerListExpr>(E))
-    return evalList(List->getSubExpr(), S);
-  if (const auto *Construct = llvm::dyn_cast_or_null<CXXConstructExpr>(E)) {
-    if (Construct->getNumArgs() == 0)
-      return L;
-    if (Construct->getNumArgs() == 1 ||
-        isTensorListType(Construct->getArg(0)->getType()))
-      return evalList(Construct->getArg(0), S);
-    if (Construct->isListInitialization()) {
-      for (const Expr *Arg : Construct->arguments())
-        L.add(eval(Arg, S));
-      return L;
-    }
-  }
-  if (const auto *Call = llvm::dyn_cast_or_null<CallExpr>(E)) {
-    // _foreach_norm(list): each result on its input's device, 0-dim.
-    if (ruleOf(Call, Index) == DeviceRule::NoCheck && Call->getNumArgs() > 0) {
-      ListValue In = evalList(Call->getArg(0), S);
-      for (AbstractDevice &D : In.Elements)
-        D.ZeroDim = Tri::Yes;
-      return In;
-    }
-    // A function of this translation unit that returns a list: its
-    // elements, seen from here.
-    if (const FunctionSummary *Summary = summaryOf(Call);
-        Summary && Summary->ResultElements) {
-      for (const AbstractDevice &Element : *Summary->ResultElements) {
-        const AbstractDevice Here =
-            Element.K == Kind::SameAs ? atCall(Element, Call, *Summary, S)
-                                      : Element;
-        if (Here.K == Kind::Unknown) {
-          L.Opaque = true;
-          return L;
-        }
-        L.add(Here);
-      }
-      return L;
-    }
-    // module->parameters(), buffers(): every element where the module is.
-    if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Call))
-      if (const CXXMethodDecl *Method = Member->getMethodDecl();
-          Method && Method->getIdentifier() &&
-          (Method->getName() == "parameters" || Method->getName() == "buffers"))
-        if (const ValueDecl *Module =
-                moduleRoot(Member->getImplicitObjectArgument())) {
-          L.add(lookup(Module, S));
-          return L;
-        }
-  }
-  L.Opaque = true;
-  return L;
 }
 
 llvm::SmallVector<OpInput, 3>
@@ -637,14 +228,15 @@ DeviceTransfer::inputsOf(const CallExpr *Call, const DeviceState &S) const {
       if (L.Opaque)
         In.Elements.push_back(AbstractDevice::unknown());
       // Remember inline elements, for fixes and notes.
-      const Expr *Inner = strip(Arg);
+      const Expr *Inner = tensorOperand(Arg);
       while (const auto *C = llvm::dyn_cast_or_null<CXXConstructExpr>(Inner)) {
         if (C->getNumArgs() != 1)
           break;
-        Inner = strip(C->getArg(0));
+        Inner = tensorOperand(C->getArg(0));
       }
-      if (const auto *IL = llvm::dyn_cast_or_null<CXXStdInitializerListExpr>(Inner))
-        Inner = strip(IL->getSubExpr());
+      if (const auto *IL =
+              llvm::dyn_cast_or_null<CXXStdInitializerListExpr>(Inner))
+        Inner = tensorOperand(IL->getSubExpr());
       if (const auto *Init = llvm::dyn_cast_or_null<InitListExpr>(Inner))
         for (const Expr *Element : Init->inits())
           In.ElementExprs.push_back(Element);
@@ -691,8 +283,8 @@ DeviceTransfer::common(const llvm::SmallVectorImpl<OpInput> &Inputs,
     return D.isCpu() && (Rule == DeviceRule::Strict ||
                          (Rule != DeviceRule::Where && D.ZeroDim == Tri::No));
   };
-  const bool AllCpu = llvm::all_of(
-      Inputs, [](const OpInput &In) { return In.Device.isCpu(); });
+  const bool AllCpu =
+      llvm::all_of(Inputs, [](const OpInput &In) { return In.Device.isCpu(); });
   if (Inputs.empty() ||
       (!AllCpu && llvm::none_of(Inputs, [&](const OpInput &In) {
         return Binds(In.Device);
@@ -711,8 +303,8 @@ DeviceTransfer::common(const llvm::SmallVectorImpl<OpInput> &Inputs,
       FirstDeviceLess = &In;
   }
   const Tri ZeroDim = AllInputsZeroDim ? Tri::Yes
-                      : AnyNonZeroDim    ? Tri::No
-                                         : Tri::Unknown;
+                      : AnyNonZeroDim  ? Tri::No
+                                       : Tri::Unknown;
   // CPU data derived from device-less factories stays those factories' fault.
   if (FirstDeviceLess) {
     AbstractDevice D =
@@ -727,180 +319,7 @@ DeviceTransfer::common(const llvm::SmallVectorImpl<OpInput> &Inputs,
   return AbstractDevice::cpu(FirstCpu->Device.Origin, false, ZeroDim);
 }
 
-namespace {
-
-/// The tensor methods whose result's device or rank the transfer knows
-/// without a rule: moves, `type_as`, and shape changes whose rank is known.
-enum class TensorMethod { To, Cuda, Cpu, TypeAs, AddsDimension, Reshape, Other };
-
-TensorMethod tensorMethodKind(llvm::StringRef Name) {
-  return llvm::StringSwitch<TensorMethod>(Name)
-      .Case("to", TensorMethod::To)
-      .Case("cuda", TensorMethod::Cuda)
-      .Case("cpu", TensorMethod::Cpu)
-      .Case("type_as", TensorMethod::TypeAs)
-      .Cases("flatten", "unsqueeze", TensorMethod::AddsDimension)
-      .Cases("view", "reshape", TensorMethod::Reshape)
-      .Default(TensorMethod::Other);
-}
-
-} // namespace
-
-AbstractDevice DeviceTransfer::evalCall(const CallExpr *Call,
-                                           const DeviceState &S) const {
-  const std::optional<DeviceRule> Rule = ruleOf(Call, Index);
-  const auto *Callee =
-      llvm::dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl());
-  if (!Callee || !isTensorType(Callee->getReturnType()))
-    return AbstractDevice::unknown();
-
-  if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Call)) {
-    const Expr *Object = Member->getImplicitObjectArgument();
-    const CXXMethodDecl *Method = Member->getMethodDecl();
-    if (Object && Method && Method->getIdentifier() &&
-        isTensorType(Object->getType())) {
-      const AbstractDevice Receiver = eval(Object, S);
-      llvm::StringRef Name = Method->getName();
-      const TensorMethod Kind = tensorMethodKind(Name);
-      // A move under a run-time device choice (`if (use_gpu) t = t.cuda();`)
-      // is where the program chose to run: neither path is a mistake.
-      const bool Moves = Kind == TensorMethod::To ||
-                         Kind == TensorMethod::Cuda || Kind == TensorMethod::Cpu;
-      if (Moves && deviceChoiceGuard(Call, Ctx))
-        return AbstractDevice::unknown();
-      switch (Kind) {
-      case TensorMethod::To:
-        return evalTo(Member, Receiver, S);
-      case TensorMethod::Cuda: {
-        AbstractDevice D = AbstractDevice::cuda(-1, Call);
-        D.ZeroDim = Receiver.ZeroDim;
-        return D;
-      }
-      case TensorMethod::Cpu:
-        return AbstractDevice::cpu(Call, false, Receiver.ZeroDim);
-      case TensorMethod::TypeAs:
-        if (Member->getNumArgs() > 0) {
-          AbstractDevice D = eval(Member->getArg(0), S);
-          D.ZeroDim = Receiver.ZeroDim;
-          D.clearDeviceLess();
-          return D;
-        }
-        break;
-      default:
-        break;
-      }
-      if (Rule == DeviceRule::InheritsDevice) { // x.new_zeros(...)
-        AbstractDevice D = Receiver;
-        D.ZeroDim = Tri::Unknown;
-        return D;
-      }
-      if (Rule == DeviceRule::Strict || Rule == DeviceRule::CpuScalar ||
-          Rule == DeviceRule::CpuScalarInPlace || Rule == DeviceRule::Where) {
-        AbstractDevice D = common(inputsOf(Call, S), *Rule);
-        // `x.max()`: the one-tensor overload of a binary op is a reduction.
-        if (isReduction(Name) && writtenArgs(Member) == 0)
-          D.ZeroDim = Tri::Yes;
-        return D;
-      }
-      AbstractDevice D = Receiver;
-      if (isReduction(Name) && writtenArgs(Member) == 0)
-        D.ZeroDim = Tri::Yes;
-      else if (Kind == TensorMethod::AddsDimension)
-        D.ZeroDim = Tri::No; // at least one dimension
-      else if (const std::optional<unsigned> Rank =
-                   Kind == TensorMethod::Reshape && Member->getNumArgs() == 1
-                       ? shapeLength(Member->getArg(0))
-                       : std::nullopt)
-        D.ZeroDim = *Rank == 0 ? Tri::Yes : Tri::No;
-      else if (isReduction(Name) || changesShape(Name))
-        D.ZeroDim = Tri::Unknown;
-      return D;
-    }
-  }
-  // `t[i]` lives where t does.
-  if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(Call);
-      Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() > 0 &&
-      isTensorType(Op->getArg(0)->getType())) {
-    AbstractDevice D = eval(Op->getArg(0), S);
-    D.ZeroDim = Tri::Unknown;
-    D.clearDeviceLess();
-    return D;
-  }
-
-  // `torch::argmax(t)`, `torch::max(t)`: a whole-tensor reduction, as the
-  // method is, 0-dim where t lives (max's two-tensor overload has a rule).
-  if (writtenArgs(Call) == 1 && Callee->getIdentifier() &&
-      isReduction(Callee->getName()) &&
-      isTensorType(Call->getArg(0)->getType()) &&
-      (isInTopNamespace(Callee, "at") || isInTopNamespace(Callee, "torch"))) {
-    AbstractDevice D = eval(Call->getArg(0), S);
-    D.ZeroDim = Tri::Yes;
-    return D;
-  }
-  if (!Rule || llvm::isa<CXXMemberCallExpr>(Call)) {
-    // A function of this translation unit: its result, seen from here.
-    if (const FunctionSummary *Summary = summaryOf(Call))
-      return atCall(Summary->Result, Call, *Summary, S);
-    return AbstractDevice::unknown();
-  }
-  switch (*Rule) {
-  case DeviceRule::Factory: {
-    const int OptionsIndex = tensorOptionsParamIndex(Callee);
-    if (OptionsIndex < 0 ||
-        static_cast<unsigned>(OptionsIndex) >= Call->getNumArgs())
-      return AbstractDevice::unknown();
-    const Expr *Opts = Call->getArg(OptionsIndex);
-    // torch::tensor(2.0) and scalar_tensor(...) are 0-dim; a braced list,
-    // a vector or a size makes at least one dimension.
-    Tri ZeroDim = Tri::No;
-    const Expr *First =
-        Call->getNumArgs() > 0 ? strip(Call->getArg(0)) : nullptr;
-    while (const auto *Construct =
-               llvm::dyn_cast_or_null<CXXConstructExpr>(First)) {
-      if (Construct->getNumArgs() != 1)
-        break;
-      First = strip(Construct->getArg(0)); // TensorDataContainer(value)
-    }
-    if (Callee->getName() == "scalar_tensor" ||
-        (Callee->getName() == "tensor" && First &&
-         First->getType()->isArithmeticType()))
-      ZeroDim = Tri::Yes;
-    switch (classifyOptions(Opts, Body)) {
-    case OptionsDevice::NoDevice:
-      return AbstractDevice::cpu(Call, /*DeviceLess=*/true, ZeroDim);
-    case OptionsDevice::HasDevice: {
-      AbstractDevice D = evalOptions(Opts, S, Call);
-      D.ZeroDim = ZeroDim;
-      return D;
-    }
-    case OptionsDevice::Unknown:
-      return AbstractDevice::unknown();
-    }
-    return AbstractDevice::unknown();
-  }
-  case DeviceRule::InheritsDevice: {
-    if (Call->getNumArgs() == 0)
-      return AbstractDevice::unknown();
-    const int OptionsIndex = tensorOptionsParamIndex(Callee);
-    if (OptionsIndex >= 0 &&
-        static_cast<unsigned>(OptionsIndex) < Call->getNumArgs() &&
-        classifyOptions(Call->getArg(OptionsIndex), Body) ==
-            OptionsDevice::HasDevice)
-      return evalOptions(Call->getArg(OptionsIndex), S, Call);
-    return eval(Call->getArg(0), S);
-  }
-  case DeviceRule::Strict:
-  case DeviceRule::CpuScalar:
-  case DeviceRule::CpuScalarInPlace:
-  case DeviceRule::Where:
-    return common(inputsOf(Call, S), *Rule);
-  default:
-    return AbstractDevice::unknown();
-  }
-}
-
-void DeviceTransfer::transfer(const CFGElement &Element,
-                              DeviceState &S) const {
+void DeviceTransfer::transfer(const CFGElement &Element, DeviceState &S) const {
   if (auto Statement = Element.getAs<CFGStmt>()) {
     transfer(Statement->getStmt(), S);
   } else if (auto Initializer = Element.getAs<CFGInitializer>()) {
@@ -912,7 +331,8 @@ void DeviceTransfer::transfer(const CFGElement &Element,
 }
 
 llvm::SmallVector<ModuleMove, 1>
-DeviceTransfer::moduleMovesAt(const CallExpr *Call, const DeviceState &S) const {
+DeviceTransfer::moduleMovesAt(const CallExpr *Call,
+                              const DeviceState &S) const {
   llvm::SmallVector<ModuleMove, 1> Moves;
   auto Add = [&](const ValueDecl *Module, const Expr *DeviceArg,
                  AbstractDevice Target, const FunctionDecl *By) {
@@ -923,8 +343,8 @@ DeviceTransfer::moduleMovesAt(const CallExpr *Call, const DeviceState &S) const 
     // The move is why the module lives there, whatever the device.
     Target.Origin = Call;
     Move.Target = std::move(Target);
-    Move.ToCpu = Move.Device ? isCpuDeviceConstant(Move.Device)
-                             : Move.Target.isCpu();
+    Move.ToCpu =
+        Move.Device ? isCpuDeviceConstant(Move.Device) : Move.Target.isCpu();
     Move.By = By;
     Moves.push_back(std::move(Move));
   };
@@ -990,8 +410,8 @@ void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
                           : AbstractDevice::join(Joined, L.Elements[I]);
         S.Vars[VD] = L.Opaque ? AbstractDevice::unknown() : Joined;
       } else if (isTensorType(T)) {
-        S.Vars[VD] = VD->getInit() ? eval(VD->getInit(), S)
-                                   : AbstractDevice::unknown();
+        S.Vars[VD] =
+            VD->getInit() ? eval(VD->getInit(), S) : AbstractDevice::unknown();
       } else if (isDeviceLike(T)) {
         S.Vars[VD] = VD->getInit() ? evalDevice(VD->getInit(), S)
                                    : AbstractDevice::unknown();
@@ -1008,7 +428,7 @@ void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
   const Expr *E = llvm::dyn_cast<Expr>(Element);
   if (!E)
     return;
-  E = strip(E);
+  E = tensorOperand(E);
   if (const auto Sides = assignmentSides(E)) {
     const auto [LHS, RHS] = *Sides;
     if (const ValueDecl *Target = assignedDecl(LHS)) {
@@ -1052,103 +472,11 @@ void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
   }
 }
 
-namespace {
-
-/// The tensor whose memory \p E reads on the host, if it does: `*p`/`p[i]`
-/// of `t.data_ptr<T>()`/`t.data<T>()`, `t.accessor<T, N>()`, or the pointer
-/// handed to a host copy (`memcpy`, `std::copy`) or wrapped in a host
-/// container or image (`std::vector<float>(p, p + n)`, `cv::Mat(h, w, type,
-/// p)`). A pointer handed to anything else (a CUDA kernel) says nothing.
-const Expr *hostReadTensor(const Stmt *E) {
-  auto MemoryOf = [](const Expr *Pointer) -> const Expr * {
-    Pointer = strip(Pointer);
-    // A local pointer that holds it (`const float *p = t.data_ptr<float>();`).
-    if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(Pointer))
-      if (const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl());
-          Var && Var->hasLocalStorage() && !llvm::isa<ParmVarDecl>(Var) &&
-          Var->getType()->isPointerType() && Var->getInit())
-        Pointer = strip(Var->getInit());
-    // `p + n`: the same memory.
-    while (const auto *Offset =
-               llvm::dyn_cast_or_null<BinaryOperator>(Pointer)) {
-      if (!Offset->isAdditiveOp() || !Offset->getLHS()->getType()->isPointerType())
-        break;
-      Pointer = strip(Offset->getLHS());
-    }
-    const auto *Call = llvm::dyn_cast_or_null<CXXMemberCallExpr>(Pointer);
-    const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
-    if (!Method || !isTensorMethod(Method) || !Method->getIdentifier() ||
-        !Call->getType()->isPointerType() ||
-        !llvm::is_contained({"data_ptr", "data", "mutable_data_ptr",
-                             "const_data_ptr"},
-                            Method->getName()))
-      return nullptr;
-    return Call->getImplicitObjectArgument();
-  };
-  if (const auto *Deref = llvm::dyn_cast<UnaryOperator>(E);
-      Deref && Deref->getOpcode() == UO_Deref)
-    return MemoryOf(Deref->getSubExpr());
-  if (const auto *Subscript = llvm::dyn_cast<ArraySubscriptExpr>(E))
-    return MemoryOf(Subscript->getBase());
-  if (const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(E)) {
-    const CXXMethodDecl *Method = Call->getMethodDecl();
-    if (isTensorMethod(Method) && Method->getIdentifier() &&
-        Method->getName() == "accessor")
-      return Call->getImplicitObjectArgument();
-    return nullptr;
-  }
-  llvm::ArrayRef<const Expr *> Args;
-  if (const auto *Call = llvm::dyn_cast<CallExpr>(E)) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Callee || !Callee->getIdentifier() ||
-        !llvm::is_contained({"memcpy", "memmove", "copy", "copy_n"},
-                            Callee->getName()) ||
-        !(Callee->getDeclContext()->getRedeclContext()->isTranslationUnit() ||
-          isInTopNamespace(Callee, "std")))
-      return nullptr;
-    Args = llvm::ArrayRef(Call->getArgs(), Call->getNumArgs());
-  } else if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(E)) {
-    const CXXRecordDecl *Class = Construct->getConstructor()->getParent();
-    if (!isInTopNamespace(Class, "std") && !isInTopNamespace(Class, "cv"))
-      return nullptr;
-    Args = llvm::ArrayRef(Construct->getArgs(), Construct->getNumArgs());
-  }
-  for (const Expr *Arg : Args)
-    if (const Expr *Tensor = MemoryOf(Arg))
-      return Tensor;
-  return nullptr;
-}
-
-} // namespace
-
-bool DeviceTransfer::findHostReads(const Stmt *Element, const DeviceState &S,
-                                      unsigned Depth) {
-  // Past the depth limit, record() gives up on the function anyway.
-  if (!Element || llvm::isa<LambdaExpr>(Element) ||
-      Depth > Options.Limits.MaxExprDepth)
-    return false;
-  bool Found = false;
-  auto AddParam = [&](const AbstractDevice &D) {
-    if (D.K == Kind::SameAs && llvm::isa_and_nonnull<ParmVarDecl>(D.Symbol))
-      Found |= HostParams.try_emplace(D.Symbol, Element).second;
-  };
-  if (const Expr *Tensor = hostReadTensor(Element))
-    AddParam(eval(Tensor, S));
-  // An argument that the called function reads on the host.
-  if (const auto *Call = llvm::dyn_cast<CallExpr>(Element))
-    if (const FunctionSummary *Summary = summaryOf(Call))
-      for (const ParmVarDecl *Param : Summary->HostParams)
-        AddParam(atCall(AbstractDevice::sameAs(Param), Call, *Summary, S));
-  for (const Stmt *Child : Element->children())
-    Found |= findHostReads(Child, S, Depth + 1);
-  return Found;
-}
-
 bool DeviceTransfer::record(const Stmt *Element, const DeviceState &S,
-                               llvm::DenseSet<const CallExpr *> &Seen,
-                               std::vector<OpUse> &Out,
-                               std::vector<ModuleMove> &Moves,
-                               unsigned Depth) const {
+                            llvm::DenseSet<const CallExpr *> &Seen,
+                            std::vector<OpUse> &Out,
+                            std::vector<ModuleMove> &Moves,
+                            unsigned Depth) const {
   if (!Element || llvm::isa<LambdaExpr>(Element))
     return true; // Lambdas are analysed as functions of their own.
   if (Depth > Options.Limits.MaxExprDepth)
@@ -1193,7 +521,5 @@ bool DeviceTransfer::record(const Stmt *Element, const DeviceState &S,
       return false;
   return true;
 }
-
-/// What deviceBefore needs after the analysis: the graph, the
 
 } // namespace clang::tidy::torch::device

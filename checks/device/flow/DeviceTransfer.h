@@ -11,8 +11,8 @@
 #ifndef TORCHLINT_CHECKS_DEVICE_FLOW_DEVICETRANSFER_H
 #define TORCHLINT_CHECKS_DEVICE_FLOW_DEVICETRANSFER_H
 
+#include "device/flow/CalleeSummaries.h"
 #include "device/flow/DeviceFlow.h"
-#include "device/summaries/FunctionSummaries.h"
 
 #include "clang/AST/StmtCXX.h"
 #include "clang/Analysis/CFG.h"
@@ -22,10 +22,8 @@ namespace clang::tidy::torch::device {
 
 class DeviceTransfer {
 public:
-  DeviceTransfer(const Stmt *Body, ASTContext &Ctx,
-                    const OpRuleIndex &Index,
-                    const DeviceFlowOptions &Options,
-                    FunctionSummaries *Summaries)
+  DeviceTransfer(const Stmt *Body, ASTContext &Ctx, const OpRuleIndex &Index,
+                 const DeviceFlowOptions &Options, CalleeSummaries *Summaries)
       : Body(Body), Ctx(Ctx), Index(Index), Options(Options),
         Summaries(Summaries) {}
 
@@ -52,10 +50,11 @@ public:
   llvm::DenseMap<const ValueDecl *, const Stmt *> HostParams;
   /// Adds to HostParams the parameters behind the host reads in \p Element,
   /// evaluated in \p S; true when one was new.
-  bool findHostReads(const Stmt *Element, const DeviceState &S, unsigned Depth = 0);
+  bool findHostReads(const Stmt *Element, const DeviceState &S,
+                     unsigned Depth = 0);
   ListValue evalList(const Expr *E, const DeviceState &S) const;
   /// What every caller in the translation unit passes for \p Param
-  /// (FunctionSummaries::parameterFromCallers); unknown without summaries.
+  /// (CalleeSummaries::parameterFromCallers); unknown without summaries.
   AbstractDevice parameterFromCallers(const ParmVarDecl *Param) const {
     return Summaries ? Summaries->parameterFromCallers(Param, Ctx)
                      : AbstractDevice::unknown();
@@ -84,7 +83,8 @@ private:
                                          const DeviceState &S) const;
   AbstractDevice evalCall(const CallExpr *Call, const DeviceState &S) const;
   AbstractDevice evalTo(const CXXMemberCallExpr *Call,
-                        const AbstractDevice &Receiver, const DeviceState &S) const;
+                        const AbstractDevice &Receiver,
+                        const DeviceState &S) const;
   AbstractDevice evalOptions(const Expr *Options, const DeviceState &S,
                              const Stmt *Origin) const;
   AbstractDevice lookup(const ValueDecl *D, const DeviceState &S) const;
@@ -95,14 +95,15 @@ private:
                         const FunctionSummary &Callee, const DeviceState &S,
                         const Expr **Arg = nullptr) const;
   OpUse meetingAtCall(const OpUse &Meeting, const CallExpr *Call,
-                      const FunctionSummary &Callee, const DeviceState &S) const;
+                      const FunctionSummary &Callee,
+                      const DeviceState &S) const;
 
   /// The analysed body: local TensorOptions variables are followed in it.
   const Stmt *Body;
   ASTContext &Ctx;
   const OpRuleIndex &Index;
   DeviceFlowOptions Options;
-  FunctionSummaries *Summaries;
+  CalleeSummaries *Summaries;
   llvm::DenseMap<const VarDecl *, const Expr *> RangeForVars;
 
 public:

@@ -78,8 +78,7 @@ void addDeviceUsage(const FunctionDecl *Fn, DeviceUsage &Usage) {
   forEachOwnStmt(Fn, [&](const Stmt &S) {
     const auto *Move = llvm::dyn_cast<CXXMemberCallExpr>(&S);
     if (!Move || !isNamed(Move->getMethodDecl(), "to") ||
-        Move->getNumArgs() == 0 ||
-        !isModuleMethod(Move->getMethodDecl()) ||
+        Move->getNumArgs() == 0 || !isModuleMethod(Move->getMethodDecl()) ||
         !llvm::isa_and_nonnull<FieldDecl>(
             referencedObject(Move->getImplicitObjectArgument())))
       return;
@@ -132,7 +131,6 @@ void addDeviceUsage(const FunctionDecl *Fn, DeviceUsage &Usage) {
   });
 }
 
-
 DeviceUsage unitDeviceUsage(ASTContext &Ctx) {
   DeviceUsage Usage;
   forEachFunctionBody(
@@ -173,10 +171,11 @@ public:
   bool VisitCallExpr(CallExpr *Call) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     // `x.cuda()`, `net->cuda()`, and `torch::cuda::is_available()`.
-    NamesDevice |= Callee && ((llvm::isa<CXXMethodDecl>(Callee) &&
-                               isNamed(Callee, "cuda")) ||
-                              Callee->getQualifiedNameAsString().find(
-                                  "::cuda::") != std::string::npos);
+    NamesDevice |=
+        Callee &&
+        ((llvm::isa<CXXMethodDecl>(Callee) && isNamed(Callee, "cuda")) ||
+         Callee->getQualifiedNameAsString().find("::cuda::") !=
+             std::string::npos);
     return !NamesDevice;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {

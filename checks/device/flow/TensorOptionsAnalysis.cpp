@@ -14,7 +14,8 @@ bool isDeviceSpelling(QualType T) {
   if (isDeviceType(T) || isDeviceTypeEnum(T))
     return true;
   // Device("cuda:0") through TensorOptions' forwarding constructor.
-  QualType Pointee = T.getNonReferenceType()->getPointeeOrArrayElementType()
+  QualType Pointee = T.getNonReferenceType()
+                         ->getPointeeOrArrayElementType()
                          ->getCanonicalTypeUnqualified();
   if (Pointee->isCharType())
     return true;
@@ -109,8 +110,8 @@ OptionsDevice classify(const Expr *E, const Stmt *Body, int Depth) {
   }
 
   if (const auto *Call = llvm::dyn_cast<CallExpr>(E)) {
-    const auto *Callee = llvm::dyn_cast_or_null<FunctionDecl>(
-        Call->getCalleeDecl());
+    const auto *Callee =
+        llvm::dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl());
     if (!Callee || !Callee->getIdentifier() ||
         !isTensorOptionsType(Callee->getReturnType()))
       return OptionsDevice::Unknown;
@@ -125,8 +126,9 @@ OptionsDevice classify(const Expr *E, const Stmt *Body, int Depth) {
 
   if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E)) {
     const auto *VD = llvm::dyn_cast<VarDecl>(Ref->getDecl());
-    if (!VD || !Body || !VD->hasLocalStorage() || VD->getType()->isReferenceType() ||
-        !VD->getInit() || isAssignedIn(Body, VD))
+    if (!VD || !Body || !VD->hasLocalStorage() ||
+        VD->getType()->isReferenceType() || !VD->getInit() ||
+        isAssignedIn(Body, VD))
       return OptionsDevice::Unknown;
     return classify(VD->getInit(), Body, Depth + 1);
   }

@@ -1,4 +1,4 @@
-//===--- FunctionBodies.h - the user's functions, one body at a time -*- C++ -*-===//
+//===--- FunctionBodies.h - the user's functions ----------------*- C++ -*-===//
 //
 // The first stage of the analysis: which function bodies of the translation
 // unit are the user's (not libtorch's), in source order, and which

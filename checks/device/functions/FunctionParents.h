@@ -69,6 +69,13 @@ DynTypedNodeList parentsOf(const NodeT &Node, ASTContext &Ctx) {
   return parentsOf(DynTypedNode::create(Node), Ctx);
 }
 
+/// The statement \p S is part of (its first parent), or null where that is
+/// a declaration or \p S has none.
+inline const Stmt *parentStmt(const Stmt *S, ASTContext &Ctx) {
+  const DynTypedNodeList Parents = parentsOf(*S, Ctx);
+  return Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+}
+
 } // namespace clang::tidy::torch::device
 
 #endif

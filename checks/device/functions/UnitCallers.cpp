@@ -1,4 +1,4 @@
-//===--- UnitCallers.cpp - every call of a function the unit holds ----------===//
+//===--- UnitCallers.cpp - every call the unit holds ----------------------===//
 #include "device/functions/UnitCallers.h"
 #include "device/functions/LibraryCode.h"
 
@@ -118,16 +118,22 @@ UnitCallers::writtenCallsOf(const FunctionDecl *Fn, ASTContext &Ctx) {
   return Found;
 }
 
-const Expr *UnitCallers::argumentFor(const UnitCall &Site, const FunctionDecl *Fn,
-                                   unsigned Index) {
+const Expr *argumentFor(const CallExpr *Call, const FunctionDecl *Callee,
+                        unsigned Index) {
   // `a + b` calling a member operator passes the object as argument 0.
-  if (llvm::isa<CXXOperatorCallExpr>(Site.Call) &&
-      llvm::isa<CXXMethodDecl>(Fn))
+  if (llvm::isa<CXXOperatorCallExpr>(Call) && llvm::isa<CXXMethodDecl>(Callee))
     ++Index;
-  if (Index >= Site.Call->getNumArgs())
+  if (Index >= Call->getNumArgs())
     return nullptr;
-  const Expr *Arg = Site.Call->getArg(Index);
+  const Expr *Arg = Call->getArg(Index);
   return llvm::isa<CXXDefaultArgExpr>(Arg) ? nullptr : Arg;
+}
+
+const Expr *argumentFor(const ParmVarDecl *Param, const CallExpr *Call,
+                        const FunctionDecl *Definition) {
+  if (!Param || Param->getDeclContext() != Definition)
+    return nullptr;
+  return argumentFor(Call, Definition, Param->getFunctionScopeIndex());
 }
 
 } // namespace clang::tidy::torch::device

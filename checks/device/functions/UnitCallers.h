@@ -1,4 +1,4 @@
-//===--- UnitCallers.h - every call of a function the unit holds --*- C++ -*-===//
+//===--- UnitCallers.h - every call the unit holds --------------*- C++ -*-===//
 //
 // A function with internal linkage (`static`, an anonymous namespace) can
 // only be called from its own translation unit. When the unit never takes
@@ -34,7 +34,7 @@ public:
   /// lambda, and the unit never names it other than to call it. None
   /// otherwise.
   std::optional<llvm::ArrayRef<UnitCall>> callsOf(const FunctionDecl *Fn,
-                                             ASTContext &Ctx);
+                                                  ASTContext &Ctx);
 
   /// The calls of \p Fn written in the translation unit, whether or not
   /// they are all its calls (an external function's other callers are in
@@ -42,11 +42,6 @@ public:
   /// specializations.
   llvm::SmallVector<UnitCall, 4> writtenCallsOf(const FunctionDecl *Fn,
                                                 ASTContext &Ctx);
-
-  /// The argument \p Site passes for \p Fn's parameter number \p Index; null
-  /// when none is written (a default argument, a variadic tail).
-  static const Expr *argumentFor(const UnitCall &Site, const FunctionDecl *Fn,
-                                 unsigned Index);
 
   /// The functions the translation unit names other than to call them (it
   /// takes their address): their calls cannot be known.
@@ -63,6 +58,15 @@ private:
   /// Functions named other than as a callee (their address taken).
   llvm::DenseSet<const FunctionDecl *> Escaped;
 };
+
+/// The argument \p Call passes for parameter number \p Index of \p Callee;
+/// null when none is written (a default argument, a variadic tail).
+const Expr *argumentFor(const CallExpr *Call, const FunctionDecl *Callee,
+                        unsigned Index);
+/// The argument \p Call passes for \p Param, a parameter of the function
+/// \p Definition it calls; null for a defaulted one or another function's.
+const Expr *argumentFor(const ParmVarDecl *Param, const CallExpr *Call,
+                        const FunctionDecl *Definition);
 
 } // namespace clang::tidy::torch::device
 

@@ -1,9 +1,9 @@
 //===--- OpRules.h - libtorch op device rules, as data ----------*- C++ -*-===//
 //
-// What PyTorch allows and rejects per op lives in YAML (checks/device/rules/), not in
-// code: rule changes between libtorch versions are data changes. This header is
-// plain C++ so the yaml-cpp loader (built with RTTI) and the checks (built
-// without, like Debian's LLVM) can share it.
+// What PyTorch allows and rejects per op lives in YAML (checks/device/rules/),
+// not in code: rule changes between libtorch versions are data changes. This
+// header is plain C++ so the yaml-cpp loader (built with RTTI) and the checks
+// (built without, like Debian's LLVM) can share it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TORCHLINT_CHECKS_DEVICE_RULES_OPRULES_H
@@ -16,17 +16,17 @@ namespace clang::tidy::torch::device {
 
 /// How an op treats the devices of its tensor inputs.
 enum class DeviceRule {
-  Factory,         ///< Creates on the CPU unless its TensorOptions name a device.
-  InheritsDevice,  ///< Result follows an input's device (zeros_like, new_*).
-  Strict,          ///< Every tensor input on one device.
-  CpuScalar,       ///< Strict, but one 0-dim CPU tensor may join.
+  Factory, ///< Creates on the CPU unless its TensorOptions name a device.
+  InheritsDevice,   ///< Result follows an input's device (zeros_like, new_*).
+  Strict,           ///< Every tensor input on one device.
+  CpuScalar,        ///< Strict, but one 0-dim CPU tensor may join.
   CpuScalarInPlace, ///< CpuScalar for inputs; the in-place self has no excuse.
-  Where,           ///< Strict before libtorch 2.0; 0-dim inputs moved since.
-  Index,           ///< CPU index tensors allowed on any self.
-  IndexPut,        ///< Indices and a 0-dim value are moved to self's device.
-  MaskedFill,      ///< Mask on self's device; a 0-dim CPU value allowed.
-  Copy,            ///< Any cross-device copy allowed.
-  NoCheck,         ///< No device check; each result on its input's device.
+  Where,            ///< Strict before libtorch 2.0; 0-dim inputs moved since.
+  Index,            ///< CPU index tensors allowed on any self.
+  IndexPut,         ///< Indices and a 0-dim value are moved to self's device.
+  MaskedFill,       ///< Mask on self's device; a 0-dim CPU value allowed.
+  Copy,             ///< Any cross-device copy allowed.
+  NoCheck,          ///< No device check; each result on its input's device.
 };
 
 /// The operand positions (0 = self or the first tensor argument, counting
@@ -51,7 +51,7 @@ struct OpDeviceRule {
 };
 
 struct OpRule {
-  std::string Name;  ///< Qualified, e.g. "torch::stack" or "at::Tensor::add".
+  std::string Name; ///< Qualified, e.g. "torch::stack" or "at::Tensor::add".
   DeviceRule Rule = DeviceRule::Strict;
   OperandPositions CpuScalarAt = AnyOperand; ///< `cpu_scalar_at: [1]`.
   /// The libtorch versions the entry holds for: `since: 2` (inclusive) and
@@ -81,7 +81,8 @@ bool parseOpRules(const std::string &Text, const std::string &FileName,
 bool loadOpRulesFile(const std::string &Path, OpRuleSet &Out,
                      std::string &Error);
 
-/// The rules shipped with torchlint (checks/device/rules/torch-ops.yaml, compiled in).
+/// The rules shipped with torchlint (checks/device/rules/torch-ops.yaml,
+/// compiled in).
 const OpRuleSet &builtinOpRules();
 
 /// The built-in rules plus a project's own files (RulesOptions); a file

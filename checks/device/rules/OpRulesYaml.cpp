@@ -111,8 +111,8 @@ void parseEntry(const YAML::Node &Entry, const std::string &FileName,
     const auto Key = KeyValue.first.as<std::string>();
     if (Key != "name" && Key != "rule" && Key != "cpu_scalar_at" &&
         Key != "since" && Key != "before")
-      throw RuleError{where(FileName, KeyValue.first.Mark()) +
-                      "unknown key '" + Key +
+      throw RuleError{where(FileName, KeyValue.first.Mark()) + "unknown key '" +
+                      Key +
                       "' (expected name, rule, cpu_scalar_at, since, before)"};
   }
   OpRule Rule;

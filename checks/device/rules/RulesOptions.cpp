@@ -59,14 +59,14 @@ bool isKnownLibtorchVersion(llvm::StringRef Version) {
 } // namespace
 
 bool RulesOptions::isModuleWide(llvm::StringRef Option) {
-  return llvm::is_contained({"RulesFile", "LibtorchVersion", "UnsafeFixes",
-                             "DebugAnalysis"},
-                            Option);
+  return llvm::is_contained(
+      {"RulesFile", "LibtorchVersion", "UnsafeFixes", "DebugAnalysis"}, Option);
 }
 
 RulesOptions RulesOptions::read(const ClangTidyContext &Context) {
   RulesOptions Result;
-  const ClangTidyOptions::OptionMap &Options = Context.getOptions().CheckOptions;
+  const ClangTidyOptions::OptionMap &Options =
+      Context.getOptions().CheckOptions;
   // StringMap's order is not stable: sort, so that problems and rule files
   // come in the same order every run.
   std::vector<llvm::StringRef> Keys;
@@ -77,8 +77,9 @@ RulesOptions RulesOptions::read(const ClangTidyContext &Context) {
   std::string VersionKey;
   for (llvm::StringRef Key : Keys) {
     const auto [Check, Option] =
-        Key.contains('.') ? Key.rsplit('.')
-                          : std::pair<llvm::StringRef, llvm::StringRef>("", Key);
+        Key.contains('.')
+            ? Key.rsplit('.')
+            : std::pair<llvm::StringRef, llvm::StringRef>("", Key);
     if (!Check.empty() && !Check.starts_with("torch-"))
       continue;
     if (!Check.empty() && !torchCheckNames().contains(Check)) {
@@ -106,11 +107,12 @@ RulesOptions RulesOptions::read(const ClangTidyContext &Context) {
             "unknown LibtorchVersion '" + Value + "' (option '" + Key.str() +
             "'); expected a libtorch version such as 1.13 or 2.1");
       } else if (!VersionKey.empty() && Value != Result.LibtorchVersion) {
-        Result.Problems.push_back("options '" + VersionKey + "' and '" +
-                                  Key.str() + "' give different LibtorchVersion "
-                                  "values ('" + Result.LibtorchVersion +
-                                  "' and '" + Value + "'); '" +
-                                  Result.LibtorchVersion + "' is used");
+        Result.Problems.push_back(
+            "options '" + VersionKey + "' and '" + Key.str() +
+            "' give different LibtorchVersion "
+            "values ('" +
+            Result.LibtorchVersion + "' and '" + Value + "'); '" +
+            Result.LibtorchVersion + "' is used");
       } else if (VersionKey.empty()) {
         VersionKey = Key.str();
         Result.LibtorchVersion = Value;

@@ -1,4 +1,4 @@
-//===--- FunctionSummaries.h - what a call passes through a function -*- C++ -*-===//
+//===--- FunctionSummaries.h - calls through --------------------*- C++ -*-===//
 //
 // Bottom-up summaries of the functions defined in the translation unit, in
 // terms of their parameters and their class's members: which parameters
@@ -12,6 +12,7 @@
 #ifndef TORCHLINT_CHECKS_DEVICE_SUMMARIES_FUNCTIONSUMMARIES_H
 #define TORCHLINT_CHECKS_DEVICE_SUMMARIES_FUNCTIONSUMMARIES_H
 
+#include "device/flow/CalleeSummaries.h"
 #include "device/flow/DeviceFlow.h"
 #include "device/functions/UnitCallers.h"
 
@@ -23,37 +24,6 @@
 #include <memory>
 
 namespace clang::tidy::torch::device {
-
-struct FunctionSummary {
-  /// The definition summarised: its parameters are the ones named below.
-  const FunctionDecl *Definition = nullptr;
-  /// Parameters whose memory the function reads on the host.
-  llvm::SmallVector<const ParmVarDecl *, 2> HostParams;
-  /// The op calls (in the function or in what it calls) where a parameter
-  /// meets another parameter or a member.
-  std::vector<OpUse> Meetings;
-  /// Where the result lives: the device of a parameter or member, or
-  /// unknown.
-  AbstractDevice Result;
-  /// For a function returning a list of tensors: where its elements live
-  /// (each the device of a parameter or member, or a concrete device);
-  /// none when that is not known.
-  std::optional<llvm::SmallVector<AbstractDevice, 4>> ResultElements;
-  /// A module parameter the function moves in place on every path through
-  /// it (`m->to(d)`, itself or through a function it calls), and where it
-  /// leaves it: a parameter's device (`d`), a concrete one, or unknown. The
-  /// device's Origin is the move.
-  struct ModuleMoveEffect {
-    const ParmVarDecl *Module = nullptr;
-    AbstractDevice Device;
-  };
-  llvm::SmallVector<ModuleMoveEffect, 1> MovedModules;
-};
-
-/// The argument \p Call passes for \p Param, a parameter of the function
-/// \p Definition it calls; null for a defaulted one or another function's.
-const Expr *argumentFor(const ParmVarDecl *Param, const CallExpr *Call,
-                        const FunctionDecl *Definition);
 
 /// Calls \p Visit(Object, Value) for each value the code of \p Class gives
 /// an object: the member initializers of its constructors, and each
@@ -72,7 +42,7 @@ struct CallerPlacement {
   AbstractDevice Passed;
 };
 
-class FunctionSummaries {
+class FunctionSummaries final : public CalleeSummaries {
 public:
   FunctionSummaries(OpRuleIndex RuleIndex, const DeviceFlowOptions &Options)
       : RuleIndex(std::move(RuleIndex)), Options(Options) {}
@@ -83,7 +53,7 @@ public:
                                            ASTContext &Ctx);
 
   /// The summary of the function \p Call calls, or null when it has none.
-  const FunctionSummary *of(const CallExpr *Call, ASTContext &Ctx);
+  const FunctionSummary *of(const CallExpr *Call, ASTContext &Ctx) override;
 
   /// Where the module member \p Field of `*this` lives when a method (not a
   /// constructor) of its class starts: where every constructor leaves it
@@ -93,7 +63,8 @@ public:
   /// A tensor member of a module that every constructor makes with a
   /// device-less factory and the class never registers lives on the CPU
   /// (the factories are its Factories).
-  AbstractDevice memberOnEntry(const FieldDecl *Field, ASTContext &Ctx);
+  AbstractDevice memberOnEntry(const FieldDecl *Field,
+                               ASTContext &Ctx) override;
 
   /// The tensor member of \p Class that memberOnEntry knows as made by the
   /// device-less factory call \p Factory in a constructor and never
@@ -106,7 +77,7 @@ public:
   /// tensor on one concrete device; unknown otherwise. A caller's own
   /// parameter is followed to its callers in turn, a few levels up.
   AbstractDevice parameterFromCallers(const ParmVarDecl *Param,
-                                      ASTContext &Ctx);
+                                      ASTContext &Ctx) override;
 
   /// A call written in the translation unit that passes, for the tensor
   /// parameter \p Param, data placed where \p Accepts says a fixed device
@@ -118,7 +89,6 @@ public:
   callerPlacing(const ParmVarDecl *Param,
                 llvm::function_ref<bool(const AbstractDevice &)> Accepts,
                 ASTContext &Ctx);
-
 
   /// The setup methods \p Constructor calls on `this` (`init()`, and what
   /// they call on `this` in turn, a few levels deep): they place members as

@@ -6,8 +6,8 @@
 // device sources visible at a statement and picks the one a fix should follow.
 //
 //===----------------------------------------------------------------------===//
-#ifndef TORCHLINT_CHECKS_DEVICE_FIXES_DEVICECONTEXT_H
-#define TORCHLINT_CHECKS_DEVICE_FIXES_DEVICECONTEXT_H
+#ifndef TORCHLINT_CHECKS_DEVICE_FLOW_DEVICECONTEXT_H
+#define TORCHLINT_CHECKS_DEVICE_FLOW_DEVICECONTEXT_H
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -77,9 +77,8 @@ private:
 /// a local tensor placed on a device; none where only tensor parameters or
 /// modules are in scope (they do not show that the code runs on a device),
 /// or where another variable hides the source's name at the load.
-std::optional<DeviceSource> deviceSourceForLoad(const FunctionDecl *Fn,
-                                                const Stmt *Load,
-                                                ASTContext &Ctx);
+std::optional<DeviceSource>
+deviceSourceForLoad(const FunctionDecl *Fn, const Stmt *Load, ASTContext &Ctx);
 
 } // namespace clang::tidy::torch::device
 

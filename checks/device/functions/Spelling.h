@@ -5,8 +5,8 @@
 // same there is a question of scopes in the source text.
 //
 //===----------------------------------------------------------------------===//
-#ifndef TORCHLINT_CHECKS_DEVICE_FIXES_SPELLING_H
-#define TORCHLINT_CHECKS_DEVICE_FIXES_SPELLING_H
+#ifndef TORCHLINT_CHECKS_DEVICE_FUNCTIONS_SPELLING_H
+#define TORCHLINT_CHECKS_DEVICE_FUNCTIONS_SPELLING_H
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"

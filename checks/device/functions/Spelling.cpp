@@ -1,5 +1,5 @@
 //===--- Spelling.cpp - what a fix can write where ------------------------===//
-#include "device/fixes/Spelling.h"
+#include "device/functions/Spelling.h"
 #include "device/functions/FunctionParents.h"
 #include "utils/CallSite.h"
 

@@ -1,9 +1,9 @@
 //===--- DeviceContext.cpp - what in scope tells where code runs ----------===//
-#include "device/fixes/DeviceContext.h"
+#include "device/flow/DeviceContext.h"
 #include "device/DeviceModel.h"
-#include "device/fixes/Spelling.h"
 #include "device/flow/TensorOptionsAnalysis.h"
 #include "device/functions/FunctionParents.h"
+#include "device/functions/Spelling.h"
 #include "utils/CallSite.h"
 #include "utils/TorchTypes.h"
 
@@ -76,7 +76,8 @@ void gatherLocals(const Stmt *S, const Stmt *Scope,
   if (const auto *DS = llvm::dyn_cast<DeclStmt>(S))
     for (const Decl *D : DS->decls()) {
       const auto *VD = llvm::dyn_cast<VarDecl>(D);
-      std::optional<Carrier> What = VD ? carrierOf(VD->getType()) : std::nullopt;
+      std::optional<Carrier> What =
+          VD ? carrierOf(VD->getType()) : std::nullopt;
       if (VD && (What == Carrier::Device ||
                  (What == Carrier::Tensor && placesOnDevice(VD->getInit()))))
         Out.push_back({VD, *What, Scope});
@@ -109,8 +110,7 @@ void collectLocals(const Stmt *Body, SourceLocation At, const SourceManager &SM,
       Out.push_back({L.Var, L.What, Origin::Local});
 }
 
-void collectFunction(const FunctionDecl *Fn, SourceLocation At,
-                     ASTContext &Ctx,
+void collectFunction(const FunctionDecl *Fn, SourceLocation At, ASTContext &Ctx,
                      llvm::SmallVectorImpl<DeviceSource> &Out) {
   if (!Fn)
     return;
@@ -124,8 +124,8 @@ void collectFunction(const FunctionDecl *Fn, SourceLocation At,
     collectLocals(Fn->getBody(), At, Ctx.getSourceManager(), Out);
     // Outer names are usable only if the lambda may capture them.
     if (Class->getLambdaCaptureDefault() != LCD_None)
-      collectFunction(llvm::dyn_cast<FunctionDecl>(Class->getDeclContext()),
-                      At, Ctx, Out);
+      collectFunction(llvm::dyn_cast<FunctionDecl>(Class->getDeclContext()), At,
+                      Ctx, Out);
     return;
   }
   if (Class && !Method->isStatic())
@@ -190,7 +190,8 @@ const DeviceSource *DeviceContext::bestFor(const Stmt *At,
       continue;
     }
     if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Call))
-      if (const DeviceSource *S = Find(namedDecl(Member->getImplicitObjectArgument())))
+      if (const DeviceSource *S =
+              Find(namedDecl(Member->getImplicitObjectArgument())))
         return S;
     for (const Expr *Arg : Call->arguments())
       if (const DeviceSource *S = Find(namedDecl(Arg)))
@@ -223,9 +224,8 @@ const DeviceSource *DeviceContext::bestFor(const Stmt *At,
 /// Tensor parameters and modules do not count: they do not show that the
 /// code runs on a device. Sources whose name another variable hides at the
 /// load are skipped.
-std::optional<DeviceSource> deviceSourceForLoad(const FunctionDecl *Fn,
-                                             const Stmt *Load,
-                                             ASTContext &Ctx) {
+std::optional<DeviceSource>
+deviceSourceForLoad(const FunctionDecl *Fn, const Stmt *Load, ASTContext &Ctx) {
   const DeviceContext Context = DeviceContext::collect(Fn, Load, Ctx);
   const SourceLocation At = Load->getBeginLoc();
   llvm::SmallVector<const DeviceSource *, 4> Sources;
@@ -233,17 +233,19 @@ std::optional<DeviceSource> deviceSourceForLoad(const FunctionDecl *Fn,
     if (isNameUsableAt(S.Decl, Fn, At, Ctx))
       Sources.push_back(&S);
   for (auto It = Sources.rbegin(); It != Sources.rend(); ++It)
-    if ((*It)->What == DeviceSource::Carrier::Device && (*It)->Where == DeviceSource::Origin::Local)
+    if ((*It)->What == DeviceSource::Carrier::Device &&
+        (*It)->Where == DeviceSource::Origin::Local)
       return **It;
-  for (Origin Where : {DeviceSource::Origin::Parameter, DeviceSource::Origin::Member})
+  for (Origin Where :
+       {DeviceSource::Origin::Parameter, DeviceSource::Origin::Member})
     for (const DeviceSource *S : Sources)
       if (S->What == DeviceSource::Carrier::Device && S->Where == Where)
         return *S;
   for (auto It = Sources.rbegin(); It != Sources.rend(); ++It)
-    if ((*It)->What == DeviceSource::Carrier::Tensor && (*It)->Where == DeviceSource::Origin::Local)
+    if ((*It)->What == DeviceSource::Carrier::Tensor &&
+        (*It)->Where == DeviceSource::Origin::Local)
       return **It;
   return std::nullopt;
 }
-
 
 } // namespace clang::tidy::torch::device

@@ -1,0 +1,392 @@
+//===--- HostWork.cpp - data the code reads or keeps on the host ----------===//
+#include "device/findings/HostWork.h"
+#include "device/flow/TensorOptionsAnalysis.h"
+#include "device/functions/FunctionBodies.h"
+#include "device/functions/FunctionParents.h"
+#include "device/functions/LibraryCode.h"
+#include "utils/CallSite.h"
+#include "utils/TorchObjects.h"
+#include "utils/TorchTypes.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+namespace clang::tidy::torch::device {
+namespace {
+
+bool derivesFromOstream(const CXXRecordDecl *RD, int Depth = 0) {
+  if (!RD || Depth > 8)
+    return false;
+  if (isNamed(RD, "basic_ostream"))
+    return true;
+  RD = RD->getDefinition();
+  if (!RD)
+    return false;
+  for (const CXXBaseSpecifier &Base : RD->bases())
+    if (derivesFromOstream(Base.getType()->getAsCXXRecordDecl(), Depth + 1))
+      return true;
+  return false;
+}
+
+/// A method of a module other than its forward (`MaskRCNN::Detect`,
+/// `Classifier::predict`): an inference API that hands its results to
+/// host code. A forward's results go on to the next layer or the loss.
+bool isInferenceMethod(const FunctionDecl *Fn) {
+  const auto *Method =
+      llvm::dyn_cast_or_null<CXXMethodDecl>(enclosingNamedFunction(Fn));
+  return Method && !Method->isStatic() && Method->getIdentifier() &&
+         Method->getName() != "forward" &&
+         !llvm::isa<CXXConstructorDecl>(Method) && isModuleMethod(Method);
+}
+
+bool isStdTuple(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  return RD && RD->isInStdNamespace() &&
+         (isNamed(RD, "tuple") || isNamed(RD, "pair"));
+}
+
+/// `std::vector<torch::Tensor>` (not libtorch's TensorList views).
+bool isStdTensorVector(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  return RD && RD->isInStdNamespace() && isNamed(RD, "vector") &&
+         isTensorListType(T);
+}
+
+/// \p Arg of \p Call hands a host tensor over for host work: results
+/// collected in a standard container (`out.push_back(y.cpu())`), or an
+/// argument of a helper of the user's that returns no tensor
+/// (`step_envs(actions.cpu())`, `draw_boxes(image, boxes.cpu())`): such
+/// helpers read their input on the host by contract. A module's forward and
+/// a helper that returns a tensor go on computing, and are not hand-offs.
+bool isHostHandOff(const CallExpr *Call, const FunctionDecl *Callee,
+                   const Expr *Arg, ASTContext &Ctx) {
+  if (llvm::isa<CXXOperatorCallExpr>(Call) ||
+      !llvm::is_contained(Call->arguments(), Arg))
+    return false;
+  const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Callee);
+  if (Method ? Method->getParent()->isInStdNamespace()
+             : Callee->isInStdNamespace())
+    return Method && Method->getIdentifier() &&
+           llvm::is_contained({"push_back", "emplace_back", "insert", "emplace",
+                               "push", "push_front", "emplace_front"},
+                              Method->getName());
+  if (isTensorType(Callee->getReturnType()) ||
+      (Method && (isModuleMethod(Method) || isTensorMethod(Method))) ||
+      LibraryCode(Ctx.getSourceManager()).contains(Callee->getLocation()))
+    return false;
+  return true;
+}
+
+/// Every use of the local \p Var in \p Fn reads it back on the host.
+bool onlyReadBack(const VarDecl *Var, const FunctionDecl *Fn, ASTContext &Ctx,
+                  int Depth) {
+  return usesReadBack(Var, SourceLocation(), Fn, Ctx, Depth);
+}
+
+/// `t = y.cpu();` stores a host result into the local \p Target; the uses of
+/// \p Target after \p Assign (and before the end of its scope) all read it
+/// back on the host. An assignment inside a loop that the local outlives
+/// reaches the loop's earlier statements too: not judged.
+bool onlyReadBackAfter(const ValueDecl *Target, const Expr *Assign,
+                       const FunctionDecl *Fn, ASTContext &Ctx, int Depth) {
+  // A local, a parameter (by value, the function's own handle, or by
+  // reference: `result = result.cpu(); result.accessor<float, 2>()` reads
+  // the caller's results on the host, and the move is that reading's), or
+  // a structured binding of a local (`auto [dets, masks] = ...`).
+  const auto *Var = llvm::dyn_cast<VarDecl>(Target);
+  if (const auto *Binding = llvm::dyn_cast<BindingDecl>(Target))
+    Var = llvm::dyn_cast_or_null<VarDecl>(Binding->getDecomposedDecl());
+  const Stmt *Body = Fn ? Fn->getBody() : nullptr;
+  if (!Body || !Var || !Var->hasLocalStorage() ||
+      (Var->getType()->isReferenceType() && !llvm::isa<ParmVarDecl>(Var)))
+    return false;
+  for (const Stmt *S = parentStmt(Assign, Ctx); S; S = parentStmt(S, Ctx)) {
+    if (const auto *DS = llvm::dyn_cast<DeclStmt>(S);
+        DS && llvm::is_contained(DS->decls(), Var))
+      break;
+    if (const auto *Block = llvm::dyn_cast<CompoundStmt>(S);
+        Block && llvm::any_of(Block->body(), [&](const Stmt *Child) {
+          const auto *DS = llvm::dyn_cast<DeclStmt>(Child);
+          return DS && llvm::is_contained(DS->decls(), Var);
+        }))
+      break;
+    if (llvm::isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
+      return false;
+    if (S == Body) {
+      if (!llvm::isa<ParmVarDecl>(Var))
+        return false; // not declared where the walk went: not judged
+      break;
+    }
+  }
+  return usesReadBack(Target, Assign->getEndLoc(), Fn, Ctx, Depth);
+}
+
+/// A device the code holds rather than spells: a variable, parameter or
+/// member of type Device/DeviceType (`device`, `device_`, `*device_`).
+bool namesHeldDevice(const Expr *Arg) {
+  const Expr *E = ignoreWrappers(Arg);
+  if (const auto *Copy = llvm::dyn_cast_or_null<CXXConstructExpr>(E);
+      Copy && Copy->getNumArgs() == 1)
+    E = ignoreWrappers(Copy->getArg(0));
+  if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(E))
+    return llvm::isa<VarDecl>(Ref->getDecl()) &&
+           !isDeviceTypeConstant(Ref->getDecl());
+  if (const auto *Member = llvm::dyn_cast_or_null<MemberExpr>(E))
+    return llvm::isa<FieldDecl>(Member->getMemberDecl());
+  return false;
+}
+
+/// \p Call, which takes the variable \p Use names, is assigned back to that
+/// variable (`r = normalize(r, opts);`).
+bool feedsItself(const CallExpr *Call, const Expr *Use, ASTContext &Ctx) {
+  const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(ignoreWrappers(Use));
+  if (!Ref)
+    return false;
+  const Expr *Child = nullptr;
+  const DynTypedNode Parent = wrappedParent(Call, Ctx, &Child);
+  const auto Sides = assignmentSides(Parent.get<Stmt>());
+  const Expr *Target = Sides && Sides->second == Child ? Sides->first : nullptr;
+  const auto *Into = llvm::dyn_cast_or_null<DeclRefExpr>(
+      Target ? ignoreWrappers(Target) : nullptr);
+  return Into && Into->getDecl() == Ref->getDecl();
+}
+
+} // namespace
+
+bool isHostVisit(const Expr *Consumer, const DeviceFlow &Facts) {
+  const auto &Moves = Facts.moduleMoves();
+  const auto ToHost = llvm::find_if(
+      Moves, [&](const ModuleMove &M) { return M.Call == Consumer; });
+  if (ToHost == Moves.end())
+    return false;
+  return llvm::any_of(Moves, [&](const ModuleMove &Back) {
+    return Back.Module == ToHost->Module && !Back.ToCpu &&
+           Facts.precedes(ToHost->Call, Back.Call) &&
+           Facts.runsWhenever(Back.Call, ToHost->Call);
+  });
+}
+
+const Expr *viewedTensor(const Expr *E) {
+  for (int Depth = 0; E && Depth < 16; ++Depth) {
+    E = ignoreWrappers(E);
+    // A method of one tensor (`slice`, `view`, `float`), not one that
+    // combines it with another (`matmul(w)`).
+    if (const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(E);
+        Call && isTensorMethod(Call->getMethodDecl()) &&
+        isTensorType(Call->getType()) &&
+        llvm::none_of(Call->arguments(), [](const Expr *Arg) {
+          return isTensorType(Arg->getType());
+        })) {
+      E = Call->getImplicitObjectArgument();
+      continue;
+    }
+    if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(E);
+        Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() > 0 &&
+        isTensorType(Op->getArg(0)->getType())) {
+      E = Op->getArg(0);
+      continue;
+    }
+    break;
+  }
+  return E;
+}
+
+bool movesDetached(const CXXMemberCallExpr *Move) {
+  const Expr *Receiver = Move->getImplicitObjectArgument();
+  for (int Depth = 0; Receiver && Depth < 8; ++Depth) {
+    const auto *Call =
+        llvm::dyn_cast<CXXMemberCallExpr>(ignoreWrappers(Receiver));
+    if (!Call || !isTensorMethod(Call->getMethodDecl()))
+      return false;
+    if (isNamed(Call->getMethodDecl(), "detach"))
+      return true;
+    Receiver = Call->getImplicitObjectArgument();
+  }
+  return false;
+}
+
+bool usesReadBack(const ValueDecl *Target, SourceLocation After,
+                  const FunctionDecl *Fn, ASTContext &Ctx, int Depth) {
+  const Stmt *Body = Fn ? Fn->getBody() : nullptr;
+  if (!Body)
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  int Uses = 0;
+  llvm::SmallVector<const Stmt *, 32> Stack{Body};
+  while (!Stack.empty()) {
+    const Stmt *S = Stack.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(S);
+        Ref && Ref->getDecl() == Target &&
+        (After.isInvalid() ||
+         SM.isBeforeInTranslationUnit(After, Ref->getBeginLoc()))) {
+      ++Uses;
+      if (!consumedByHost(Ref, Fn, Ctx, Depth + 1))
+        return false;
+    }
+    for (const Stmt *Child : S->children())
+      Stack.push_back(Child);
+  }
+  return Uses > 0;
+}
+
+bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
+                    int Depth) {
+  if (!E || Depth > 8)
+    return false;
+  const Expr *Child = nullptr;
+  DynTypedNode Parent = wrappedParent(E, Ctx, &Child);
+
+  if (const auto *Var = Parent.get<VarDecl>())
+    return Var->hasLocalStorage() && !llvm::isa<ParmVarDecl>(Var) &&
+           !Var->getType()->isReferenceType() &&
+           onlyReadBack(Var,
+                        llvm::dyn_cast<FunctionDecl>(Var->getDeclContext()),
+                        Ctx, Depth);
+
+  const auto *S = Parent.get<Stmt>();
+  if (!S)
+    return false;
+  // The results of a model's inference method (`Detect`, `predict`),
+  // returned on the host as its callers expect them, also in a tuple.
+  if (llvm::isa<ReturnStmt>(S))
+    return isInferenceMethod(Fn);
+  if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(S)) {
+    if (Construct->getNumArgs() == 1 && isTensorType(Construct->getType()))
+      return consumedByHost(Construct, Fn, Ctx, Depth + 1);
+    return isStdTuple(Construct->getType()) &&
+           consumedByHost(Construct, Fn, Ctx, Depth + 1);
+  }
+  if (const auto *List = llvm::dyn_cast<InitListExpr>(S)) {
+    if (isStdTuple(List->getType()))
+      return consumedByHost(List, Fn, Ctx, Depth + 1);
+    // `std::vector<torch::Tensor> state = {mean.cpu(), m2.cpu()};`: the
+    // vector's uses decide (written to a file with `torch::save`).
+    const auto *Backing =
+        wrappedParent(List, Ctx).get<CXXStdInitializerListExpr>();
+    const auto *Container =
+        Backing ? wrappedParent(Backing, Ctx).get<CXXConstructExpr>() : nullptr;
+    return Container && isStdTensorVector(Container->getType()) &&
+           consumedByHost(Container, Fn, Ctx, Depth + 1);
+  }
+  if (const auto *Member = llvm::dyn_cast<MemberExpr>(S)) {
+    const auto *Call =
+        llvm::dyn_cast_or_null<CXXMemberCallExpr>(parentStmt(Member, Ctx));
+    const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
+    if (!Method || !Method->getIdentifier())
+      return false;
+    llvm::StringRef Name = Method->getName();
+    // Reading values or metadata on the host.
+    if (llvm::is_contained({"item", "data_ptr", "const_data_ptr",
+                            "mutable_data_ptr", "accessor", "print", "numel",
+                            "size", "sizes", "dim", "scalar_type", "dtype",
+                            "defined", "nbytes", "element_size", "pin_memory"},
+                           Name))
+      return true;
+    // The deprecated `t.data<float>()`, not `t.data()` (a tensor).
+    if (Name == "data" && Call->getType()->isPointerType())
+      return true;
+    if (Name == "to") {
+      // A dtype-only conversion keeps the tensor on the host.
+      for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+        const Expr *Arg = Call->getArg(I);
+        QualType T = I < Method->getNumParams()
+                         ? Method->getParamDecl(I)->getType()
+                         : Arg->getType();
+        if (llvm::isa<CXXDefaultArgExpr>(Arg))
+          continue;
+        // Moved to a device the code holds (`r.to(device)`): the host
+        // stretch ends in a deliberate transfer.
+        if ((isDeviceType(T) || isDeviceTypeEnum(T) ||
+             isTensorOptionsType(T)) &&
+            I == 0 && namesHeldDevice(Arg))
+          return true;
+        if (isDeviceType(T) || isDeviceTypeEnum(T) || isTensorType(T) ||
+            isOptionalDeviceType(T))
+          return false;
+        if (isTensorOptionsType(T) &&
+            classifyOptions(Arg, nullptr) != OptionsDevice::NoDevice)
+          return false;
+      }
+      return consumedByHost(Call, Fn, Ctx, Depth + 1);
+    }
+    if (llvm::is_contained(
+            {"contiguous", "detach",  "clone",   "toType",    "flatten",
+             "view",       "reshape", "squeeze", "unsqueeze", "select",
+             "index",      "slice",   "narrow",  "t",         "transpose",
+             "permute",    "unbind",  "split",   "chunk",     "tensor_split"},
+            Name))
+      return consumedByHost(Call, Fn, Ctx, Depth + 1);
+    // The pieces of an unbound result, handed on by iterators:
+    // `out.insert(out.end(), rows.begin(), rows.end())`.
+    if (Method->getParent()->isInStdNamespace() &&
+        llvm::is_contained({"begin", "end", "cbegin", "cend"}, Name))
+      return consumedByHost(Call, Fn, Ctx, Depth + 1);
+    // `r = r.sigmoid();`
+    if (isTensorMethod(Method) && feedsItself(Call, E, Ctx))
+      return true;
+    // `p.argmax().item()`: an op on the host tensor runs on the host, and
+    // its result is read back there.
+    return isTensorMethod(Method) && isTensorType(Call->getType()) &&
+           !llvm::is_contained({"cuda", "type_as"}, Name) &&
+           consumedByHost(Call, Fn, Ctx, Depth + 1);
+  }
+  if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(S)) {
+    if (Op->getOperator() == OO_LessLess && Op->getNumArgs() == 2 &&
+        Op->getArg(1) == Child)
+      return derivesFromOstream(
+          Op->getArg(0)->getType().getNonReferenceType()->getAsCXXRecordDecl());
+    if (Op->getOperator() == OO_Subscript && Op->getNumArgs() > 0 &&
+        Op->getArg(0) == Child)
+      return consumedByHost(Op, Fn, Ctx, Depth + 1);
+    // `boxes[i] = kept.cpu();`: stored into a standard container's element.
+    if (Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
+        Op->getArg(1) == Child) {
+      const Expr *Target = ignoreWrappers(Op->getArg(0));
+      if (const auto *Element = llvm::dyn_cast<CXXOperatorCallExpr>(Target);
+          Element && Element->getOperator() == OO_Subscript)
+        if (const auto *Method = llvm::dyn_cast_or_null<CXXMethodDecl>(
+                Element->getDirectCallee()))
+          return Method->getParent()->isInStdNamespace();
+      // `out = net(x).cpu();` into a local that is read back from there on.
+      if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Target))
+        return onlyReadBackAfter(Ref->getDecl(), Op, Fn, Ctx, Depth);
+    }
+    // Overwritten (`r = ...`): that use reads nothing.
+    if (Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
+        Op->getArg(0) == Child)
+      return true;
+    // `r = r / 2;`
+    return Op->getOperator() != OO_Equal && feedsItself(Op, Child, Ctx);
+  }
+  if (const auto *Call = llvm::dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee)
+      return false;
+    const std::string Name = qualifiedName(Callee);
+    if (Name == "torch::save" || Name == "at::print" ||
+        Name == "torch::pickle_save" || Name == "torch::jit::pickle_save")
+      return true;
+    // Pieces of a host tensor are host tensors.
+    if (Call->getNumArgs() > 0 && Call->getArg(0) == Child &&
+        llvm::is_contained(
+            {"at::unbind", "at::split", "at::chunk", "at::tensor_split"}, Name))
+      return consumedByHost(Call, Fn, Ctx, Depth + 1);
+    // `r = normalize(r, ...)`: worked on and stored back where it was; its
+    // later uses decide.
+    if (feedsItself(Call, Child, Ctx))
+      return true;
+    // `torch::argmax(p).item()`: a libtorch op on the host tensor runs on
+    // the host, and its result is read back there.
+    if (isTensorType(Call->getType()) &&
+        LibraryCode(Ctx.getSourceManager()).contains(Callee->getLocation()))
+      return consumedByHost(Call, Fn, Ctx, Depth + 1);
+    return isHostHandOff(Call, Callee, Child, Ctx);
+  }
+  return false;
+}
+
+} // namespace clang::tidy::torch::device

@@ -1,0 +1,172 @@
+//===--- PlacementSites.cpp - where a spelled device is used --------------===//
+#include "device/findings/PlacementSites.h"
+#include "device/functions/FunctionParents.h"
+#include "utils/CallSite.h"
+#include "utils/TorchTypes.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+
+namespace clang::tidy::torch::device {
+namespace {
+
+bool isStdString(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  return RD && isNamed(RD, "basic_string");
+}
+
+int argumentIndex(const CallExpr *Call, const Expr *Arg) {
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+    if (Call->getArg(I) == Arg)
+      return static_cast<int>(I);
+  return -1;
+}
+
+} // namespace
+
+std::optional<PlacementSite> placementSiteOf(const Expr *Leaf, bool FromString,
+                                             ASTContext &Ctx) {
+  PlacementSite Result;
+  Result.Written = Leaf;
+  const Expr *Current = Leaf;
+  bool SawDevice = !FromString;
+  for (int Step = 0; Step < 24; ++Step) {
+    const Stmt *P = parentStmt(Current, Ctx);
+    if (!P || !llvm::isa<Expr>(P))
+      return std::nullopt;
+    const auto *PE = llvm::cast<Expr>(P);
+    if (isWrapper(P)) {
+      Current = PE;
+      continue;
+    }
+    if (const auto *Cast = llvm::dyn_cast<CXXFunctionalCastExpr>(P)) {
+      QualType T = Cast->getType();
+      if (isDeviceType(T)) {
+        Current = Result.Written = Cast;
+        SawDevice = true;
+        continue;
+      }
+      if (isTensorOptionsType(T) && SawDevice) {
+        Result.Consumer = Cast;
+        Result.Replace = Result.Written->getSourceRange();
+        return Result;
+      }
+      return std::nullopt;
+    }
+    if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(P)) {
+      QualType T = Construct->getType();
+      const Stmt *Above = parentStmt(Construct, Ctx);
+      const bool Explicit = llvm::isa<CXXTemporaryObjectExpr>(Construct) ||
+                            (Above && llvm::isa<CXXFunctionalCastExpr>(Above));
+      if (isStdString(T) && FromString) {
+        Current = Construct;
+        continue;
+      }
+      if (isDeviceType(T)) {
+        SawDevice = true;
+        Current = Construct;
+        if (Explicit)
+          Result.Written = Construct; // torch::Device(torch::kCUDA, 0)
+        continue;
+      }
+      if (isOptionalDeviceType(T)) {
+        Current = Construct;
+        continue;
+      }
+      if (isTensorOptionsType(T)) {
+        if (Explicit) {
+          // torch::TensorOptions(torch::kCUDA): the options place.
+          Result.Consumer = Construct;
+          Result.Replace = Result.Written->getSourceRange();
+          return Result;
+        }
+        SawDevice = true; // Only a device converts to TensorOptions from these.
+        Current = Construct;
+        continue;
+      }
+      return std::nullopt;
+    }
+    const auto *Call = llvm::dyn_cast<CallExpr>(P);
+    if (!Call || !SawDevice)
+      return std::nullopt;
+    const int Index = argumentIndex(Call, Current);
+    if (Index < 0)
+      return std::nullopt;
+    Result.Consumer = Call;
+    Result.Replace = Result.Written->getSourceRange();
+    if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Call)) {
+      const CXXMethodDecl *Method = Member->getMethodDecl();
+      if (isNamed(Method, "to") && isTensorMethod(Method)) {
+        Result.Move = Member;
+        Result.Receiver = Member->getImplicitObjectArgument();
+        return Result;
+      }
+      if (isNamed(Method, "to") && isModuleMethod(Method)) {
+        Result.Receiver = calledObject(Member);
+        return Result;
+      }
+      if (isNamed(Method, "device") &&
+          isTensorOptionsType(recordType(Method->getParent()))) {
+        // .device(torch::kCUDA, 1): the index goes with the replaced type.
+        if (Index == 0 && Call->getNumArgs() > 1 && Result.Written == Leaf)
+          Result.Replace =
+              SourceRange(Call->getArg(0)->getBeginLoc(),
+                          Call->getArg(Call->getNumArgs() - 1)->getEndLoc());
+        return Result;
+      }
+      return std::nullopt;
+    }
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || llvm::isa<CXXOperatorCallExpr>(Call))
+      return std::nullopt;
+    if (isNamed(Callee, "device") &&
+        isTensorOptionsType(Callee->getReturnType()))
+      return Result;
+    if (static_cast<unsigned>(Index) < Callee->getNumParams() &&
+        isTensorOptionsType(Callee->getParamDecl(Index)->getType()))
+      return Result; // A factory's (or any function's) TensorOptions.
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+const CallExpr *optionsDestination(const Expr *E, ASTContext &Ctx,
+                                   bool &Pinned) {
+  Pinned = false;
+  for (const Expr *Below = E; Below;) {
+    const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(ignoreWrappers(Below));
+    if (!Call || !isTensorOptionsType(Call->getType()))
+      break;
+    if (isNamed(Call->getMethodDecl(), "pinned_memory"))
+      Pinned = true;
+    Below = Call->getImplicitObjectArgument();
+  }
+  const Expr *Current = E;
+  for (int Step = 0; Step < 16 && Current; ++Step) {
+    const Expr *Child = nullptr;
+    DynTypedNode Parent = wrappedParent(Current, Ctx, &Child);
+    const auto *S = Parent.get<Stmt>();
+    if (!S)
+      return nullptr;
+    if (const auto *Member = llvm::dyn_cast<MemberExpr>(S)) {
+      const auto *Call =
+          llvm::dyn_cast_or_null<CXXMemberCallExpr>(parentStmt(Member, Ctx));
+      if (!Call || !isTensorOptionsType(Call->getType()))
+        return nullptr;
+      if (isNamed(Call->getMethodDecl(), "pinned_memory"))
+        Pinned = true;
+      Current = Call;
+      continue;
+    }
+    if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(S)) {
+      if (!isTensorOptionsType(Construct->getType()))
+        return nullptr;
+      Current = Construct;
+      continue;
+    }
+    return llvm::dyn_cast<CallExpr>(S);
+  }
+  return nullptr;
+}
+
+} // namespace clang::tidy::torch::device

@@ -1,0 +1,558 @@
+//===--- DeviceEvaluation.cpp - the device of an expression in a state ---===//
+//
+// The half of DeviceTransfer that reads expressions: where a tensor, device
+// or options expression points in a state, and what a call returns (a move,
+// a factory, an op by its rule, a summarised function). docs/design.md,
+// "Expression evaluation".
+//
+//===----------------------------------------------------------------------===//
+#include "device/flow/DeviceChoice.h"
+#include "device/flow/DeviceTransfer.h"
+#include "device/flow/DeviceUsage.h"
+#include "device/flow/TensorOptionsAnalysis.h"
+#include "device/flow/TransferSyntax.h"
+#include "utils/CallSite.h"
+#include "utils/TorchObjects.h"
+#include "utils/TorchTypes.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/StringSwitch.h"
+
+namespace clang::tidy::torch::device {
+
+using Kind = AbstractDevice::Kind;
+
+namespace {
+
+/// The device index an integer literal names, if \p E is one.
+std::optional<int> literalIndex(const Expr *E) {
+  const auto *Index = llvm::dyn_cast_or_null<IntegerLiteral>(tensorOperand(E));
+  if (!Index)
+    return std::nullopt;
+  return static_cast<int>(Index->getValue().getSExtValue());
+}
+
+AbstractDevice otherDevice(const Stmt *Origin) {
+  AbstractDevice D;
+  D.K = Kind::Other;
+  D.Origin = Origin;
+  return D;
+}
+
+/// "cuda:1", "cpu", "mps", ...
+AbstractDevice deviceFromString(const StringLiteral *S, const Stmt *Origin) {
+  const std::string Backend = backendOfString(S);
+  if (Backend == "CUDA") {
+    int Index = -1;
+    llvm::StringRef Text = S->getString();
+    if (Text.consume_front("cuda:"))
+      Text.getAsInteger(10, Index);
+    return AbstractDevice::cuda(Index, Origin);
+  }
+  if (Backend == "CPU")
+    return AbstractDevice::cpu(Origin);
+  return otherDevice(Origin);
+}
+
+/// kCUDA, kCPU, DeviceType::CUDA, c10::kMPS, ...
+std::optional<AbstractDevice> deviceFromConstant(const ValueDecl *D,
+                                                 const Stmt *Origin) {
+  if (!isDeviceTypeConstant(D))
+    return std::nullopt;
+  const std::string Backend = backendOfConstant(D);
+  if (Backend == "CUDA")
+    return AbstractDevice::cuda(-1, Origin);
+  if (Backend == "CPU")
+    return AbstractDevice::cpu(Origin);
+  return otherDevice(Origin);
+}
+
+bool isReduction(llvm::StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases("sum", "mean", "max", "min", "norm", "prod", true)
+      .Cases("amax", "amin", "std", "var", "all", "any", true)
+      .Cases("argmax", "argmin", "median", "nansum", "nanmean", true)
+      .Default(false);
+}
+
+/// The number of dimensions a shape argument spells out (`{1, 3, 1, 1}`: 4,
+/// `{}`: 0, a lone integer: 1); none when it is computed.
+std::optional<unsigned> shapeLength(const Expr *Shape) {
+  const Expr *Spelled = spelledArgument(Shape);
+  if (!Spelled)
+    return std::nullopt;
+  if (const auto *List = llvm::dyn_cast<InitListExpr>(Spelled))
+    return List->getNumInits();
+  if (Spelled->getType()->isIntegerType())
+    return 1;
+  if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(Spelled);
+      Construct && Construct->isListInitialization() &&
+      Construct->getNumArgs() == 0)
+    return 0; // `{}`
+  return std::nullopt;
+}
+
+/// The arguments \p Call spells out, default arguments left out.
+unsigned writtenArgs(const CallExpr *Call) {
+  return llvm::count_if(Call->arguments(), [](const Expr *Arg) {
+    return !llvm::isa<CXXDefaultArgExpr>(Arg);
+  });
+}
+
+bool changesShape(llvm::StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases("view", "reshape", "flatten", "unsqueeze", "squeeze", true)
+      .Cases("index", "index_select", "slice", "select", "narrow", true)
+      .Cases("expand", "repeat", "t", "transpose", "permute", true)
+      .Cases("matmul", "mm", "bmm", "expand_as", "view_as", true)
+      .Default(false);
+}
+
+/// The member or variable \p E dereferences: `*device_`, `*ptr`.
+const ValueDecl *heldThroughPointer(const Expr *E) {
+  const Expr *Pointer = nullptr;
+  if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(E);
+      Op && Op->getOperator() == OO_Star && Op->getNumArgs() == 1)
+    Pointer = Op->getArg(0);
+  else if (const auto *Unary = llvm::dyn_cast<UnaryOperator>(E);
+           Unary && Unary->getOpcode() == UO_Deref)
+    Pointer = Unary->getSubExpr();
+  Pointer = Pointer ? tensorOperand(Pointer) : nullptr;
+  if (const auto *Member = llvm::dyn_cast_or_null<MemberExpr>(Pointer))
+    return llvm::isa<CXXThisExpr>(tensorOperand(Member->getBase()))
+               ? Member->getMemberDecl()
+               : nullptr;
+  if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(Pointer))
+    return llvm::dyn_cast<VarDecl>(Ref->getDecl());
+  return nullptr;
+}
+
+/// For a call of a getter on `this` whose body is `return member;` (or
+/// `return *member;`), that member expression; evaluated in the caller, it
+/// names the same object's member.
+const Expr *getterField(const Expr *E) {
+  const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(E);
+  if (!Call || Call->getNumArgs() != 0 || !Call->getImplicitObjectArgument() ||
+      !llvm::isa<CXXThisExpr>(tensorOperand(Call->getImplicitObjectArgument())))
+    return nullptr;
+  const FunctionDecl *Definition = nullptr;
+  const CXXMethodDecl *Method = Call->getMethodDecl();
+  if (!Method || Method->isVirtual() || !Method->hasBody(Definition) ||
+      !Definition)
+    return nullptr;
+  const auto *Body =
+      llvm::dyn_cast_or_null<CompoundStmt>(Definition->getBody());
+  if (!Body || Body->size() != 1)
+    return nullptr;
+  const auto *Return = llvm::dyn_cast<ReturnStmt>(Body->body_front());
+  const Expr *Value = Return && Return->getRetValue()
+                          ? tensorOperand(Return->getRetValue())
+                          : nullptr;
+  // The copy into the returned Device.
+  if (const auto *Copy = llvm::dyn_cast_or_null<CXXConstructExpr>(Value);
+      Copy && Copy->getNumArgs() == 1)
+    Value = tensorOperand(Copy->getArg(0));
+  if (!Value)
+    return nullptr;
+  if (const auto *Member = llvm::dyn_cast<MemberExpr>(Value);
+      Member && llvm::isa<CXXThisExpr>(tensorOperand(Member->getBase())))
+    return Value;
+  return llvm::isa_and_nonnull<FieldDecl>(heldThroughPointer(Value)) ? Value
+                                                                     : nullptr;
+}
+
+/// The tensor methods whose result's device or rank the transfer knows
+/// without a rule: moves, `type_as`, and shape changes whose rank is known.
+enum class TensorMethod {
+  To,
+  Cuda,
+  Cpu,
+  TypeAs,
+  AddsDimension,
+  Reshape,
+  Other
+};
+
+TensorMethod tensorMethodKind(llvm::StringRef Name) {
+  return llvm::StringSwitch<TensorMethod>(Name)
+      .Case("to", TensorMethod::To)
+      .Case("cuda", TensorMethod::Cuda)
+      .Case("cpu", TensorMethod::Cpu)
+      .Case("type_as", TensorMethod::TypeAs)
+      .Cases("flatten", "unsqueeze", TensorMethod::AddsDimension)
+      .Cases("view", "reshape", TensorMethod::Reshape)
+      .Default(TensorMethod::Other);
+}
+
+} // namespace
+
+AbstractDevice DeviceTransfer::eval(const Expr *E, const DeviceState &S) const {
+  E = tensorOperand(E);
+  if (!E)
+    return AbstractDevice::unknown();
+  if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E))
+    return lookup(llvm::dyn_cast<VarDecl>(Ref->getDecl()), S);
+  if (const auto *Member = llvm::dyn_cast<MemberExpr>(E)) {
+    if (llvm::isa<CXXThisExpr>(tensorOperand(Member->getBase())))
+      return lookup(Member->getMemberDecl(), S);
+    if (const ValueDecl *Module = moduleRoot(Member->getBase()))
+      return lookup(Module, S);
+    return AbstractDevice::unknown();
+  }
+  if (const auto *Cond = llvm::dyn_cast<ConditionalOperator>(E))
+    return AbstractDevice::join(eval(Cond->getTrueExpr(), S),
+                                eval(Cond->getFalseExpr(), S));
+  if (const auto *Call = llvm::dyn_cast<CallExpr>(E))
+    return evalCall(Call, S);
+  return AbstractDevice::unknown();
+}
+
+AbstractDevice DeviceTransfer::evalOptions(const Expr *Options,
+                                           const DeviceState &S,
+                                           const Stmt *Origin) const {
+  AbstractDevice D = evalDevice(Options, S);
+  if (D.K != Kind::Unknown && D.K != Kind::SameAs)
+    D.Origin = Origin;
+  D.clearDeviceLess();
+  D.ZeroDim = Tri::Unknown;
+  return D;
+}
+
+AbstractDevice DeviceTransfer::evalTo(const CXXMemberCallExpr *Call,
+                                      const AbstractDevice &Receiver,
+                                      const DeviceState &S) const {
+  if (Call->getNumArgs() == 0)
+    return AbstractDevice::unknown();
+  const Expr *Arg = Call->getArg(0);
+  QualType T = Arg->getType();
+  AbstractDevice Result;
+  if (isDeviceLike(T) || isTensorType(T)) {
+    Result = isTensorType(T) ? eval(Arg, S) : evalDevice(Arg, S);
+  } else if (isTensorOptionsType(T)) {
+    switch (classifyOptions(Arg, Body)) {
+    case OptionsDevice::NoDevice:
+      return Receiver;
+    case OptionsDevice::HasDevice:
+      Result = evalDevice(Arg, S);
+      break;
+    case OptionsDevice::Unknown:
+      return AbstractDevice::unknown();
+    }
+  } else {
+    return Receiver; // .to(kFloat): a dtype change stays put.
+  }
+  if (Result.K != Kind::SameAs)
+    Result.Origin = Call;
+  Result.clearDeviceLess();
+  Result.ZeroDim = Receiver.ZeroDim;
+  return Result;
+}
+
+AbstractDevice DeviceTransfer::evalDevice(const Expr *E,
+                                          const DeviceState &S) const {
+  E = tensorOperand(E);
+  if (!E)
+    return AbstractDevice::unknown();
+  if (const auto *Lit = llvm::dyn_cast<StringLiteral>(E))
+    return deviceFromString(Lit, E);
+  // A device variable that holds a run-time choice (`cuda ? kCUDA : kCPU`,
+  // or CPU then CUDA under an `if`) is one device, whichever was chosen:
+  // everything placed with it is together, so it stands for itself.
+  auto Chosen = [&](const ValueDecl *Var) {
+    AbstractDevice D = lookup(Var, S);
+    if (D.K != Kind::Maybe)
+      return D;
+    AbstractDevice Itself = AbstractDevice::sameAs(Var);
+    Itself.Origin = D.Origin;
+    return Itself;
+  };
+  if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E)) {
+    if (auto D = deviceFromConstant(Ref->getDecl(), E))
+      return *D;
+    return Chosen(llvm::dyn_cast<VarDecl>(Ref->getDecl()));
+  }
+  if (const auto *Member = llvm::dyn_cast<MemberExpr>(E))
+    if (llvm::isa<CXXThisExpr>(tensorOperand(Member->getBase())))
+      return Chosen(Member->getMemberDecl());
+  // A device held through a pointer (`*device_`, a shared_ptr<Device>
+  // member) stands for itself, as a member holding it directly does.
+  if (const ValueDecl *Holder = heldThroughPointer(E))
+    return Chosen(Holder);
+  // A getter of this class that returns a member (`device()`).
+  if (const Expr *Field = getterField(E))
+    return evalDevice(Field, S);
+  if (const auto *Cond = llvm::dyn_cast<ConditionalOperator>(E))
+    return AbstractDevice::join(evalDevice(Cond->getTrueExpr(), S),
+                                evalDevice(Cond->getFalseExpr(), S));
+  if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(E)) {
+    if (Construct->getNumArgs() == 0)
+      return AbstractDevice::unknown();
+    AbstractDevice D = evalDevice(Construct->getArg(0), S);
+    // Device(kCUDA, 1)
+    if (D.K == Kind::Cuda && Construct->getNumArgs() > 1)
+      D.CudaIndex = literalIndex(Construct->getArg(1)).value_or(D.CudaIndex);
+    return D;
+  }
+  if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *Method = Member->getMethodDecl();
+    const Expr *Object = Member->getImplicitObjectArgument();
+    if (!Method || !Method->getIdentifier() || !Object)
+      return AbstractDevice::unknown();
+    llvm::StringRef Name = Method->getName();
+    if (isTensorType(Object->getType())) {
+      if (Name != "device" && Name != "options")
+        return AbstractDevice::unknown();
+      AbstractDevice D = eval(Object, S);
+      D.ZeroDim = Tri::Unknown;
+      D.clearDeviceLess();
+      return D;
+    }
+    if (isTensorOptionsType(Object->getType())) {
+      if (Name == "device" && Member->getNumArgs() > 0) {
+        AbstractDevice D = evalDevice(Member->getArg(0), S);
+        if (D.K == Kind::Cuda && Member->getNumArgs() > 1)
+          D.CudaIndex = literalIndex(Member->getArg(1)).value_or(D.CudaIndex);
+        return D;
+      }
+      if (Name == "device_index" && Member->getNumArgs() > 0)
+        return AbstractDevice::cuda(
+            literalIndex(Member->getArg(0)).value_or(-1), E);
+      return evalDevice(Object, S); // .dtype(...) keeps the device
+    }
+    return AbstractDevice::unknown();
+  }
+  if (const auto *Call = llvm::dyn_cast<CallExpr>(E)) {
+    const auto *Callee =
+        llvm::dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl());
+    if (Callee && Callee->getIdentifier() && Call->getNumArgs() > 0 &&
+        isTensorOptionsType(Callee->getReturnType()) &&
+        Callee->getName() == "device")
+      return evalDevice(Call->getArg(0), S);
+  }
+  return AbstractDevice::unknown();
+}
+
+ListValue DeviceTransfer::evalList(const Expr *E, const DeviceState &S) const {
+  ListValue L;
+  E = tensorOperand(E);
+  if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(E)) {
+    auto It = S.Lists.find(Ref->getDecl());
+    if (It != S.Lists.end())
+      return It->second;
+    L.Opaque = true;
+    return L;
+  }
+  if (const auto *Init = llvm::dyn_cast_or_null<InitListExpr>(E)) {
+    for (const Expr *Element : Init->inits())
+      L.add(eval(Element, S));
+    return L;
+  }
+  if (const auto *List = llvm::dyn_cast_or_null<CXXStdInitializerListExpr>(E))
+    return evalList(List->getSubExpr(), S);
+  if (const auto *Construct = llvm::dyn_cast_or_null<CXXConstructExpr>(E)) {
+    if (Construct->getNumArgs() == 0)
+      return L;
+    if (Construct->getNumArgs() == 1 ||
+        isTensorListType(Construct->getArg(0)->getType()))
+      return evalList(Construct->getArg(0), S);
+    if (Construct->isListInitialization()) {
+      for (const Expr *Arg : Construct->arguments())
+        L.add(eval(Arg, S));
+      return L;
+    }
+  }
+  if (const auto *Call = llvm::dyn_cast_or_null<CallExpr>(E)) {
+    // _foreach_norm(list): each result on its input's device, 0-dim.
+    if (ruleOf(Call, Index) == DeviceRule::NoCheck && Call->getNumArgs() > 0) {
+      ListValue In = evalList(Call->getArg(0), S);
+      for (AbstractDevice &D : In.Elements)
+        D.ZeroDim = Tri::Yes;
+      return In;
+    }
+    // A function of this translation unit that returns a list: its
+    // elements, seen from here.
+    if (const FunctionSummary *Summary = summaryOf(Call);
+        Summary && Summary->ResultElements) {
+      for (const AbstractDevice &Element : *Summary->ResultElements) {
+        const AbstractDevice Here = Element.K == Kind::SameAs
+                                        ? atCall(Element, Call, *Summary, S)
+                                        : Element;
+        if (Here.K == Kind::Unknown) {
+          L.Opaque = true;
+          return L;
+        }
+        L.add(Here);
+      }
+      return L;
+    }
+    // module->parameters(), buffers(): every element where the module is.
+    if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Call))
+      if (const CXXMethodDecl *Method = Member->getMethodDecl();
+          Method && Method->getIdentifier() &&
+          (Method->getName() == "parameters" || Method->getName() == "buffers"))
+        if (const ValueDecl *Module =
+                moduleRoot(Member->getImplicitObjectArgument())) {
+          L.add(lookup(Module, S));
+          return L;
+        }
+  }
+  L.Opaque = true;
+  return L;
+}
+
+AbstractDevice DeviceTransfer::evalCall(const CallExpr *Call,
+                                        const DeviceState &S) const {
+  const std::optional<DeviceRule> Rule = ruleOf(Call, Index);
+  const auto *Callee =
+      llvm::dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl());
+  if (!Callee || !isTensorType(Callee->getReturnType()))
+    return AbstractDevice::unknown();
+
+  if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Call)) {
+    const Expr *Object = Member->getImplicitObjectArgument();
+    const CXXMethodDecl *Method = Member->getMethodDecl();
+    if (Object && Method && Method->getIdentifier() &&
+        isTensorType(Object->getType())) {
+      const AbstractDevice Receiver = eval(Object, S);
+      llvm::StringRef Name = Method->getName();
+      const TensorMethod Kind = tensorMethodKind(Name);
+      // A move under a run-time device choice (`if (use_gpu) t = t.cuda();`)
+      // is where the program chose to run: neither path is a mistake.
+      const bool Moves = Kind == TensorMethod::To ||
+                         Kind == TensorMethod::Cuda ||
+                         Kind == TensorMethod::Cpu;
+      if (Moves && deviceChoiceGuard(Call, Ctx))
+        return AbstractDevice::unknown();
+      switch (Kind) {
+      case TensorMethod::To:
+        return evalTo(Member, Receiver, S);
+      case TensorMethod::Cuda: {
+        AbstractDevice D = AbstractDevice::cuda(-1, Call);
+        D.ZeroDim = Receiver.ZeroDim;
+        return D;
+      }
+      case TensorMethod::Cpu:
+        return AbstractDevice::cpu(Call, false, Receiver.ZeroDim);
+      case TensorMethod::TypeAs:
+        if (Member->getNumArgs() > 0) {
+          AbstractDevice D = eval(Member->getArg(0), S);
+          D.ZeroDim = Receiver.ZeroDim;
+          D.clearDeviceLess();
+          return D;
+        }
+        break;
+      default:
+        break;
+      }
+      if (Rule == DeviceRule::InheritsDevice) { // x.new_zeros(...)
+        AbstractDevice D = Receiver;
+        D.ZeroDim = Tri::Unknown;
+        return D;
+      }
+      if (Rule == DeviceRule::Strict || Rule == DeviceRule::CpuScalar ||
+          Rule == DeviceRule::CpuScalarInPlace || Rule == DeviceRule::Where) {
+        AbstractDevice D = common(inputsOf(Call, S), *Rule);
+        // `x.max()`: the one-tensor overload of a binary op is a reduction.
+        if (isReduction(Name) && writtenArgs(Member) == 0)
+          D.ZeroDim = Tri::Yes;
+        return D;
+      }
+      AbstractDevice D = Receiver;
+      if (isReduction(Name) && writtenArgs(Member) == 0)
+        D.ZeroDim = Tri::Yes;
+      else if (Kind == TensorMethod::AddsDimension)
+        D.ZeroDim = Tri::No; // at least one dimension
+      else if (const std::optional<unsigned> Rank =
+                   Kind == TensorMethod::Reshape && Member->getNumArgs() == 1
+                       ? shapeLength(Member->getArg(0))
+                       : std::nullopt)
+        D.ZeroDim = *Rank == 0 ? Tri::Yes : Tri::No;
+      else if (isReduction(Name) || changesShape(Name))
+        D.ZeroDim = Tri::Unknown;
+      return D;
+    }
+  }
+  // `t[i]` lives where t does.
+  if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(Call);
+      Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() > 0 &&
+      isTensorType(Op->getArg(0)->getType())) {
+    AbstractDevice D = eval(Op->getArg(0), S);
+    D.ZeroDim = Tri::Unknown;
+    D.clearDeviceLess();
+    return D;
+  }
+
+  // `torch::argmax(t)`, `torch::max(t)`: a whole-tensor reduction, as the
+  // method is, 0-dim where t lives (max's two-tensor overload has a rule).
+  if (writtenArgs(Call) == 1 && Callee->getIdentifier() &&
+      isReduction(Callee->getName()) &&
+      isTensorType(Call->getArg(0)->getType()) &&
+      (isInTopNamespace(Callee, "at") || isInTopNamespace(Callee, "torch"))) {
+    AbstractDevice D = eval(Call->getArg(0), S);
+    D.ZeroDim = Tri::Yes;
+    return D;
+  }
+  if (!Rule || llvm::isa<CXXMemberCallExpr>(Call)) {
+    // A function of this translation unit: its result, seen from here.
+    if (const FunctionSummary *Summary = summaryOf(Call))
+      return atCall(Summary->Result, Call, *Summary, S);
+    return AbstractDevice::unknown();
+  }
+  switch (*Rule) {
+  case DeviceRule::Factory: {
+    const int OptionsIndex = tensorOptionsParamIndex(Callee);
+    if (OptionsIndex < 0 ||
+        static_cast<unsigned>(OptionsIndex) >= Call->getNumArgs())
+      return AbstractDevice::unknown();
+    const Expr *Opts = Call->getArg(OptionsIndex);
+    // torch::tensor(2.0) and scalar_tensor(...) are 0-dim; a braced list,
+    // a vector or a size makes at least one dimension.
+    Tri ZeroDim = Tri::No;
+    const Expr *First =
+        Call->getNumArgs() > 0 ? tensorOperand(Call->getArg(0)) : nullptr;
+    while (const auto *Construct =
+               llvm::dyn_cast_or_null<CXXConstructExpr>(First)) {
+      if (Construct->getNumArgs() != 1)
+        break;
+      First = tensorOperand(Construct->getArg(0)); // TensorDataContainer(value)
+    }
+    if (Callee->getName() == "scalar_tensor" ||
+        (Callee->getName() == "tensor" && First &&
+         First->getType()->isArithmeticType()))
+      ZeroDim = Tri::Yes;
+    switch (classifyOptions(Opts, Body)) {
+    case OptionsDevice::NoDevice:
+      return AbstractDevice::cpu(Call, /*DeviceLess=*/true, ZeroDim);
+    case OptionsDevice::HasDevice: {
+      AbstractDevice D = evalOptions(Opts, S, Call);
+      D.ZeroDim = ZeroDim;
+      return D;
+    }
+    case OptionsDevice::Unknown:
+      return AbstractDevice::unknown();
+    }
+    return AbstractDevice::unknown();
+  }
+  case DeviceRule::InheritsDevice: {
+    if (Call->getNumArgs() == 0)
+      return AbstractDevice::unknown();
+    const int OptionsIndex = tensorOptionsParamIndex(Callee);
+    if (OptionsIndex >= 0 &&
+        static_cast<unsigned>(OptionsIndex) < Call->getNumArgs() &&
+        classifyOptions(Call->getArg(OptionsIndex), Body) ==
+            OptionsDevice::HasDevice)
+      return evalOptions(Call->getArg(OptionsIndex), S, Call);
+    return eval(Call->getArg(0), S);
+  }
+  case DeviceRule::Strict:
+  case DeviceRule::CpuScalar:
+  case DeviceRule::CpuScalarInPlace:
+  case DeviceRule::Where:
+    return common(inputsOf(Call, S), *Rule);
+  default:
+    return AbstractDevice::unknown();
+  }
+}
+
+} // namespace clang::tidy::torch::device

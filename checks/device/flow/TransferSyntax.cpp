@@ -1,0 +1,71 @@
+//===--- TransferSyntax.cpp - how the transfer reads the code -------------===//
+#include "device/flow/TransferSyntax.h"
+#include "utils/CallSite.h"
+#include "utils/TorchObjects.h"
+#include "utils/TorchTypes.h"
+
+#include "clang/AST/ExprCXX.h"
+
+namespace clang::tidy::torch::device {
+
+const Expr *tensorOperand(const Expr *E) {
+  for (E = throughReferenceAlias(stripWrappers(E)); E;
+       E = throughReferenceAlias(stripWrappers(E))) {
+    const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(E);
+    if (!Construct || Construct->getNumArgs() != 1 ||
+        llvm::isa<CXXTemporaryObjectExpr>(Construct) ||
+        !isTensorType(Construct->getType()) ||
+        !isTensorType(Construct->getArg(0)->getType()))
+      return E;
+    E = Construct->getArg(0);
+  }
+  return E;
+}
+
+const ValueDecl *moduleRoot(const Expr *E) {
+  for (int Depth = 0; E && Depth < 8; ++Depth) {
+    if (const ValueDecl *Object = referencedObject(E))
+      return isModuleType(Object->getType()) ? Object : nullptr;
+    E = tensorOperand(E);
+    if (const auto *Member = llvm::dyn_cast<MemberExpr>(E))
+      E = llvm::isa<CXXThisExpr>(tensorOperand(Member->getBase()))
+              ? nullptr
+              : Member->getBase();
+    else if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(E))
+      E = Op->getNumArgs() > 0 ? Op->getArg(0) : nullptr; // holder->x
+    else if (const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(E))
+      E = Call->getImplicitObjectArgument(); // net->parameters()
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
+const DeclRefExpr *rangeOwner(const Expr *E, llvm::StringRef Which) {
+  const auto *Call =
+      llvm::dyn_cast_or_null<CXXMemberCallExpr>(tensorOperand(E));
+  const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
+  if (!Method || !Method->getIdentifier() || Method->getName() != Which ||
+      Call->getNumArgs() != 0)
+    return nullptr;
+  const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(
+      tensorOperand(Call->getImplicitObjectArgument()));
+  return Ref && isTensorListType(Ref->getDecl()->getType()) ? Ref : nullptr;
+}
+
+const Expr *spelledArgument(const Expr *E) {
+  for (int Depth = 0; E && Depth < 8; ++Depth) {
+    E = E->IgnoreImplicit();
+    if (const auto *Backing = llvm::dyn_cast<CXXStdInitializerListExpr>(E))
+      E = Backing->getSubExpr();
+    else if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(E);
+             Construct && Construct->getNumArgs() >= 1 &&
+             !llvm::isa<CXXDefaultArgExpr>(Construct->getArg(0)))
+      E = Construct->getArg(0);
+    else
+      return E;
+  }
+  return nullptr;
+}
+
+} // namespace clang::tidy::torch::device

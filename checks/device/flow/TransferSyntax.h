@@ -1,0 +1,37 @@
+//===--- TransferSyntax.h - how the transfer reads the code ----*- C++ -*-===//
+//
+// The few readings of an expression that both halves of the transfer
+// (DeviceTransfer.cpp, DeviceEvaluation.cpp, HostReads.cpp) share. Internal to
+// the flow.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TORCHLINT_CHECKS_DEVICE_FLOW_TRANSFERSYNTAX_H
+#define TORCHLINT_CHECKS_DEVICE_FLOW_TRANSFERSYNTAX_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace clang::tidy::torch::device {
+
+/// The tensor expression \p E stands for: past implicit wrappers, reference
+/// aliases (`auto &y = x;`) and tensor copies (`Tensor(x)`).
+const Expr *tensorOperand(const Expr *E);
+
+/// The module variable a member access goes through: `net->fc1->weight`,
+/// `net->parameters()`, `holder.get()->fc`; the object itself is named as
+/// referencedObject names it.
+const ValueDecl *moduleRoot(const Expr *E);
+
+/// The list variable whose `begin()` (or \p Which) \p E calls.
+const DeclRefExpr *rangeOwner(const Expr *E, llvm::StringRef Which = "begin");
+
+/// What an argument was written as: through implicit conversions, an
+/// initializer_list's backing array and converting constructors
+/// (`IntArrayRef({1, 3})`, `ArrayRef(int64_t)`, `TensorIndex(Slice())`), the
+/// braced list, the lone value or the empty `{}`; none past a few steps.
+const Expr *spelledArgument(const Expr *E);
+
+} // namespace clang::tidy::torch::device
+
+#endif

@@ -1,0 +1,355 @@
+//===--- ClassFacts.cpp - members on entry to methods ---------------------===//
+//
+// The half of FunctionSummaries that reads a class as a whole: what its
+// constructors (and the setup methods they call) leave in each member, what
+// it registers with the module, and whether any other method moves or
+// assigns a member after construction.
+//
+//===----------------------------------------------------------------------===//
+#include "device/functions/FunctionParents.h"
+#include "device/functions/LibraryCode.h"
+#include "device/summaries/FunctionSummaries.h"
+#include "utils/TorchObjects.h"
+#include "utils/TorchTypes.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+
+namespace clang::tidy::torch::device {
+namespace {
+
+/// Whether \p S or a statement under it (outside nested lambdas) is one
+/// for which \p Is holds.
+bool containsStmt(const Stmt *S, llvm::function_ref<bool(const Stmt *)> Is) {
+  if (!S || llvm::isa<LambdaExpr>(S))
+    return false;
+  if (Is(S))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (containsStmt(Child, Is))
+      return true;
+  return false;
+}
+
+/// A call of torch::nn::Module::register_buffer or register_parameter.
+bool isRegistration(const Stmt *S) {
+  const auto *Call = llvm::dyn_cast_or_null<CallExpr>(S);
+  const auto *Callee = Call ? Call->getDirectCallee() : nullptr;
+  return Callee && Callee->getIdentifier() &&
+         (Callee->getName() == "register_buffer" ||
+          Callee->getName() == "register_parameter");
+}
+
+/// The objects \p S hands to a registration (`register_buffer("m", mask_)`)
+/// join \p Registered.
+void collectRegisteredArguments(const Stmt *S,
+                                llvm::DenseSet<const ValueDecl *> &Registered) {
+  if (!S || llvm::isa<LambdaExpr>(S))
+    return;
+  if (isRegistration(S))
+    for (const Expr *Arg : llvm::cast<CallExpr>(S)->arguments())
+      if (const ValueDecl *Object = referencedObject(writtenArgument(Arg)))
+        Registered.insert(Object);
+  for (const Stmt *Child : S->children())
+    collectRegisteredArguments(Child, Registered);
+}
+
+/// The members of \p Class that its code registers with the module, so
+/// that they move with it: passed to `register_buffer`/`register_parameter`
+/// or assigned (initialised) from such a call.
+llvm::DenseSet<const ValueDecl *>
+registeredMembers(const CXXRecordDecl *Class) {
+  llvm::DenseSet<const ValueDecl *> Registered;
+  forEachObjectAssignment(Class, /*ConstructorsOnly=*/false,
+                          [&](const ValueDecl *Object, const Expr *Value) {
+                            if (containsStmt(Value, isRegistration))
+                              Registered.insert(Object);
+                          });
+  for (const CXXMethodDecl *Method : Class->methods()) {
+    const FunctionDecl *Definition = nullptr;
+    if (Method->hasBody(Definition) && Definition)
+      collectRegisteredArguments(Definition->getBody(), Registered);
+  }
+  return Registered;
+}
+
+/// The methods of \p Class that \p Body calls on `this`, in source order.
+void collectOwnCalls(const Stmt *Body, const CXXRecordDecl *Class,
+                     std::vector<const CXXMemberCallExpr *> &Out) {
+  if (!Body || llvm::isa<LambdaExpr>(Body))
+    return;
+  if (const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(Body)) {
+    const auto *Object = Call->getImplicitObjectArgument();
+    const CXXMethodDecl *Method = Call->getMethodDecl();
+    if (Object && Method &&
+        llvm::isa<CXXThisExpr>(Object->IgnoreParenImpCasts()) &&
+        Method->getParent()->getCanonicalDecl() == Class->getCanonicalDecl())
+      Out.push_back(Call);
+  }
+  for (const Stmt *Child : Body->children())
+    collectOwnCalls(Child, Class, Out);
+}
+
+} // namespace
+
+std::vector<const FunctionDecl *>
+FunctionSummaries::initMethodsOf(const FunctionDecl *Constructor) {
+  std::vector<const FunctionDecl *> Found;
+  const auto *Ctor = llvm::dyn_cast_or_null<CXXConstructorDecl>(Constructor);
+  if (!Ctor)
+    return Found;
+  const CXXRecordDecl *Class = Ctor->getParent();
+  std::vector<const FunctionDecl *> Work = {Constructor};
+  // Nested setup (init() calling build()) a few levels deep.
+  for (unsigned Level = 0; Level < 3 && !Work.empty(); ++Level) {
+    std::vector<const FunctionDecl *> Next;
+    for (const FunctionDecl *Fn : Work) {
+      std::vector<const CXXMemberCallExpr *> Calls;
+      collectOwnCalls(Fn->getBody(), Class, Calls);
+      for (const CXXMemberCallExpr *Call : Calls) {
+        const FunctionDecl *Definition = nullptr;
+        const CXXMethodDecl *Method = Call->getMethodDecl();
+        if (llvm::isa<CXXConstructorDecl>(Method) || Method->isStatic() ||
+            !Method->hasBody(Definition) || !Definition ||
+            llvm::is_contained(Found, Definition))
+          continue;
+        Found.push_back(Definition);
+        Next.push_back(Definition);
+      }
+    }
+    Work = std::move(Next);
+  }
+  return Found;
+}
+
+const llvm::DenseMap<const FieldDecl *, AbstractDevice> *
+FunctionSummaries::factsOf(const RecordDecl *Record, ASTContext &Ctx) {
+  reset(Ctx);
+  const auto *Class = llvm::dyn_cast_or_null<CXXRecordDecl>(Record);
+  if (!Class || !Class->hasDefinition())
+    return nullptr;
+  Class = Class->getDefinition();
+  auto It = MemberFacts.find(Class);
+  if (It == MemberFacts.end()) {
+    learnClass(Class, Ctx);
+    It = MemberFacts.find(Class);
+  }
+  return &It->second;
+}
+
+AbstractDevice FunctionSummaries::memberOnEntry(const FieldDecl *Field,
+                                                ASTContext &Ctx) {
+  const auto *Facts = factsOf(Field ? Field->getParent() : nullptr, Ctx);
+  if (!Facts)
+    return AbstractDevice::unknown();
+  auto Fact = Facts->find(Field);
+  return Fact == Facts->end() ? AbstractDevice::unknown() : Fact->second;
+}
+
+const FieldDecl *FunctionSummaries::memberMadeBy(const CallExpr *Factory,
+                                                 const CXXRecordDecl *Class,
+                                                 ASTContext &Ctx) {
+  if (const auto *Facts = factsOf(Class, Ctx))
+    for (const auto &[Field, Device] : *Facts)
+      if (Device.isCpu() && Device.DeviceLess &&
+          llvm::is_contained(Device.Factories, Factory))
+        return Field;
+  return nullptr;
+}
+
+void FunctionSummaries::learnClass(const CXXRecordDecl *Class,
+                                   ASTContext &Ctx) {
+  // While the class is learnt, its own methods see no facts.
+  MemberFacts[Class];
+  if (LibraryCode(Ctx.getSourceManager()).contains(Class->getLocation()) ||
+      Ctx.getSourceManager().isInSystemHeader(Class->getLocation()))
+    return;
+  llvm::DenseMap<const FieldDecl *, AbstractDevice> Facts;
+  llvm::DenseSet<const FieldDecl *> Placed; // by a method, not constructors
+  unsigned Constructors = 0;
+  bool Opaque = false;
+  // What a method leaves in the members at its exit (those of this class);
+  // none when the analysis gave up on it.
+  auto MembersAtExit = [&](const FunctionDecl *Definition)
+      -> std::optional<llvm::DenseMap<const FieldDecl *, AbstractDevice>> {
+    std::unique_ptr<DeviceFlow> Flow = analyseOther(Definition, Ctx);
+    if (!Flow->gaveUp().empty())
+      return std::nullopt; // What it does to the members is not known.
+    llvm::DenseMap<const FieldDecl *, AbstractDevice> AtExit;
+    for (const auto &[D, Device] : Flow->membersAtExit())
+      if (const auto *F = llvm::dyn_cast<FieldDecl>(D);
+          F && F->getParent() == Class)
+        AtExit[F] = Device;
+    return AtExit;
+  };
+  // Setup methods a constructor calls on `this` (`init()`) place members as
+  // the constructor does.
+  llvm::DenseSet<const FunctionDecl *> InitMethods;
+  for (const CXXConstructorDecl *Declared : Class->ctors()) {
+    const FunctionDecl *Definition = nullptr;
+    if (Declared->hasBody(Definition) && Definition &&
+        !Declared->isCopyOrMoveConstructor())
+      for (const FunctionDecl *Init : initMethodsOf(Definition))
+        InitMethods.insert(Init);
+  }
+  llvm::DenseMap<const FunctionDecl *,
+                 llvm::DenseMap<const FieldDecl *, AbstractDevice>>
+      InitAtExit;
+  for (const CXXMethodDecl *Method : Class->methods()) {
+    const FunctionDecl *Definition = nullptr;
+    // A copy keeps the source's placement: it proves nothing new.
+    const auto *Constructor = llvm::dyn_cast<CXXConstructorDecl>(Method);
+    if (Method->isStatic() || Method->isDeleted() || Method->isPureVirtual() ||
+        (Constructor && Constructor->isCopyOrMoveConstructor()))
+      continue;
+    if (!Method->hasBody(Definition) || !Definition) {
+      // Defined elsewhere (or defaulted, for a constructor): it may leave
+      // the members anywhere.
+      if (!Method->isImplicit() || Constructor)
+        Opaque = true;
+      continue;
+    }
+    if (Constructor)
+      continue; // Below, once the setup methods are known.
+    std::optional<llvm::DenseMap<const FieldDecl *, AbstractDevice>> AtExit =
+        MembersAtExit(Definition);
+    if (!AtExit) {
+      Opaque = true;
+      continue;
+    }
+    if (InitMethods.contains(Definition)) {
+      InitAtExit[Definition] = std::move(*AtExit);
+      continue;
+    }
+    for (const auto &Entry : *AtExit)
+      Placed.insert(Entry.first);
+  }
+  // A setup method's placements hold in its caller, unless the caller
+  // places the member again after the call.
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::function<void(const FunctionDecl *,
+                     llvm::DenseMap<const FieldDecl *, AbstractDevice> &,
+                     unsigned)>
+      ApplySetupCalls =
+          [&](const FunctionDecl *Caller,
+              llvm::DenseMap<const FieldDecl *, AbstractDevice> &AtExit,
+              unsigned Depth) {
+            if (Depth >= 3)
+              return;
+            std::vector<const CXXMemberCallExpr *> Calls;
+            collectOwnCalls(Caller->getBody(), Class, Calls);
+            for (const CXXMemberCallExpr *Call : Calls) {
+              const FunctionDecl *Callee = nullptr;
+              if (!Call->getMethodDecl()->hasBody(Callee) || !Callee ||
+                  !InitAtExit.count(Callee))
+                continue;
+              llvm::DenseMap<const FieldDecl *, AbstractDevice> Effects =
+                  InitAtExit.lookup(Callee);
+              ApplySetupCalls(Callee, Effects, Depth + 1);
+              for (const auto &[F, Device] : Effects) {
+                auto [Known, New] = AtExit.try_emplace(F, Device);
+                if (!New && !(Known->second.Origin &&
+                              SM.isBeforeInTranslationUnit(
+                                  Call->getBeginLoc(),
+                                  Known->second.Origin->getBeginLoc())))
+                  Known->second = Device;
+              }
+            }
+          };
+  for (const CXXConstructorDecl *Declared : Class->ctors()) {
+    const FunctionDecl *Definition = nullptr;
+    if (Declared->isDeleted() || Declared->isCopyOrMoveConstructor() ||
+        !Declared->hasBody(Definition) || !Definition)
+      continue;
+    std::optional<llvm::DenseMap<const FieldDecl *, AbstractDevice>> AtExit =
+        MembersAtExit(Definition);
+    if (!AtExit) {
+      Opaque = true;
+      continue;
+    }
+    ApplySetupCalls(Definition, *AtExit, 0);
+    // A member a constructor leaves alone lives wherever it was made.
+    for (auto &[F, Device] : Facts)
+      if (!AtExit->count(F))
+        Device = AbstractDevice::unknown();
+    for (const auto &[F, Device] : *AtExit) {
+      auto [Known, New] = Facts.try_emplace(F, Device);
+      if (New && Constructors > 0)
+        Known->second = AbstractDevice::unknown(); // an earlier one did not
+      else if (!New)
+        Known->second = AbstractDevice::join(Known->second, Device);
+    }
+    ++Constructors;
+  }
+  if (Opaque || Constructors == 0)
+    return;
+  auto &Out = MemberFacts[Class];
+  const bool IsModule = isModuleType(recordType(Class));
+  llvm::DenseSet<const ValueDecl *> Registered;
+  if (IsModule)
+    Registered = registeredMembers(Class);
+  for (auto [F, Device] : Facts) {
+    if (Placed.contains(F) || !Device.Origin)
+      continue;
+    // A tensor member of a module that every constructor makes on the CPU
+    // and never registers stays there when the module moves. A registered
+    // one moves with the module, wherever that goes later; one of a plain
+    // class lives wherever its owner's callers need it (not judged).
+    if (IsModule && isTensorType(F->getType()) && !Registered.contains(F) &&
+        Device.isCpu() && Device.DeviceLess) {
+      Out[F] = Device;
+      continue;
+    }
+    if (!isModuleType(F->getType()))
+      continue;
+    // A constructor's parameter means nothing in another method, and a
+    // device the analysis cannot follow (`*device_ptr`) is still a move: the
+    // member stays where the constructor put it, which the move shows.
+    if (Device.K == AbstractDevice::Kind::Unknown ||
+        (Device.K == AbstractDevice::Kind::SameAs &&
+         llvm::isa<ParmVarDecl>(Device.Symbol))) {
+      const Stmt *Why = Device.Origin;
+      Device = AbstractDevice::sameAs(F);
+      Device.Origin = Why;
+    }
+    Out[F] = Device;
+  }
+}
+
+void forEachObjectAssignment(
+    const CXXRecordDecl *Class, bool ConstructorsOnly,
+    llvm::function_ref<void(const ValueDecl *, const Expr *)> Visit) {
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || llvm::isa<LambdaExpr>(S))
+      return;
+    const Expr *Target = nullptr, *Value = nullptr;
+    if (const auto *Assign = llvm::dyn_cast<BinaryOperator>(S);
+        Assign && Assign->getOpcode() == BO_Assign) {
+      Target = Assign->getLHS();
+      Value = Assign->getRHS();
+    } else if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(S);
+               Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2) {
+      Target = Op->getArg(0);
+      Value = Op->getArg(1);
+    }
+    if (const ValueDecl *Object = Target ? referencedObject(Target) : nullptr)
+      Visit(Object, Value);
+    for (const Stmt *Child : S->children())
+      Walk(Child);
+  };
+  for (const CXXMethodDecl *Method : Class->methods()) {
+    const FunctionDecl *Definition = nullptr;
+    if (!Method->hasBody(Definition) || !Definition)
+      continue;
+    const auto *Constructor = llvm::dyn_cast<CXXConstructorDecl>(Definition);
+    if (ConstructorsOnly && !Constructor)
+      continue;
+    if (Constructor)
+      for (const CXXCtorInitializer *Init : Constructor->inits())
+        if (Init->getMember() && Init->getInit())
+          Visit(Init->getMember(), Init->getInit());
+    Walk(Definition->getBody());
+  }
+}
+
+} // namespace clang::tidy::torch::device
