@@ -103,10 +103,34 @@ unsigned writtenArgs(const CallExpr *Call) {
 bool changesShape(llvm::StringRef Name) {
   return llvm::StringSwitch<bool>(Name)
       .Cases("view", "reshape", "flatten", "unsqueeze", "squeeze", true)
-      .Cases("index", "index_select", "slice", "select", "narrow", true)
-      .Cases("expand", "repeat", "t", "transpose", "permute", true)
-      .Cases("matmul", "mm", "bmm", "expand_as", "view_as", true)
+      .Cases("index", "select", "matmul", "mm", "bmm", "view_as", true)
       .Default(false);
+}
+
+/// Ops whose result has at least the dimensions of their first tensor
+/// (`narrow`, `transpose`, `expand`): a tensor with one keeps it.
+bool keepsRank(llvm::StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases("slice", "narrow", "index_select", "t", "transpose", true)
+      .Cases("permute", "expand", "expand_as", "repeat", "flip", true)
+      .Default(false);
+}
+
+/// A function of libtorch's API (`torch::`, `at::`) that takes tensors and
+/// returns one, and no device or options that could place the result
+/// elsewhere.
+bool isUnlistedLibtorchOp(const FunctionDecl *Callee) {
+  if (!Callee || llvm::isa<CXXMethodDecl>(Callee) ||
+      !(isInTopNamespace(Callee, "torch") || isInTopNamespace(Callee, "at")))
+    return false;
+  bool TakesTensors = false;
+  for (const ParmVarDecl *Param : Callee->parameters()) {
+    const QualType T = Param->getType();
+    if (isDeviceLike(T) || isTensorOptionsType(T) || isOptionalDeviceType(T))
+      return false;
+    TakesTensors |= isTensorType(T) || isTensorListType(T);
+  }
+  return TakesTensors;
 }
 
 /// The member or variable \p E dereferences: `*device_`, `*ptr`.
@@ -468,7 +492,8 @@ AbstractDevice DeviceTransfer::evalCall(const CallExpr *Call,
                        ? shapeLength(Member->getArg(0))
                        : std::nullopt)
         D.ZeroDim = *Rank == 0 ? Tri::Yes : Tri::No;
-      else if (isReduction(Name) || changesShape(Name))
+      else if (isReduction(Name) || changesShape(Name) ||
+               (keepsRank(Name) && D.ZeroDim != Tri::No))
         D.ZeroDim = Tri::Unknown;
       return D;
     }
@@ -497,6 +522,19 @@ AbstractDevice DeviceTransfer::evalCall(const CallExpr *Call,
     // A function of this translation unit: its result, seen from here.
     if (const FunctionSummary *Summary = summaryOf(Call))
       return atCall(Summary->Result, Call, *Summary, S);
+    // A libtorch op the table does not list (`torch::exp(t)`,
+    // `torch::narrow(t, 0, 0, 2)`): it computes where its tensors are, as
+    // its method form does. Its device checks are not known, so a 0-dim CPU
+    // input decides nothing.
+    if (!Rule && isUnlistedLibtorchOp(Callee)) {
+      AbstractDevice D = common(inputsOf(Call, S), DeviceRule::CpuScalar);
+      const llvm::StringRef Name =
+          Callee->getIdentifier() ? Callee->getName() : "";
+      if (isReduction(Name) || changesShape(Name) ||
+          (keepsRank(Name) && D.ZeroDim != Tri::No))
+        D.ZeroDim = Tri::Unknown;
+      return D;
+    }
     return AbstractDevice::unknown();
   }
   switch (*Rule) {

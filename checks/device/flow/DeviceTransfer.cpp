@@ -251,24 +251,42 @@ DeviceTransfer::inputsOf(const CallExpr *Call, const DeviceState &S) const {
 }
 
 AbstractDevice
-DeviceTransfer::common(const llvm::SmallVectorImpl<OpInput> &Inputs,
+DeviceTransfer::common(const llvm::SmallVectorImpl<OpInput> &Written,
                        DeviceRule Rule) const {
+  // A list's elements are inputs of their own (`torch::cat({a, b})`); what
+  // is joined from a list has at least one dimension.
+  llvm::SmallVector<OpInput, 4> Inputs;
+  bool JoinsList = false;
+  for (const OpInput &In : Written) {
+    if (!In.IsList) {
+      Inputs.push_back(In);
+      continue;
+    }
+    if (In.Elements.empty())
+      return AbstractDevice::unknown();
+    JoinsList = true;
+    for (const AbstractDevice &Element : In.Elements) {
+      OpInput Each;
+      Each.E = In.E;
+      Each.Device = Element;
+      Each.Device.ZeroDim = Tri::No;
+      Inputs.push_back(Each);
+    }
+  }
   // Elementwise ops broadcast: 0-dim inputs only make a 0-dim result
   // (`(idx % n).to(kLong)` of a 0-dim idx is one index, wherever it lives).
-  const bool AllInputsZeroDim =
-      !Inputs.empty() && llvm::all_of(Inputs, [](const OpInput &In) {
-        return !In.IsList && In.Device.ZeroDim == Tri::Yes;
-      });
+  const bool AllInputsZeroDim = !JoinsList && !Inputs.empty() &&
+                                llvm::all_of(Inputs, [](const OpInput &In) {
+                                  return In.Device.ZeroDim == Tri::Yes;
+                                });
   for (const OpInput &In : Inputs) {
-    if (In.IsList)
-      return AbstractDevice::unknown();
     if (In.Device.mayBeOffCpu()) {
       AbstractDevice D = In.Device;
       D.clearDeviceLess();
       D.ZeroDim = AllInputsZeroDim ? Tri::Yes : Tri::Unknown;
       if (D.K == Kind::SameAs)
         for (const OpInput &Other : Inputs)
-          if (!Other.IsList && Other.Device.K == Kind::SameAs &&
+          if (Other.Device.K == Kind::SameAs &&
               Other.Device.Symbol != D.Symbol &&
               !llvm::is_contained(D.AlsoSymbols, Other.Device.Symbol))
             D.AlsoSymbols.push_back(Other.Device.Symbol);

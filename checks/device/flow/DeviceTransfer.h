@@ -76,8 +76,9 @@ public:
                                                  const DeviceState &S) const;
 
 private:
-  /// Where the result of an op under \p Rule over \p Inputs lives.
-  AbstractDevice common(const llvm::SmallVectorImpl<OpInput> &Inputs,
+  /// Where the result of an op under \p Rule over the inputs \p Written
+  /// lives (a list's elements count one by one).
+  AbstractDevice common(const llvm::SmallVectorImpl<OpInput> &Written,
                         DeviceRule Rule) const;
   llvm::SmallVector<OpInput, 3> inputsOf(const CallExpr *Call,
                                          const DeviceState &S) const;

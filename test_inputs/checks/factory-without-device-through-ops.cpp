@@ -1,0 +1,56 @@
+// CHECKS: torch-factory-without-device,torch-mixed-device-op
+// HEADERS: fast real real2
+// A libtorch function computes where its tensors are, as its method form
+// does, listed in the op table or not: a device-less factory's tensor stays on
+// the CPU through `torch::exp`, `torch::narrow`, `torch::cat`, and meets the
+// device data further on.
+#include <torch/torch.h>
+
+torch::Tensor through_unary(torch::Device device) {
+  auto x = torch::rand({4}, torch::device(device));
+  auto noise = torch::exp(torch::randn({4}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: tensor factory 'torch::randn' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+  // CHECK-NOTES: :[[@LINE+3]]:12: note: it meets a tensor on the device of 'device' in 'operator+'
+  // CHECK-NOTES: :[[@LINE-4]]:8: note: the device is taken from local variable 'x'
+  // CHECK-FIXES: auto noise = torch::exp(torch::randn({4}, torch::device(x.device())));
+  return x + noise;
+}
+
+// A view keeps the dimensions of what it views: not a 0-dim scalar.
+torch::Tensor through_view(const torch::Tensor &x) {
+  auto window = torch::narrow(torch::ones({8}), 0, 0, 4);
+  // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+  // CHECK-NOTES: :[[@LINE+3]]:12: note: it meets a tensor on the device of 'x' in 'operator*'
+  // CHECK-NOTES: :[[@LINE-4]]:49: note: the device is taken from parameter 'x'
+  // CHECK-FIXES: auto window = torch::narrow(torch::ones({8}, torch::device(x.device())), 0, 0, 4);
+  return x * window;
+}
+
+torch::Tensor through_list(torch::Device device) {
+  auto x = torch::rand({4}, torch::device(device));
+  auto both = torch::cat({torch::zeros({2}), torch::ones({2})});
+  // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: tensor factory 'torch::zeros' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+  // CHECK-MESSAGES: :[[@LINE-2]]:46: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+  // CHECK-NOTES: :[[@LINE+5]]:12: note: it meets a tensor on the device of 'device' in 'operator-'
+  // CHECK-NOTES: :[[@LINE+4]]:12: note: it meets a tensor on the device of 'device' in 'operator-'
+  // CHECK-NOTES: :[[@LINE-6]]:8: note: the device is taken from local variable 'x'
+  // CHECK-NOTES: :[[@LINE-7]]:8: note: the device is taken from local variable 'x'
+  // CHECK-FIXES: auto both = torch::cat({torch::zeros({2}, torch::device(x.device())), torch::ones({2}, torch::device(x.device()))});
+  return x - both;
+}
+
+// A 0-dim CPU tensor stays one through an unlisted op, and may join device
+// data where the op allows it.
+torch::Tensor scalar_through_op(torch::Device device) {
+  auto x = torch::rand({4}, torch::device(device));
+  auto scale = torch::exp(torch::tensor(2.0));
+  return x * scale;
+}
+
+// Made on the device, the pieces stay there.
+torch::Tensor on_device(torch::Device device) {
+  auto x = torch::rand({4}, torch::device(device));
+  auto both = torch::cat({torch::zeros({2}, torch::device(device)),
+                          torch::ones({2}, torch::device(device))});
+  return x - torch::exp(both);
+}
