@@ -29,6 +29,7 @@
 #include "llvm/Support/VirtualFileSystem.h"
 #include <atomic>
 #include <chrono>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -330,25 +331,35 @@ RunSummary summarize(const std::vector<UnitResult> &Units,
   return Summary;
 }
 
-// The diagnostic a unit's conditional finding is.
-bool isFinding(const clang::tidy::ClangTidyError &Diag,
-               const clang::tidy::torch::device::ConditionalFinding &Finding) {
-  return Diag.DiagnosticName == Finding.Check &&
-         Diag.Message.FilePath == Finding.File &&
-         Diag.Message.FileOffset == Finding.Offset;
+// What names a warning across units: its check and where it is.
+using FindingKey = std::tuple<std::string, std::string, unsigned>;
+FindingKey keyOf(const clang::tidy::ClangTidyError &Diag) {
+  return {Diag.DiagnosticName, Diag.Message.FilePath, Diag.Message.FileOffset};
+}
+FindingKey keyOf(const clang::tidy::torch::device::ConditionalFinding &F) {
+  return {F.Check, F.File, F.Offset};
+}
+
+// Removes from \p Findings those whose key is in \p Keys.
+void eraseFindings(std::vector<clang::tidy::ClangTidyError> &Findings,
+                   const std::set<FindingKey> &Keys) {
+  if (!Keys.empty())
+    llvm::erase_if(Findings, [&](const clang::tidy::ClangTidyError &Diag) {
+      return Keys.count(keyOf(Diag)) != 0;
+    });
 }
 
 // Removes the latent findings of \p Units from \p Findings: shown only where
 // the project's calls were judged and one made them real.
 void dropLatentFindings(const std::vector<UnitResult> &Units,
                         std::vector<clang::tidy::ClangTidyError> &Findings) {
+  std::set<FindingKey> Latent;
   for (const UnitResult &Unit : Units)
     if (Unit.ProjectCalls)
       for (const auto &Finding : Unit.ProjectCalls->Findings)
         if (Finding.LatentBackend)
-          llvm::erase_if(Findings, [&](const clang::tidy::ClangTidyError &D) {
-            return isFinding(D, Finding);
-          });
+          Latent.insert(keyOf(Finding));
+  eraseFindings(Findings, Latent);
 }
 
 // Judged by the callers: drops the findings that hold only if data off the CPU
@@ -382,34 +393,31 @@ dropUnsupportedFindings(const std::vector<UnitResult> &Units,
         .str();
   }
   const ProjectJudgement Judgement = judgeFindings(Facts);
+  std::map<FindingKey, const ProjectCall *> MadeReal;
   for (const auto &[Finding, Call] : Judgement.MadeReal)
-    for (clang::tidy::ClangTidyError &Diag : Findings)
-      if (isFinding(Diag, *Finding)) {
-        clang::tooling::DiagnosticMessage Note;
-        Note.Message = "a call elsewhere in the project passes data placed "
-                       "on another device, or on one chosen at run time";
-        Note.FilePath = Call->File;
-        Note.FileOffset = Call->Offset;
-        Diag.Notes.push_back(std::move(Note));
-      }
-  auto Kept = std::stable_partition(
-      Findings.begin(), Findings.end(),
-      [&](const clang::tidy::ClangTidyError &Diag) {
-        return llvm::none_of(Judgement.Unsupported,
-                             [&](const ConditionalFinding *Finding) {
-                               return isFinding(Diag, *Finding);
-                             });
-      });
+    MadeReal.emplace(keyOf(*Finding), Call);
+  // Latent findings were never shown: dropping them says nothing.
+  std::set<FindingKey> Unsupported, NeverShown;
+  for (const ConditionalFinding *Finding : Judgement.Unsupported)
+    (Finding->LatentBackend ? NeverShown : Unsupported).insert(keyOf(*Finding));
+  eraseFindings(Findings, NeverShown);
+  for (clang::tidy::ClangTidyError &Diag : Findings)
+    if (auto It = MadeReal.find(keyOf(Diag)); It != MadeReal.end()) {
+      clang::tooling::DiagnosticMessage Note;
+      Note.Message = "a call elsewhere in the project passes data placed "
+                     "on another device, or on one chosen at run time";
+      Note.FilePath = It->second->File;
+      Note.FileOffset = It->second->Offset;
+      Diag.Notes.push_back(std::move(Note));
+    }
+  auto Kept =
+      std::stable_partition(Findings.begin(), Findings.end(),
+                            [&](const clang::tidy::ClangTidyError &Diag) {
+                              return Unsupported.count(keyOf(Diag)) == 0;
+                            });
   Dropped.assign(std::make_move_iterator(Kept),
                  std::make_move_iterator(Findings.end()));
   Findings.erase(Kept, Findings.end());
-  // Latent findings were never shown: dropping them says nothing.
-  llvm::erase_if(Dropped, [&](const clang::tidy::ClangTidyError &Diag) {
-    return llvm::any_of(
-        Judgement.Unsupported, [&](const ConditionalFinding *Finding) {
-          return Finding->LatentBackend && isFinding(Diag, *Finding);
-        });
-  });
   return "";
 }
 
