@@ -2,11 +2,14 @@
 #include "FactoryWithoutDeviceCheck.h"
 #include "device/findings/DeviceConflicts.h"
 #include "device/findings/FindingNotes.h"
+#include "device/findings/MeetingEvidence.h"
+#include "device/findings/ProjectCalls.h"
 #include "device/fixes/DeviceFixes.h"
 #include "device/flow/DeviceContext.h"
 #include "device/flow/DeviceFlow.h"
 #include "device/flow/DeviceUsage.h"
 #include "device/flow/TensorOptionsAnalysis.h"
+#include "device/functions/FunctionBodies.h"
 #include "device/functions/LibraryCode.h"
 #include "device/rules/OpRules.h"
 #include "device/summaries/FunctionSummaries.h"
@@ -74,20 +77,8 @@ void FactoryWithoutDeviceCheck::trackConditions(
     Condition = device::conditionalFinding(getID(), Call->getBeginLoc(), Fn,
                                            Meeting->Other, Ctx);
   auto [It, First] = Conditions.try_emplace(Call, Condition);
-  if (First || It->second == Condition)
-    return;
-  // Two meetings: the finding holds if either does. Over parameters of one
-  // function, if a call passes device data for any of them.
-  if (!It->second || !Condition) {
-    It->second.reset();
-  } else if (It->second->Function == Condition->Function) {
-    for (unsigned Param : Condition->Params)
-      if (!llvm::is_contained(It->second->Params, Param))
-        It->second->Params.push_back(Param);
-  } else {
-    It->second->Function.clear();
-    It->second->Params.clear();
-  }
+  if (!First)
+    device::mergeConditions(It->second, Condition);
 }
 
 void FactoryWithoutDeviceCheck::onEndOfTranslationUnit() {
@@ -108,13 +99,10 @@ void FactoryWithoutDeviceCheck::checkFlow(const FunctionDecl *Fn,
     return;
   const std::shared_ptr<const device::DeviceFlow> Facts =
       analyzeFlow(Flow, Fn, Ctx);
-  for (const device::DeviceConflict &C : device::findDeviceConflicts(*Facts)) {
-    if (!C.fromDeviceLessFactory())
-      continue;
-    for (const Stmt *Factory : C.Odd.Factories)
-      if (const auto *Call = llvm::dyn_cast<CallExpr>(Factory))
-        report(Call, Fn, &C, Ctx);
-  }
+  for (const device::FactoryMeeting &Met : device::factoryMeetings(
+           *Facts, Fn, Flow.Summaries.get(), StrictMode, Ctx))
+    if (Met.Evidence.K != device::OffCpuEvidence::Kind::None)
+      report(Met.Factory, Fn, &Met.Conflict, &Met.Evidence, Ctx);
 }
 
 void FactoryWithoutDeviceCheck::reportUnregistered(
@@ -157,31 +145,26 @@ void FactoryWithoutDeviceCheck::noteMeeting(
   device::noteCallPath(*this, *Meeting.Use);
 }
 
-/// Every factory call of \p S outside nested lambdas (analysed on their own).
-static void collectFactoryCalls(const Stmt *S, const device::OpRuleIndex &Index,
-                                llvm::SmallVectorImpl<const CallExpr *> &Out) {
-  if (!S || llvm::isa<LambdaExpr>(S))
-    return;
-  if (const auto *Call = llvm::dyn_cast<CallExpr>(S))
-    if (device::ruleOf(Call, Index) == device::DeviceRule::Factory)
-      Out.push_back(Call);
-  for (const Stmt *Child : S->children())
-    collectFactoryCalls(Child, Index, Out);
-}
-
 void FactoryWithoutDeviceCheck::checkStrict(const FunctionDecl *Fn,
                                             ASTContext &Ctx) {
   if (Fn->isDependentContext())
     return; // Like the flow analysis: templates are not analysed.
+  // Every factory call outside nested lambdas (analysed on their own).
   llvm::SmallVector<const CallExpr *, 8> Calls;
-  collectFactoryCalls(Fn->getBody(), Flow.RuleIndex, Calls);
+  device::forEachOwnDescendant(Fn->getBody(), [&](const Stmt &S) {
+    if (const auto *Call = llvm::dyn_cast<CallExpr>(&S);
+        Call &&
+        device::ruleOf(Call, Flow.RuleIndex) == device::DeviceRule::Factory)
+      Calls.push_back(Call);
+  });
   for (const CallExpr *Call : Calls)
-    report(Call, Fn, nullptr, Ctx);
+    report(Call, Fn, nullptr, nullptr, Ctx);
 }
 
 void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
                                        const FunctionDecl *Fn,
                                        const device::DeviceConflict *Meeting,
+                                       const device::OffCpuEvidence *Evidence,
                                        ASTContext &Ctx) {
   const FunctionDecl *Factory = Call->getDirectCallee();
   if (!Factory || Call->getBeginLoc().isInvalid() ||
@@ -231,7 +214,16 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
     Source = Context.bestFor(Call, Ctx);
   if (!Source && !Meeting)
     return; // StrictMode: no device context, nothing to follow.
-  trackConditions(Call, Fn, Meeting, Ctx);
+  // A latent finding is shown only by a driver that judges it by the
+  // project's calls: it records it here, and keeps it where a call passes
+  // data off the CPU.
+  const bool Latent =
+      Evidence && Evidence->K == device::OffCpuEvidence::Kind::CallersDecide;
+  if (!Latent)
+    trackConditions(Call, Fn, Meeting, Ctx);
+  else if (!device::recordLatentFinding(getID(), Call->getBeginLoc(), Fn,
+                                        Evidence->Params, "CPU", Ctx))
+    return;
   if (!Reported.insert(Call).second)
     return;
 
@@ -292,6 +284,8 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
          "%0 makes this code device-aware; pass a device to the factory",
          DiagnosticIDs::Note)
         << Source->describe();
+  if (Evidence && Evidence->Call)
+    device::noteCallerData(*this, *Evidence->Call);
 }
 
 } // namespace torch

@@ -17,6 +17,7 @@
 namespace clang::tidy::torch {
 namespace device {
 struct DeviceConflict;
+struct OffCpuEvidence;
 } // namespace device
 
 /// Flags a torch:: factory (torch::tensor, zeros, ones, arange, ...) called
@@ -44,8 +45,12 @@ private:
   /// Reports the device-less factory call \p Call. \p Meeting, when given,
   /// is the op where its tensor meets one off the CPU; the fix then follows
   /// that tensor's device where it can be spelled at \p Call.
+  /// \p Evidence, when given, is what shows that tensor may be off the
+  /// CPU: a latent one (its callers decide) is only recorded for a driver
+  /// that judges it by the project's calls.
   void report(const CallExpr *Call, const FunctionDecl *Fn,
-              const device::DeviceConflict *Meeting, ASTContext &Ctx);
+              const device::DeviceConflict *Meeting,
+              const device::OffCpuEvidence *Evidence, ASTContext &Ctx);
   /// Reports \p Call, which makes \p Member of a module in a constructor
   /// without registering it, where \p Meeting (in another method) combines
   /// it with data that moves with the module.

@@ -61,17 +61,10 @@ void HardcodedDeviceCheck::report(const HardcodedPlacement &Placement,
   // A latent placement is shown only by a driver that judges it by the
   // project's calls: it records it here, and keeps it where a call passes
   // data placed elsewhere.
-  if (Placement.Latent) {
-    device::ProjectCallFacts *Project = device::projectCallFacts();
-    std::optional<device::ConditionalFinding> Latent =
-        Project ? device::latentFinding(getID(), Placement.Loc, Fn,
-                                        Placement.LatentParams,
-                                        Placement.Backend, Ctx)
-                : std::nullopt;
-    if (!Latent)
-      return;
-    Project->Findings.push_back(std::move(*Latent));
-  }
+  if (Placement.Latent && !device::recordLatentFinding(
+                              getID(), Placement.Loc, Fn,
+                              Placement.LatentParams, Placement.Backend, Ctx))
+    return;
 
   {
     auto Diag =

@@ -20,3 +20,12 @@ torch::Tensor wrap(const torch::Tensor &x, float *host_data) {
 float sum_host(float *host_data) {
   return torch::from_blob(host_data, {3}).sum().item<float>();
 }
+
+// The helpers above are called with data on a device chosen at run time:
+// that makes their tensor parameters evidence (without such a caller, a
+// factory meeting only a parameter is latent: factory-without-device-latent.cpp).
+void run_on(torch::Device device) {
+  auto x = torch::ones({3}, device);
+  wrap(x, nullptr);
+  // CHECK-NOTES: :[[@LINE-1]]:8: note: data on the device of 'device' reaches parameter 'x' through this call of 'wrap'
+}

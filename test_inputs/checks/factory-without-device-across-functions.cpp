@@ -136,3 +136,14 @@ torch::Tensor local_table() {
   t.values = torch::ones({4});
   return t.scaled(torch::ones({4}));
 }
+
+// The helpers above are called with data on a device chosen at run time:
+// that makes their tensor parameters evidence (without such a caller, a
+// factory meeting only a parameter is latent: factory-without-device-latent.cpp).
+void run_on(torch::Device device) {
+  auto x = torch::ones({4}, device);
+  blend_with_zeros(x);
+  // CHECK-NOTES: :[[@LINE-1]]:20: note: data on the device of 'device' reaches parameter 'x' through this call of 'blend_with_zeros'
+  add_doubled_ones(x);
+  // CHECK-NOTES: :[[@LINE-1]]:20: note: data on the device of 'device' reaches parameter 'x' through this call of 'add_doubled_ones'
+}

@@ -50,5 +50,7 @@ void run_on(torch::Device d) {
   scale_cpu(x);
   offset_cpu(x);
   before_check(x);
+  // CHECK-NOTES: :[[@LINE-1]]:16: note: data on the device of 'd' reaches parameter 'x' through this call of 'before_check'
   cuda_kernel(x);
+  // CHECK-NOTES: :[[@LINE-1]]:15: note: data on the device of 'd' reaches parameter 'x' through this call of 'cuda_kernel'
 }

@@ -3,9 +3,10 @@
 // A helper only this file can call (`static`, an anonymous namespace) gets
 // what its callers here pass. When every call hands it host tensors
 // (`.cpu()` results), it works on the host, and its device-less factories
-// meet CPU data only. One caller that passes data from anywhere else, a
-// helper other files can call, or one whose address is taken, keeps it
-// device-neutral.
+// meet CPU data only. A caller that passes data placed on a device chosen
+// at run time, here or through its own callers, makes them a defect. A
+// helper other files can call, or one whose address is taken, with no such
+// caller here, is latent: its callers elsewhere decide (torchlint-run).
 #include <torch/torch.h>
 
 #include <functional>
@@ -50,26 +51,28 @@ torch::Tensor pad_both(const torch::Tensor &x) {
   return pad(x.cpu()) + pad(x).cpu();
 }
 
-// Other files may call a helper with external linkage.
+// Other files may call a helper with external linkage: latent, as nothing
+// here passes it data off the CPU.
 torch::Tensor widen(const torch::Tensor &t) {
   return t * torch::full({3}, 2.0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: tensor factory 'torch::full' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
-  // CHECK-NOTES: :[[@LINE-2]]:12: note: it meets a tensor on the device of 't' in 'operator*'
-  // CHECK-NOTES: :[[@LINE-4]]:42: note: the device is taken from parameter 't'
-  // CHECK-FIXES: return t * torch::full({3}, 2.0, torch::device(t.device()));
 }
 
 torch::Tensor widen_here(const torch::Tensor &x) { return widen(x.cpu()); }
 
-// Its address escapes: anyone holding the function may call it.
+// Its address escapes: anyone holding the function may call it. Latent too.
 static torch::Tensor scale(const torch::Tensor &t) {
   return t * torch::rand({3});
-  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: tensor factory 'torch::rand' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
-  // CHECK-NOTES: :[[@LINE-2]]:12: note: it meets a tensor on the device of 't' in 'operator*'
-  // CHECK-NOTES: :[[@LINE-4]]:49: note: the device is taken from parameter 't'
-  // CHECK-FIXES: return t * torch::rand({3}, torch::device(t.device()));
 }
 
 std::function<torch::Tensor(const torch::Tensor &)> scaler() { return scale; }
 
 torch::Tensor scale_here(const torch::Tensor &x) { return scale(x.cpu()); }
+
+// The helpers above are called with data on a device chosen at run time:
+// that makes their tensor parameters evidence (without such a caller, a
+// factory meeting only a parameter is latent: factory-without-device-latent.cpp).
+void run_on(torch::Device device) {
+  auto x = torch::ones({3}, device);
+  pad_both(x);
+  // CHECK-NOTES: :[[@LINE-1]]:12: note: data on the device of 'device' reaches parameter 'x' through this call of 'pad_both'
+}

@@ -20,5 +20,6 @@ int main() {
   torch::Device device(torch::kCUDA);
   auto x = torch::randn({3}).to(device);
   std::cout << shift(x) << "\n";
+  // CHECK-NOTES: :[[@LINE-1]]:22: note: data on cuda reaches parameter 'x' through this call of 'shift'
   return 0;
 }

@@ -22,5 +22,6 @@ int main(int argc, char **argv) {
   torch::Device device(argc > 1 ? argv[1] : "cpu");
   auto x = torch::arange(3).to(torch::kFloat).to(device);
   std::cout << upsample(x, torch::ones({2}, device)) << "\n";
+  // CHECK-NOTES: :[[@LINE-1]]:25: note: data on the device of 'device' reaches parameter 'x' through this call of 'upsample'
   return 0;
 }

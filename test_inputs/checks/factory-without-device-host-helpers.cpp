@@ -137,3 +137,14 @@ torch::Tensor reset_hidden_on_gpu(const torch::Tensor &hidden,
   // CHECK-NOTES: :[[@LINE-3]]:23: note: read on the host here, so the caller passes CPU data
   // CHECK-NOTES: :[[@LINE-3]]:10: note: placed on cuda here
 }
+
+// The helpers above are called with data on a device chosen at run time:
+// that makes their tensor parameters evidence (without such a caller, a
+// factory meeting only a parameter is latent: factory-without-device-latent.cpp).
+void run_on(torch::Device device) {
+  auto x = torch::ones({3}, device);
+  kernel_input(x);
+  // CHECK-NOTES: :[[@LINE-1]]:16: note: data on the device of 'device' reaches parameter 'x' through this call of 'kernel_input'
+  threshold(x);
+  // CHECK-NOTES: :[[@LINE-1]]:13: note: data on the device of 'device' reaches parameter 'x' through this call of 'threshold'
+}

@@ -79,3 +79,15 @@ torch::Tensor not_empty(const torch::Tensor &x) {
 }
 // CHECK-NOTES: :[[@LINE-9]]:46: note: the device is taken from parameter 'x'
 
+// The helpers above are called with data on a device chosen at run time:
+// that makes their tensor parameters evidence (without such a caller, a
+// factory meeting only a parameter is latent: factory-without-device-latent.cpp).
+void run_on(torch::Device device) {
+  auto x = torch::ones({3}, device);
+  wrong_side(x);
+  // CHECK-NOTES: :[[@LINE-1]]:14: note: data on the device of 'device' reaches parameter 'x' through this call of 'wrong_side'
+  untested(x);
+  // CHECK-NOTES: :[[@LINE-1]]:12: note: data on the device of 'device' reaches parameter 'x' through this call of 'untested'
+  not_empty(x);
+  // CHECK-NOTES: :[[@LINE-1]]:13: note: data on the device of 'device' reaches parameter 'x' through this call of 'not_empty'
+}

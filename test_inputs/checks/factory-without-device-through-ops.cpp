@@ -54,3 +54,12 @@ torch::Tensor on_device(torch::Device device) {
                           torch::ones({2}, torch::device(device))});
   return x - torch::exp(both);
 }
+
+// The helpers above are called with data on a device chosen at run time:
+// that makes their tensor parameters evidence (without such a caller, a
+// factory meeting only a parameter is latent: factory-without-device-latent.cpp).
+void run_on(torch::Device device) {
+  auto x = torch::ones({8}, device);
+  through_view(x);
+  // CHECK-NOTES: :[[@LINE-1]]:16: note: data on the device of 'device' reaches parameter 'x' through this call of 'through_view'
+}

@@ -164,3 +164,23 @@ torch::Tensor normalize_channels(const torch::Tensor &images) {
   // CHECK-NOTES: :[[@LINE-1]]:12: note: it meets a tensor on the device of 'images' in 'operator-'
   // CHECK-NOTES: :[[@LINE-7]]:55: note: the device is taken from parameter 'images'
 }
+
+// What makes the helpers' parameters evidence: this file hands them data on a
+// device chosen at run time. Without such a caller, a factory that meets
+// nothing but a tensor parameter is latent (factory-without-device-latent.cpp).
+void run_on(torch::Device device) {
+  auto x = torch::ones({3}, device);
+  scale(x);
+  // CHECK-NOTES: :[[@LINE-1]]:9: note: data on the device of 'device' reaches parameter 'x' through this call of 'scale'
+  weighted(x);
+  // CHECK-NOTES: :[[@LINE-1]]:12: note: data on the device of 'device' reaches parameter 'x' through this call of 'weighted'
+  // CHECK-NOTES: :[[@LINE-2]]:12: note: data on the device of 'device' reaches parameter 'x' through this call of 'weighted'
+  // CHECK-NOTES: :[[@LINE-3]]:12: note: data on the device of 'device' reaches parameter 'x' through this call of 'weighted'
+  // CHECK-NOTES: :[[@LINE-4]]:12: note: data on the device of 'device' reaches parameter 'x' through this call of 'weighted'
+  gathered(x, 2);
+  // CHECK-NOTES: :[[@LINE-1]]:12: note: data on the device of 'device' reaches parameter 'x' through this call of 'gathered'
+  with_lambda(x);
+  // CHECK-NOTES: :[[@LINE-1]]:15: note: data on the device of 'device' reaches parameter 'x' through this call of 'with_lambda'
+  normalize_channels(x);
+  // CHECK-NOTES: :[[@LINE-1]]:22: note: data on the device of 'device' reaches parameter 'images' through this call of 'normalize_channels'
+}

@@ -46,5 +46,5 @@ struct NormImpl : torch::nn::Module {
 void run_on(torch::Device device) {
   auto x = torch::ones({3}, device);
   stage(x, x);
-  // CHECK-NOTES: :[[@LINE-1]]:9: note: data on the device of 'device' reaches parameter 'like' through this call of 'stage'
+  // CHECK-NOTES: :[[@LINE-1]]:9: note: data on the device of 'device' reaches parameter 't' through this call of 'stage'
 }

@@ -87,4 +87,8 @@ void run_on(torch::Device device) {
   // CHECK-NOTES: :[[@LINE-1]]:20: note: data on the device of 'device' reaches parameter 'x' through this call of 'unsafe_placement'
   unsafe_cpu_move(x, x);
   // CHECK-NOTES: :[[@LINE-1]]:19: note: data on the device of 'device' reaches parameter 'x' through this call of 'unsafe_cpu_move'
+  safe_factory(x);
+  // CHECK-NOTES: :[[@LINE-1]]:16: note: data on the device of 'device' reaches parameter 'x' through this call of 'safe_factory'
+  wrap(x, nullptr);
+  // CHECK-NOTES: :[[@LINE-1]]:8: note: data on the device of 'device' reaches parameter 'x' through this call of 'wrap'
 }

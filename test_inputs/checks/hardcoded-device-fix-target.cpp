@@ -35,5 +35,5 @@ torch::Tensor staged(const torch::Tensor &x, torch::Device device) {
 void run_on(torch::Device device) {
   auto x = torch::ones({3}, device);
   shifted(x, x);
-  // CHECK-NOTES: :[[@LINE-1]]:11: note: data on the device of 'device' reaches parameter 'y' through this call of 'shifted'
+  // CHECK-NOTES: :[[@LINE-1]]:11: note: data on the device of 'device' reaches parameter 'x' through this call of 'shifted'
 }

@@ -280,11 +280,11 @@ torch::Tensor recenter(torch::Tensor &dets, const torch::Tensor &anchors) {
 void run_on(torch::Device device) {
   auto x = torch::ones({4, 2}, device);
   suppress_on(x, x);
-  // CHECK-NOTES: :[[@LINE-1]]:15: note: data on the device of 'device' reaches parameter 'anchors' through this call of 'suppress_on'
+  // CHECK-NOTES: :[[@LINE-1]]:15: note: data on the device of 'device' reaches parameter 'detections' through this call of 'suppress_on'
   pairwise_any(x, 2);
   // CHECK-NOTES: :[[@LINE-1]]:16: note: data on the device of 'device' reaches parameter 'points' through this call of 'pairwise_any'
   recenter(x, x);
-  // CHECK-NOTES: :[[@LINE-1]]:12: note: data on the device of 'device' reaches parameter 'anchors' through this call of 'recenter'
+  // CHECK-NOTES: :[[@LINE-1]]:12: note: data on the device of 'device' reaches parameter 'dets' through this call of 'recenter'
 }
 void mix_on(torch::Device device, const Stats &stats) {
   stats.mix(torch::ones({2}, device));

@@ -161,7 +161,7 @@ void run_on(torch::Device device) {
   // CHECK-NOTES: :[[@LINE-1]]:10: note: data on the device of 'device' reaches parameter 'x' through this call of 'to_gpu'
   map_rows(x);
   // CHECK-NOTES: :[[@LINE-1]]:12: note: data on the device of 'device' reaches parameter 'x' through this call of 'map_rows'
-  // CHECK-NOTES: :[[@LINE-2]]:12: note: data on the device of 'device' reaches parameter 'row' through this call of 'map_rows'
+  // CHECK-NOTES: :[[@LINE-2]]:12: note: data on the device of 'device' reaches parameter 'x' through this call of 'map_rows'
   scaled(x, 2.0f);
   // CHECK-NOTES: :[[@LINE-1]]:10: note: data on the device of 'device' reaches parameter 'x' through this call of 'scaled'
   from_macros(x, x);

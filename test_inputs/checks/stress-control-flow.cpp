@@ -258,3 +258,14 @@ int main() {
   discarded_in_loops(r, torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
   return r.numel() > 0 ? 0 : 1;
 }
+
+// The helpers above are called with data on a device chosen at run time:
+// that makes their tensor parameters evidence (without such a caller, a
+// factory meeting only a parameter is latent: factory-without-device-latent.cpp).
+void run_on(torch::Device device) {
+  auto x = torch::ones({4}, device);
+  constant_loops(x);
+  // CHECK-NOTES: :[[@LINE-1]]:18: note: data on the device of 'device' reaches parameter 'x' through this call of 'constant_loops'
+  loop_then_meet(x, 2);
+  // CHECK-NOTES: :[[@LINE-1]]:18: note: data on the device of 'device' reaches parameter 'x' through this call of 'loop_then_meet'
+}

@@ -37,3 +37,12 @@ torch::Tensor scale(const torch::Tensor &x) {
   // CHECK-FIXES: auto w = torch::ones({3}, torch::device(x.device()));
   return x * w;
 }
+
+// The helpers above are called with data on a device chosen at run time:
+// that makes their tensor parameters evidence (without such a caller, a
+// factory meeting only a parameter is latent: factory-without-device-latent.cpp).
+void run_on(torch::Device device) {
+  auto x = torch::ones({3}, device);
+  scale(x);
+  // CHECK-NOTES: :[[@LINE-1]]:9: note: data on the device of 'device' reaches parameter 'x' through this call of 'scale'
+}

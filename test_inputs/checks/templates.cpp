@@ -44,8 +44,8 @@ struct Caster {
   // CHECK-FIXES: template <typename T> void cast(T t) { t = t.to(torch::kFloat); }
 };
 
-// A class template's methods, instantiated twice: reported once.
-template <int Width> struct Table {
+// A module template's methods, instantiated twice: reported once.
+template <int Width> struct Table : torch::nn::Module {
   torch::Tensor rows;
   torch::Tensor shifted() {
     auto offset = torch::zeros({Width});
@@ -89,5 +89,6 @@ void use(torch::Tensor a, const torch::Tensor &b) {
 void run_on(torch::Device device) {
   auto x = torch::ones({3}, device);
   use(x, x);
-  // CHECK-NOTES: :[[@LINE-1]]:10: note: data on the device of 'device' reaches parameter 'x' through this call of 'use'
+  // CHECK-NOTES: :[[@LINE-1]]:10: note: data on the device of 'device' reaches parameter 'b' through this call of 'use'
+  // CHECK-NOTES: :[[@LINE-2]]:10: note: data on the device of 'device' reaches parameter 'b' through this call of 'use'
 }

@@ -19,8 +19,8 @@ out += ["  return x;", "}",
 out += [f"  auto t{i} = torch::zeros({{3}}).to(x.device()); y = y + t{i} * x.sum();"
         f" if (k > {i}) {{ y = y * 2; }} net->to(x.device());" for i in range(1500)]
 out += ["  return y;", "}",
-        "torch::Tensor seeded(const torch::Tensor &x) {",
-        "  auto w = torch::ones({3});", "  return x * w;", "}"]
+        "torch::Tensor seeded(const torch::Tensor &x, torch::Device d) {",
+        "  auto w = torch::ones({3});", "  return x.to(d) * w;", "}"]
 open(sys.argv[1], "w").write("\n".join(out) + "\n")
 PY
 start=$(date +%s)

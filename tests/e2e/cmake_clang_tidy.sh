@@ -22,6 +22,7 @@ torch::Tensor scale(const torch::Tensor &x) {
   auto w = torch::ones({3});
   return x * w;
 }
+torch::Tensor scale_on(torch::Device d) { return scale(torch::rand({3}, d)); }
 CPP
 finding="scale.cpp:3:12: warning: tensor factory 'torch::ones' is called without a device"
 build() { # dir, CMAKE_CXX_CLANG_TIDY value

@@ -38,6 +38,7 @@ torch::Tensor scale(const torch::Tensor &x) {
   auto w = mylib::make_table({3});
   return x * w;
 }
+torch::Tensor scale_on(torch::Device d) { return scale(torch::rand({3}, d)); }
 CPP
 want="scale.cpp:6:12: warning: tensor factory 'mylib::make_table' is called without a device"
 flags=(-- -std=c++17 -I "$inc")

@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-# The README's main job: torchlint over examples/ reports exactly the six
-# seeded bugs listed in examples/README.md, one per check, and nothing else.
+# torchlint over examples/, one file at a time, reports exactly five of the six
+# seeded bugs listed in examples/README.md, and nothing else: the sixth, the
+# device-less factory of add_noise in utils.cpp, is latent there (its only
+# device is its parameter; the call that passes it device data is in
+# train.cpp). torchlint-run, the README's main job, shows all six
+# (run_driver.sh project).
 # Usage: examples.sh TORCHLINT EXAMPLES_DIR TORCH_INCLUDE [PCH]
 set -u
 tl=$1 ex=$2 inc=$3 pch=${4:-}
@@ -13,11 +17,10 @@ want=$(printf '%s\n' \
   "train.cpp:106:5 torch-load-without-device" \
   "train.cpp:123:22 torch-mixed-device-op" \
   "train.cpp:61:3 torch-discarded-to" \
-  "utils.cpp:13:16 torch-factory-without-device" \
   "utils.cpp:61:57 torch-hardcoded-device" | sort)
 if [ $status -gt 1 ] || [ "$got" != "$want" ]; then
-  echo "FAIL (exit $status): expected the six seeded bugs"
+  echo "FAIL (exit $status): expected five seeded bugs, the sixth latent"
   diff <(echo "$want") <(echo "$got")
   exit 1
 fi
-echo "PASS: the six seeded bugs, one per check"
+echo "PASS: five seeded bugs; add_noise's factory is latent in one file"

@@ -88,12 +88,16 @@ repos:
   - id: torchlint-run-diff
     args: [-p, build]
 EOF
-clean_unit() {  # clean_unit NAME: a file with a device-correct factory
+clean_unit() {  # clean_unit NAME: a file with a device-correct factory,
+  # and a call that passes it data on a device chosen at run time
   cat > "src/$1.cpp" <<EOF
 #include <torch/torch.h>
 torch::Tensor $1(const torch::Tensor &x) {
   auto w = torch::ones({3}, torch::device(x.device()));
   return x * w;
+}
+torch::Tensor $1_on(torch::Device device) {
+  return $1(torch::rand({3}, device));
 }
 EOF
 }
@@ -167,6 +171,9 @@ cat > src/model.h <<'EOF'
 inline torch::Tensor scaled(const torch::Tensor &x) {
   auto w = torch::ones({3});
   return x * w;
+}
+inline torch::Tensor scaled_on(torch::Device d) {
+  return scaled(torch::rand({3}, d));
 }
 EOF
 g add src/model.h

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # A fresh Debian bookworm (debootstrap's minimal base) installs the package
 # with `apt install ./torchlint_*.deb`, pulling only what the package
-# declares, and lints examples/ without building anything: the six seeded
-# bugs, as on the build machine.
+# declares, and lints examples/ without building anything, one file at a
+# time: the seeded bugs as on the build machine (tests/e2e/examples.sh).
 #
 # Usage: fresh_install.sh BUILD_DIR SOURCE_DIR
 # Needs root (for chroot), debootstrap and the Debian mirror apt already

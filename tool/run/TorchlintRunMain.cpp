@@ -396,10 +396,15 @@ dropUnsupportedFindings(const std::vector<UnitResult> &Units,
   std::map<FindingKey, const ProjectCall *> MadeReal;
   for (const auto &[Finding, Call] : Judgement.MadeReal)
     MadeReal.emplace(keyOf(*Finding), Call);
-  // Latent findings were never shown: dropping them says nothing.
+  // Latent findings were never shown: dropping them says nothing. One place
+  // can be latent on several functions' callers (a factory met in two
+  // functions): a call that makes one real shows it.
   std::set<FindingKey> Unsupported, NeverShown;
   for (const ConditionalFinding *Finding : Judgement.Unsupported)
-    (Finding->LatentBackend ? NeverShown : Unsupported).insert(keyOf(*Finding));
+    if (!Finding->LatentBackend)
+      Unsupported.insert(keyOf(*Finding));
+    else if (!MadeReal.count(keyOf(*Finding)))
+      NeverShown.insert(keyOf(*Finding));
   eraseFindings(Findings, NeverShown);
   for (clang::tidy::ClangTidyError &Diag : Findings)
     if (auto It = MadeReal.find(keyOf(Diag)); It != MadeReal.end()) {

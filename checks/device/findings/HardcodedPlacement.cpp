@@ -3,6 +3,7 @@
 #include "device/findings/DeviceConflicts.h"
 #include "device/findings/FindingNotes.h"
 #include "device/findings/HostWork.h"
+#include "device/findings/MeetingEvidence.h"
 #include "device/findings/PlacementSites.h"
 #include "device/flow/DeviceChoice.h"
 #include "device/flow/DeviceUsage.h"
@@ -50,13 +51,8 @@ bool isDeviceNeutralEvidence(const DeviceSource *S) {
 } // namespace
 
 void noteCallerPlacement(ClangTidyCheck &Check, const HardcodedPlacement &P) {
-  if (!P.Caller)
-    return;
-  Check.diag(P.Caller->Argument->getExprLoc(),
-             "data on %0 reaches parameter '%1' through this call of '%2'",
-             DiagnosticIDs::Note)
-      << P.Caller->Passed.describe() << P.Witness.Decl->getName()
-      << calleeName(P.Caller->Site.Call);
+  if (P.Caller)
+    noteCallerData(Check, *P.Caller);
 }
 
 void noteMigratesState(ClangTidyCheck &Check, const HardcodedPlacement &P) {
@@ -76,23 +72,6 @@ HardcodedPlacementFinder::HardcodedPlacementFinder(
       HasIgnoredFiles(!IgnoredFiles.trim().empty() &&
                       this->IgnoredFiles.isValid()),
       ReportSingleDeviceCode(ReportSingleDeviceCode), Migrations(Migrations) {}
-
-bool placedElsewhere(const AbstractDevice &Passed, llvm::StringRef Backend) {
-  using Kind = AbstractDevice::Kind;
-  switch (Passed.K) {
-  case Kind::Maybe:
-    return Backend != "CPU" || Passed.MayBeNonCpu;
-  case Kind::SameAs:
-    return Passed.Symbol && (isDeviceType(Passed.Symbol->getType()) ||
-                             isDeviceTypeEnum(Passed.Symbol->getType()));
-  case Kind::Cuda:
-    return Backend != "CUDA";
-  case Kind::Other:
-    return true;
-  default:
-    return false;
-  }
-}
 
 std::optional<CallerPlacement> HardcodedPlacementFinder::callerPlacingElsewhere(
     llvm::ArrayRef<const DeviceSource *> Sources, llvm::StringRef Backend,
@@ -173,13 +152,8 @@ bool HardcodedPlacementFinder::handlesDevices(const FunctionDecl *Fn,
                                               ASTContext &Ctx) {
   resetCachesFor(Ctx);
   auto [It, Inserted] = HandlesDevices.try_emplace(Fn, false);
-  if (Inserted) {
-    DeviceUsage Own;
-    addDeviceUsage(Fn, Own);
-    if (const FunctionDecl *Named = enclosingNamedFunction(Fn); Named != Fn)
-      addDeviceUsage(Named, Own);
-    It->second = Own.HandlesDevices;
-  }
+  if (Inserted)
+    It->second = choosesDevicesAtRunTime(Fn);
   return It->second;
 }
 

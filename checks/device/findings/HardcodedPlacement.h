@@ -17,6 +17,7 @@
 #define TORCHLINT_CHECKS_DEVICE_FINDINGS_HARDCODEDPLACEMENT_H
 
 #include "device/findings/DeviceMigration.h"
+#include "device/findings/MeetingEvidence.h"
 #include "device/flow/DeviceContext.h"
 #include "device/flow/DeviceFlow.h"
 #include "device/summaries/DeviceFlowConfig.h"
@@ -93,12 +94,6 @@ void noteCallerPlacement(ClangTidyCheck &Check, const HardcodedPlacement &P);
 /// The note of a placement left unfixed because following the input would
 /// make forward-path state migrate (Why == MigratesState).
 void noteMigratesState(ClangTidyCheck &Check, const HardcodedPlacement &P);
-
-/// Whether a tensor passed as \p Passed is placed where a fixed \p Backend
-/// device ("CUDA", "CPU", ...) does not belong: on another device, or on
-/// one chosen at run time. Host data passed to a CUDA placement is not:
-/// uploading it is what a program written for CUDA does.
-bool placedElsewhere(const AbstractDevice &Passed, llvm::StringRef Backend);
 
 class HardcodedPlacementFinder {
 public:

@@ -1,10 +1,15 @@
 //===--- ProjectCalls.cpp - calls across a project ------------------------===//
 #include "device/findings/ProjectCalls.h"
 #include "device/DeviceModel.h"
-#include "device/findings/HardcodedPlacement.h"
+#include "device/findings/MeetingEvidence.h"
 #include "device/flow/DeviceFlow.h"
 #include "device/flow/DeviceUsage.h"
+#include "device/functions/FunctionBodies.h"
+#include "device/functions/FunctionParents.h"
 #include "device/functions/UnitCallers.h"
+#include "device/summaries/DeviceFlowConfig.h"
+#include "device/summaries/FunctionSummaries.h"
+#include "utils/CallSite.h"
 #include "utils/TorchTypes.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -52,42 +57,185 @@ bool mayHoldTensor(QualType T, unsigned Depth = 0) {
   return false;
 }
 
+/// A class that holds tensors as members (a batch struct), passed by value
+/// or reference: not a tensor, a module or a container of them.
+bool isHolderType(QualType T) {
+  const auto *Record = T.getNonReferenceType()->getAsCXXRecordDecl();
+  return Record && !isTensorType(T) && !isModuleType(T) &&
+         !llvm::isa<ClassTemplateSpecializationDecl>(Record) &&
+         mayHoldTensor(T);
+}
+
+/// How many local variables' initializers a search follows.
+constexpr unsigned MaxFollowedLocals = 8;
+
 /// Whether \p E, or what it is computed from (through the initializers of
 /// the local variables it reads, a few levels), involves a tensor, device or
 /// module that may be off the CPU. A module counts: it lives wherever the
 /// program moved it. So does what the caller's own parameters or members
 /// hold that the flow does not track (`batch.data` of a `Batch &batch`):
 /// its callers or its owner decide.
-bool computedFromOffCpu(const Stmt *S, const DeviceFlow &Flow,
+/// With \p OnEvidence, only what shows it counts (showsOffCpu, a module):
+/// a CPU placement does not fit the result.
+bool computedFromOffCpu(const Stmt *S, const DeviceFlow &Flow, bool OnEvidence,
                         llvm::SmallPtrSetImpl<const VarDecl *> &Followed) {
   if (!S || llvm::isa<LambdaExpr>(S))
     return false;
   if (const auto *E = llvm::dyn_cast<Expr>(S)) {
     const QualType T = E->getType();
     if (!T.isNull() && isDeviceCarrierType(T) &&
-        (isModuleType(T) || Flow.deviceOf(E).mayBeOffCpu()))
+        (isModuleType(T) || (OnEvidence ? showsOffCpu(Flow.deviceOf(E))
+                                        : Flow.deviceOf(E).mayBeOffCpu())))
       return true;
     const Expr *Bare = E->IgnoreParenImpCasts();
     if (const auto *Member = llvm::dyn_cast<MemberExpr>(Bare);
-        Member &&
+        !OnEvidence && Member &&
         llvm::isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts()) &&
         mayHoldTensor(Member->getType()))
       return true;
     if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Bare)) {
-      if (llvm::isa<ParmVarDecl>(Ref->getDecl()) &&
+      if (!OnEvidence && llvm::isa<ParmVarDecl>(Ref->getDecl()) &&
           mayHoldTensor(Ref->getType()))
         return true;
       if (const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl());
           Var && Var->isLocalVarDecl() && Var->getInit() &&
-          Followed.size() < 8 && Followed.insert(Var).second &&
-          computedFromOffCpu(Var->getInit(), Flow, Followed))
+          Followed.size() < MaxFollowedLocals && Followed.insert(Var).second &&
+          computedFromOffCpu(Var->getInit(), Flow, OnEvidence, Followed))
         return true;
     }
   }
   for (const Stmt *Child : S->children())
-    if (computedFromOffCpu(Child, Flow, Followed))
+    if (computedFromOffCpu(Child, Flow, OnEvidence, Followed))
       return true;
   return false;
+}
+
+/// The caller's own parameter of a class type that holds tensors (a batch
+/// struct) whose member \p Arg reads (`data.x`, `batch.inputs.index(i)`):
+/// what the member holds, the caller's callers decide.
+const ParmVarDecl *ownParameterRead(const Expr *Arg, const FunctionDecl *Fn,
+                                    unsigned Depth = 0) {
+  const ParmVarDecl *Found = nullptr;
+  forEachOwnDescendant(Arg, [&](const Stmt &S) {
+    if (Found)
+      return;
+    // Through the initializers of the locals it reads (`auto bx =
+    // data.x.index({idx}); f(bx);`), a few levels.
+    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(&S)) {
+      const auto *Local = llvm::dyn_cast<VarDecl>(Ref->getDecl());
+      if (Local && Local->isLocalVarDecl() && Local->getInit() &&
+          Depth < MaxFollowedLocals)
+        Found = ownParameterRead(Local->getInit(), Fn, Depth + 1);
+      return;
+    }
+    const auto *Member = llvm::dyn_cast<MemberExpr>(&S);
+    const auto *Base = Member ? llvm::dyn_cast<DeclRefExpr>(
+                                    Member->getBase()->IgnoreParenImpCasts())
+                              : nullptr;
+    const auto *Param =
+        Base ? llvm::dyn_cast<ParmVarDecl>(Base->getDecl()) : nullptr;
+    if (Param && sameFunction(Param->getDeclContext(), Fn) &&
+        isHolderType(Param->getType()))
+      Found = Param;
+  });
+  return Found;
+}
+
+/// Whether \p Fn's own code stores into a member of its local \p Holder (a
+/// batch struct) data that a CPU placement does not fit: `train.x =
+/// train.x.to(device)`, or an initializer built from such data.
+bool holdsOffCpuData(const VarDecl *Holder, const FunctionDecl *Fn,
+                     const DeviceFlow &Flow) {
+  llvm::SmallPtrSet<const VarDecl *, MaxFollowedLocals> Followed;
+  if (Holder->getInit() && computedFromOffCpu(Holder->getInit(), Flow,
+                                              /*OnEvidence=*/true, Followed))
+    return true;
+  bool Stored = false;
+  forEachOwnStmt(Fn, [&](const Stmt &S) {
+    const auto Sides = assignmentSides(&S);
+    const auto *Member =
+        Sides ? llvm::dyn_cast<MemberExpr>(Sides->first->IgnoreParenImpCasts())
+              : nullptr;
+    const auto *Base = Member ? llvm::dyn_cast<DeclRefExpr>(
+                                    Member->getBase()->IgnoreParenImpCasts())
+                              : nullptr;
+    Stored |= Base && Base->getDecl() == Holder &&
+              showsOffCpu(Flow.deviceOf(Sides->second));
+  });
+  return Stored;
+}
+
+/// Whether a call in the unit of \p Fn, which the unit alone calls, passes
+/// for \p Holder a local batch struct that holds data off the CPU.
+bool holderFromUnitCallers(const ParmVarDecl *Holder, const FunctionDecl *Fn) {
+  ASTContext &Ctx = Fn->getASTContext();
+  const DeviceFlowConfig &Model = DeviceModel::current().flowConfig();
+  std::optional<llvm::ArrayRef<UnitCall>> Calls =
+      Model.Summaries ? Model.Summaries->unitCallsOf(Fn, Ctx) : std::nullopt;
+  if (!Calls)
+    return false;
+  for (const UnitCall &Site : *Calls) {
+    const Expr *Arg =
+        argumentFor(Site.Call, Fn, Holder->getFunctionScopeIndex());
+    const auto *Ref =
+        Arg ? llvm::dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts()) : nullptr;
+    const auto *Local = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!Site.Caller || !Local || !Local->isLocalVarDecl())
+      continue;
+    FunctionParentScope Parents(Site.Caller, Ctx);
+    if (holdsOffCpuData(Local, Site.Caller,
+                        *Model.Summaries->flowOf(Site.Caller, Ctx)))
+      return true;
+  }
+  return false;
+}
+
+/// When \p Arg reads a member of the caller's own batch struct and nothing
+/// that shows it is off the CPU, makes \p Passed Forwarded from that
+/// parameter (the caller's callers decide) and returns true.
+bool forwardsHolder(const Expr *Arg, const FunctionDecl *Fn,
+                    const DeviceFlow &Flow, PassedTensor &Passed) {
+  const ParmVarDecl *Holder = ownParameterRead(Arg, Fn);
+  llvm::SmallPtrSet<const VarDecl *, MaxFollowedLocals> Followed;
+  if (!Holder || computedFromOffCpu(Arg, Flow, /*OnEvidence=*/true, Followed))
+    return false;
+  if (std::string Caller = projectName(Fn); !Caller.empty()) {
+    Passed.K = PassedTensor::Kind::Forwarded;
+    Passed.Caller = std::move(Caller);
+    Passed.CallerParam = Holder->getFunctionScopeIndex();
+    Passed.MisfitBackends = 0;
+    return true;
+  }
+  // A function only this unit calls: what its calls here pass.
+  if (holderFromUnitCallers(Holder, Fn)) {
+    Passed.K = PassedTensor::Kind::MayBeOffCpu;
+    Passed.MisfitBackends = CpuPlacement;
+    return true;
+  }
+  return false;
+}
+
+/// What a call passes for a parameter of a class type that holds tensors.
+PassedTensor classifyHolder(const Expr *Arg, unsigned Param,
+                            const FunctionDecl *Fn, const DeviceFlow &Flow) {
+  PassedTensor Passed;
+  Passed.Param = Param;
+  using Kind = PassedTensor::Kind;
+  const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+  const auto *Var = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  std::string Caller = projectName(Fn);
+  if (const auto *Own = llvm::dyn_cast_or_null<ParmVarDecl>(Var);
+      Own && sameFunction(Own->getDeclContext(), Fn) && !Caller.empty()) {
+    Passed.K = Kind::Forwarded;
+    Passed.Caller = std::move(Caller);
+    Passed.CallerParam = Own->getFunctionScopeIndex();
+  } else if (Var && Var->isLocalVarDecl() && holdsOffCpuData(Var, Fn, Flow)) {
+    Passed.K = Kind::MayBeOffCpu;
+    Passed.MisfitBackends = CpuPlacement;
+  } else {
+    Passed.K = Kind::Unseen;
+  }
+  return Passed;
 }
 
 PassedTensor classify(const Expr *Arg, unsigned Param, const FunctionDecl *Fn,
@@ -113,6 +261,9 @@ PassedTensor classify(const Expr *Arg, unsigned Param, const FunctionDecl *Fn,
   case AbstractDevice::Kind::SameAs: {
     const auto *Own = llvm::dyn_cast_or_null<ParmVarDecl>(D.Symbol);
     Passed.K = Kind::MayBeOffCpu;
+    if (llvm::isa_and_nonnull<FieldDecl>(D.Symbol) &&
+        forwardsHolder(Arg, Fn, Flow, Passed))
+      return Passed;
     if (!Own || !D.AlsoSymbols.empty() ||
         !sameFunction(Own->getDeclContext(), Fn))
       return Passed;
@@ -130,9 +281,18 @@ PassedTensor classify(const Expr *Arg, unsigned Param, const FunctionDecl *Fn,
   case AbstractDevice::Kind::Unknown:
     break;
   }
-  llvm::SmallPtrSet<const VarDecl *, 8> Followed;
-  Passed.K = computedFromOffCpu(Arg, Flow, Followed) ? Kind::MayBeOffCpu
-                                                     : Kind::Unseen;
+  if (forwardsHolder(Arg, Fn, Flow, Passed))
+    return Passed;
+  llvm::SmallPtrSet<const VarDecl *, MaxFollowedLocals> Followed;
+  Passed.K = computedFromOffCpu(Arg, Flow, /*OnEvidence=*/false, Followed)
+                 ? Kind::MayBeOffCpu
+                 : Kind::Unseen;
+  // Computed by code the unit cannot see into (a module's forward) from data
+  // a CPU placement does not fit, or by a module: so is the result.
+  Followed.clear();
+  if (Passed.K == Kind::MayBeOffCpu &&
+      computedFromOffCpu(Arg, Flow, /*OnEvidence=*/true, Followed))
+    Passed.MisfitBackends |= CpuPlacement;
   return Passed;
 }
 
@@ -146,11 +306,15 @@ void recordCallsIn(const Stmt *S, const FunctionDecl *Fn,
       Recorded.Callee = projectName(Callee);
       if (!Recorded.Callee.empty()) {
         for (unsigned I = 0; I < Callee->getNumParams(); ++I) {
-          if (!isTensorType(Callee->getParamDecl(I)->getType()))
+          const QualType Type = Callee->getParamDecl(I)->getType();
+          const bool Tensor = isTensorType(Type);
+          if (!Tensor && !isHolderType(Type))
             continue;
           // A default argument passes no tensor of the caller's.
           if (const Expr *Arg = argumentFor(Call, Callee, I))
-            Recorded.Passed.push_back(classify(Arg, I, Fn, Flow));
+            Recorded.Passed.push_back(Tensor
+                                          ? classify(Arg, I, Fn, Flow)
+                                          : classifyHolder(Arg, I, Fn, Flow));
         }
         if (!Recorded.Passed.empty()) {
           const ASTContext &Ctx = Fn->getASTContext();
@@ -168,7 +332,36 @@ void recordCallsIn(const Stmt *S, const FunctionDecl *Fn,
 
 } // namespace
 
+void mergeConditions(std::optional<ConditionalFinding> &Into,
+                     const std::optional<ConditionalFinding> &Other) {
+  if (Into == Other)
+    return;
+  if (!Into || !Other) {
+    Into.reset();
+  } else if (Into->Function == Other->Function) {
+    for (unsigned Param : Other->Params)
+      if (!llvm::is_contained(Into->Params, Param))
+        Into->Params.push_back(Param);
+  } else {
+    Into->Function.clear();
+    Into->Params.clear();
+  }
+}
+
 ProjectCallFacts *projectCallFacts() { return DeviceModel::driverSink(); }
+
+bool recordLatentFinding(llvm::StringRef Check, SourceLocation Loc,
+                         const FunctionDecl *Fn,
+                         llvm::ArrayRef<unsigned> Params,
+                         llvm::StringRef Backend, ASTContext &Ctx) {
+  ProjectCallFacts *Facts = projectCallFacts();
+  std::optional<ConditionalFinding> Latent =
+      Facts ? latentFinding(Check, Loc, Fn, Params, Backend, Ctx)
+            : std::nullopt;
+  if (Latent)
+    Facts->Findings.push_back(std::move(*Latent));
+  return Latent.has_value();
+}
 
 ProjectCallRecording::ProjectCallRecording(ProjectCallFacts &Facts) {
   DeviceModel::driverSink() = &Facts;

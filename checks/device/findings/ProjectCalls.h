@@ -99,6 +99,13 @@ struct ConditionalFinding {
   bool operator!=(const ConditionalFinding &O) const { return !(*this == O); }
 };
 
+/// Merges \p Other, a second condition of one finding, into \p Into: the
+/// finding holds if either does (none: whatever the project does). Over
+/// parameters of one function, if a call passes device data for any of
+/// them.
+void mergeConditions(std::optional<ConditionalFinding> &Into,
+                     const std::optional<ConditionalFinding> &Other);
+
 /// What one translation unit recorded.
 struct ProjectCallFacts {
   /// The unit's functions were analysed: not so after a fatal error (a
@@ -162,6 +169,14 @@ std::optional<ConditionalFinding>
 latentFinding(llvm::StringRef Check, SourceLocation Loc, const FunctionDecl *Fn,
               llvm::ArrayRef<unsigned> Params, llvm::StringRef Backend,
               ASTContext &Ctx);
+
+/// Records latentFinding(...) for the driver that asked for project facts.
+/// False when none did, or \p Fn has no projectName: the finding is then
+/// not shown.
+bool recordLatentFinding(llvm::StringRef Check, SourceLocation Loc,
+                         const FunctionDecl *Fn,
+                         llvm::ArrayRef<unsigned> Params,
+                         llvm::StringRef Backend, ASTContext &Ctx);
 
 /// What the project's calls make of its units' conditional findings.
 struct ProjectJudgement {

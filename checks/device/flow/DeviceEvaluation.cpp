@@ -281,11 +281,12 @@ AbstractDevice DeviceTransfer::evalDevice(const Expr *E,
   if (const auto *Lit = llvm::dyn_cast<StringLiteral>(E))
     return deviceFromString(Lit, E);
   // A device variable that holds a run-time choice (`cuda ? kCUDA : kCPU`,
-  // or CPU then CUDA under an `if`) is one device, whichever was chosen:
-  // everything placed with it is together, so it stands for itself.
+  // CPU then CUDA under an `if`, or a string from the command line) is one
+  // device, whichever was chosen: everything placed with it is together, so
+  // it stands for itself.
   auto Chosen = [&](const ValueDecl *Var) {
     AbstractDevice D = lookup(Var, S);
-    if (D.K != Kind::Maybe)
+    if (D.K != Kind::Maybe && (D.K != Kind::Unknown || !Var))
       return D;
     AbstractDevice Itself = AbstractDevice::sameAs(Var);
     Itself.Origin = D.Origin;

@@ -35,7 +35,10 @@ static bool followsDevice(const CallExpr &Call) {
   for (const Expr *Arg : Call.arguments()) {
     if (Converts && isTensorType(Arg->getType()))
       return true;
-    const auto *Query = llvm::dyn_cast<CXXMemberCallExpr>(ignoreWrappers(Arg));
+    // Through an implicit conversion too: `t.to(x.device())` passes the
+    // device as TensorOptions.
+    const auto *Query =
+        llvm::dyn_cast<CXXMemberCallExpr>(Arg->IgnoreUnlessSpelledInSource());
     if (Query && isTensorMethod(Query->getMethodDecl()) &&
         (isNamed(Query->getMethodDecl(), "device") ||
          isNamed(Query->getMethodDecl(), "options")))

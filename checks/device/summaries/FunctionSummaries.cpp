@@ -176,7 +176,7 @@ std::optional<CallerPlacement> FunctionSummaries::callerPlacing(
         Passed = flowOf(Site.Caller, Ctx)->deviceOf(Arg);
       }
       if (Accepts(Passed))
-        return CallerPlacement{Param, Site, Arg, Passed};
+        return CallerPlacement{Param, P, Site, Arg, Passed};
       if (Passed.K == AbstractDevice::Kind::SameAs)
         if (const auto *Outer = llvm::dyn_cast<ParmVarDecl>(Passed.Symbol);
             Outer && isTensorType(Outer->getType()))

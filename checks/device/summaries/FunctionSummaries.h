@@ -37,6 +37,9 @@ void forEachObjectAssignment(
 /// What a call passes for a parameter (FunctionSummaries::callerPlacing).
 struct CallerPlacement {
   const ParmVarDecl *Parameter = nullptr; ///< The parameter asked about.
+  /// The parameter of the function Site calls that Argument is passed for:
+  /// Parameter, or one of a caller's on the way to it.
+  const ParmVarDecl *PassedFor = nullptr;
   UnitCall Site;
   const Expr *Argument = nullptr;
   AbstractDevice Passed;
@@ -89,6 +92,14 @@ public:
   callerPlacing(const ParmVarDecl *Param,
                 llvm::function_ref<bool(const AbstractDevice &)> Accepts,
                 ASTContext &Ctx);
+
+  /// Every call of \p Fn, when the unit holds them all (UnitCallers::callsOf:
+  /// internal linkage, its address never taken).
+  std::optional<llvm::ArrayRef<UnitCall>> unitCallsOf(const FunctionDecl *Fn,
+                                                      ASTContext &Ctx) {
+    reset(Ctx);
+    return Calls.callsOf(Fn, Ctx);
+  }
 
   /// The setup methods \p Constructor calls on `this` (`init()`, and what
   /// they call on `this` in turn, a few levels deep): they place members as

@@ -14,3 +14,10 @@ torch::Tensor train_step(Encoder &encoder, const torch::Tensor &batch) {
   torch::Tensor (*apply)(const torch::Tensor &) = &by_address;
   return relay_device(features) + apply(features);
 }
+
+// A batch struct filled on the GPU: what score hands weigh from it is too.
+torch::Tensor score_on_gpu(const torch::Tensor &batch) {
+  Batch b;
+  b.targets = batch.cuda();
+  return score(b);
+}

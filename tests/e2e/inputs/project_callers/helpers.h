@@ -1,6 +1,9 @@
 // Helpers that other files of the project call. Each makes a tensor without
 // a device that meets a parameter: whether that is a defect depends on what
-// the callers pass (tests/e2e/run_driver.sh callers).
+// the callers pass (tests/e2e/run_driver.sh callers). All but match are
+// latent (their parameters are their only device); match asks where its data
+// lives, so it is shown in a file alone, and dropped once the project shows
+// that no call passes it data off the CPU.
 #pragma once
 #include <torch/torch.h>
 
@@ -15,7 +18,8 @@ torch::Tensor clip_host(const torch::Tensor &x);   // through relay_host: host
 torch::Tensor clip_device(const torch::Tensor &x); // through relay_device: CUDA
 torch::Tensor unused_helper(const torch::Tensor &x); // no caller in the project
 torch::Tensor by_address(const torch::Tensor &x);  // called through a pointer
-torch::Tensor weigh(const torch::Tensor &scores);  // a caller's parameter's member
+torch::Tensor weigh(const torch::Tensor &scores);  // a member of a batch filled on the GPU
+torch::Tensor match(const torch::Tensor &x, const torch::Tensor &y); // host callers only
 
 struct Batch {
   torch::Tensor inputs;

@@ -1,0 +1,134 @@
+//===--- MeetingEvidence.cpp - what shows data may be off the CPU ---------===//
+#include "device/findings/MeetingEvidence.h"
+#include "device/findings/FindingNotes.h"
+#include "device/flow/DeviceUsage.h"
+#include "utils/CallSite.h"
+#include "utils/TorchTypes.h"
+
+#include "clang-tidy/ClangTidyCheck.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace clang::tidy::torch::device {
+
+namespace {
+
+/// A device value, a module, or a module's own parameter or buffer: each
+/// lives wherever the program puts it at run time.
+bool isMovableByDesign(const ValueDecl *Symbol) {
+  if (!Symbol)
+    return false;
+  const QualType T = Symbol->getType().getNonReferenceType();
+  if (holdsDeviceType(T) || isDeviceType(T) || isDeviceTypeEnum(T) ||
+      isModuleType(T))
+    return true;
+  if (const auto *Field = llvm::dyn_cast<FieldDecl>(Symbol))
+    return isModuleType(
+        recordType(llvm::dyn_cast<CXXRecordDecl>(Field->getParent())));
+  return false;
+}
+
+} // namespace
+
+bool placedElsewhere(const AbstractDevice &Passed, llvm::StringRef Backend) {
+  using Kind = AbstractDevice::Kind;
+  switch (Passed.K) {
+  case Kind::Maybe:
+    return Backend != "CPU" || Passed.MayBeNonCpu;
+  case Kind::SameAs:
+    return isMovableByDesign(Passed.Symbol) ||
+           llvm::any_of(Passed.AlsoSymbols, isMovableByDesign);
+  case Kind::Cuda:
+    return Backend != "CUDA";
+  case Kind::Other:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool choosesDevicesAtRunTime(const FunctionDecl *Fn) {
+  DeviceUsage Own;
+  addDeviceUsage(Fn, Own);
+  if (const FunctionDecl *Named = enclosingNamedFunction(Fn); Named != Fn)
+    addDeviceUsage(Named, Own);
+  return Own.HandlesDevices;
+}
+
+OffCpuEvidence offCpuEvidence(const AbstractDevice &Met, const FunctionDecl *Fn,
+                              FunctionSummaries *Summaries, ASTContext &Ctx) {
+  OffCpuEvidence Evidence;
+  if (showsOffCpu(Met) || choosesDevicesAtRunTime(Fn)) {
+    Evidence.K = OffCpuEvidence::Kind::Shown;
+    return Evidence;
+  }
+  if (Met.K != AbstractDevice::Kind::SameAs)
+    return Evidence;
+  llvm::SmallVector<const ValueDecl *, 3> Symbols{Met.Symbol};
+  Symbols.append(Met.AlsoSymbols.begin(), Met.AlsoSymbols.end());
+  for (const ValueDecl *Symbol : Symbols) {
+    const auto *Param = llvm::dyn_cast_or_null<ParmVarDecl>(Symbol);
+    const auto *Owner = llvm::dyn_cast_or_null<FunctionDecl>(
+        Param ? Param->getDeclContext() : nullptr);
+    if (!Owner || Owner->getCanonicalDecl() != Fn->getCanonicalDecl() ||
+        !isTensorType(Param->getType()))
+      continue;
+    if (Summaries)
+      if (std::optional<CallerPlacement> Call =
+              Summaries->callerPlacing(Param, showsOffCpu, Ctx)) {
+        Evidence.K = OffCpuEvidence::Kind::Caller;
+        Evidence.Call = std::move(Call);
+        return Evidence;
+      }
+    Evidence.K = OffCpuEvidence::Kind::CallersDecide;
+    if (!llvm::is_contained(Evidence.Params, Param->getFunctionScopeIndex()))
+      Evidence.Params.push_back(Param->getFunctionScopeIndex());
+  }
+  return Evidence;
+}
+
+std::vector<FactoryMeeting> factoryMeetings(const DeviceFlow &Flow,
+                                            const FunctionDecl *Fn,
+                                            FunctionSummaries *Summaries,
+                                            bool AnyEvidence, ASTContext &Ctx) {
+  using Kind = OffCpuEvidence::Kind;
+  std::vector<FactoryMeeting> Meetings;
+  llvm::DenseMap<const CallExpr *, size_t> Index;
+  for (const DeviceConflict &C : findDeviceConflicts(Flow)) {
+    if (!C.fromDeviceLessFactory())
+      continue;
+    OffCpuEvidence Evidence;
+    Evidence.K = Kind::Shown;
+    if (!C.Provable && !AnyEvidence)
+      Evidence = offCpuEvidence(C.Other, Fn, Summaries, Ctx);
+    for (const Stmt *Made : C.Odd.Factories) {
+      const auto *Factory = llvm::dyn_cast<CallExpr>(Made);
+      if (!Factory)
+        continue;
+      auto [It, First] = Index.try_emplace(Factory, Meetings.size());
+      if (First) {
+        Meetings.push_back({Factory, C, Evidence});
+        continue;
+      }
+      // Kinds are declared strongest first.
+      FactoryMeeting &Best = Meetings[It->second];
+      if (Evidence.K < Best.Evidence.K)
+        Best = {Factory, C, Evidence};
+      else if (Evidence.K == Kind::CallersDecide &&
+               Best.Evidence.K == Kind::CallersDecide)
+        for (unsigned Param : Evidence.Params)
+          if (!llvm::is_contained(Best.Evidence.Params, Param))
+            Best.Evidence.Params.push_back(Param);
+    }
+  }
+  return Meetings;
+}
+
+void noteCallerData(ClangTidyCheck &Check, const CallerPlacement &Caller) {
+  Check.diag(Caller.Argument->getExprLoc(),
+             "data on %0 reaches parameter '%1' through this call of '%2'",
+             DiagnosticIDs::Note)
+      << Caller.Passed.describe() << Caller.PassedFor->getName()
+      << calleeName(Caller.Site.Call);
+}
+
+} // namespace clang::tidy::torch::device

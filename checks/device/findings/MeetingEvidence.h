@@ -1,0 +1,97 @@
+//===--- MeetingEvidence.h - what shows data may be off the CPU -*- C++ -*-===//
+//
+// A device-less factory's CPU tensor meeting "whatever parameter x holds" is a
+// defect only if x can hold data off the CPU, and a helper's parameter alone
+// does not show that: a data helper whose every caller hands it host tensors
+// is right to make host tensors. A meeting is reported on evidence: a device
+// the code names or chooses at run time, a module's own state (modules exist
+// to be moved), a branch that moved the data, or a call seen in the unit that
+// passes such data. Otherwise the finding is latent: the callers decide, and
+// only a driver that sees them all (torchlint-run) can show it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TORCHLINT_CHECKS_DEVICE_FINDINGS_MEETINGEVIDENCE_H
+#define TORCHLINT_CHECKS_DEVICE_FINDINGS_MEETINGEVIDENCE_H
+
+#include "device/findings/DeviceConflicts.h"
+#include "device/flow/DeviceLattice.h"
+#include "device/summaries/FunctionSummaries.h"
+
+#include "clang/AST/ASTContext.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+#include <vector>
+
+namespace clang::tidy {
+class ClangTidyCheck;
+} // namespace clang::tidy
+
+namespace clang::tidy::torch::device {
+
+/// Whether a tensor passed as \p Passed is placed where a fixed \p Backend
+/// device ("CUDA", "CPU", ...) does not belong: on another device, on one
+/// chosen at run time, or wherever a module or a module's parameter or
+/// buffer is (modules exist to be moved). Host data passed to a CUDA
+/// placement is not: uploading it is what a program written for CUDA does.
+bool placedElsewhere(const AbstractDevice &Passed, llvm::StringRef Backend);
+
+/// Whether \p Device shows by itself that the data may live off the CPU
+/// (placedElsewhere than the CPU).
+inline bool showsOffCpu(const AbstractDevice &Device) {
+  return placedElsewhere(Device, "CPU");
+}
+
+/// Whether \p Fn (or the function it is a lambda of) chooses devices at run
+/// time itself: it holds a device as a value, asks where its data lives
+/// (`x.device()`, `x.options()`, `y.to(x)`) or branches on a device
+/// (`x.is_cuda()`).
+bool choosesDevicesAtRunTime(const FunctionDecl *Fn);
+
+struct OffCpuEvidence {
+  enum class Kind : uint8_t {
+    /// The code itself shows it (showsOffCpu, choosesDevicesAtRunTime).
+    Shown,
+    /// A call in the unit passes such data for one of the parameters.
+    Caller,
+    /// Only "whatever the tensor parameters Params hold": latent.
+    CallersDecide,
+    /// Nothing does (a plain class's tensor member).
+    None,
+  };
+  Kind K = Kind::None;
+  std::optional<CallerPlacement> Call;   ///< For Caller.
+  llvm::SmallVector<unsigned, 2> Params; ///< For CallersDecide.
+
+  bool reportable() const { return K == Kind::Shown || K == Kind::Caller; }
+};
+
+/// What shows that \p Met, met in \p Fn, may live off the CPU. \p Summaries
+/// finds the unit's calls of \p Fn (none: no caller is looked at).
+OffCpuEvidence offCpuEvidence(const AbstractDevice &Met, const FunctionDecl *Fn,
+                              FunctionSummaries *Summaries, ASTContext &Ctx);
+
+/// A device-less factory's tensor meeting data, at the meeting that shows
+/// best that the data may be off the CPU.
+struct FactoryMeeting {
+  const CallExpr *Factory = nullptr;
+  DeviceConflict Conflict;
+  OffCpuEvidence Evidence;
+};
+
+/// Every device-less factory of \p Flow (the flow of \p Fn) whose tensor
+/// meets data in an op that rejects it, once each, in the order met: at the
+/// meeting with the strongest evidence (the code itself, a caller seen,
+/// callers unseen; the parameters of every latent meeting). With \p
+/// AnyEvidence every meeting counts as shown (StrictMode).
+std::vector<FactoryMeeting> factoryMeetings(const DeviceFlow &Flow,
+                                            const FunctionDecl *Fn,
+                                            FunctionSummaries *Summaries,
+                                            bool AnyEvidence, ASTContext &Ctx);
+
+/// The note naming the call \p Caller whose data reaches a parameter.
+void noteCallerData(ClangTidyCheck &Check, const CallerPlacement &Caller);
+
+} // namespace clang::tidy::torch::device
+
+#endif
