@@ -262,6 +262,44 @@ EOF
     && pass "units named relative to their directory share one preamble" \
     || { fail "relative units: $(ls "$TMP"/relative-cache/v1/preambles/*.pch 2>/dev/null | wc -l) preambles"; show "$TMP/relative.err"; }
 
+  # Each unit with include directories of its own, in a directory of its
+  # own (CMake's per-target flags): one preamble still. A directory that
+  # holds a torch/ folder may shadow libtorch's headers: units with it get
+  # a preamble of their own, and the report says why.
+  # targets MODE DB: a database from $B's where unit i is compiled in
+  # $TMP/t/build$i with -I$TMP/t/inc$i, or (MODE=shadow) -I$TMP/t/shadow for
+  # the first two units.
+  targets() {
+    python3 - "$B/compile_commands.json" "$2" "$TMP/t" "$1" <<'EOF'
+import json, os, sys
+entries, out, t, mode = json.load(open(sys.argv[1])), sys.argv[2], sys.argv[3], sys.argv[4]
+for i, e in enumerate(entries):
+    inc = f"{t}/shadow" if mode == "shadow" and i < 2 else f"{t}/inc{i}"
+    e["directory"] = f"{t}/build{i}"
+    os.makedirs(e["directory"], exist_ok=True)
+    os.makedirs(inc, exist_ok=True)
+    e["arguments"] = e["arguments"][:1] + ["-I" + inc, "-Wall"] + e["arguments"][1:]
+os.makedirs(os.path.dirname(out), exist_ok=True)
+json.dump(entries, open(out, "w"), indent=1)
+EOF
+  }
+  compdb "$B" "$P/src" "${flags[@]}"
+  "$run" -p "$B" --cache-dir "$TMP/t/ref-cache" > "$TMP/t-ref.txt" 2>/dev/null
+  mkdir -p "$TMP/t/shadow/torch"
+  targets plain "$TMP/t/db/compile_commands.json"
+  "$run" -p "$TMP/t/db" --cache-dir "$TMP/t/cache" > "$TMP/t.txt" 2> "$TMP/t.err"
+  warnings "$TMP/t.txt" > "$TMP/t.w"
+  warnings "$TMP/t-ref.txt" | cmp -s - "$TMP/t.w" \
+    && [ "$(ls "$TMP"/t/cache/v1/preambles/*.pch 2>/dev/null | wc -l)" -eq 1 ] \
+    && grep -q "1 shared preamble for 3 units" "$TMP/t.err" \
+    && pass "per-target include directories and build directories: one preamble, the same findings" \
+    || { fail "per-target flags: $(ls "$TMP"/t/cache/v1/preambles/*.pch 2>/dev/null | wc -l) preambles"; show "$TMP/t.err"; }
+  targets shadow "$TMP/t/db2/compile_commands.json"
+  "$run" -p "$TMP/t/db2" --cache-dir "$TMP/t/cache2" > /dev/null 2> "$TMP/t2.err"
+  grep -q "1 shared preamble for 2 units" "$TMP/t2.err" \
+    && [ "$(ls "$TMP"/t/cache2/v1/preambles/*.pch 2>/dev/null | wc -l)" -eq 1 ] \
+    && pass "an include directory that may shadow libtorch's headers keys its own preamble" \
+    || { fail "shadowing include directory"; show "$TMP/t2.err"; }
   finish project
 }
 

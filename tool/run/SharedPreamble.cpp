@@ -150,6 +150,72 @@ leadingLibtorchIncludes(llvm::StringRef File,
   return Scan.Includes;
 }
 
+namespace {
+
+// Whether \p Dir, a directory of the project's own include path, holds a
+// header that an include of the preamble (or of libtorch within it) could
+// find there instead of libtorch's: a torch/, ATen/, c10/ or caffe2/ folder.
+// libtorch's own include folders, given with -I, are such directories too.
+bool mayShadowLibtorch(llvm::StringRef Dir) {
+  for (llvm::StringRef Top : {"torch", "ATen", "c10", "caffe2"}) {
+    llvm::SmallString<256> Candidate(Dir);
+    path::append(Candidate, Top);
+    if (fs::exists(Candidate))
+      return true;
+  }
+  return false;
+}
+
+// Options whose argument is a path, resolved against the unit's directory
+// so that the preamble means the same wherever it is built.
+bool takesPath(llvm::StringRef Option) {
+  return Option == "-I" || Option == "-iquote" || Option == "-isystem" ||
+         Option == "-idirafter" || Option == "-include" ||
+         Option == "-imacros" || Option == "--sysroot" ||
+         Option == "-isysroot" || Option == "-cxx-isystem";
+}
+
+} // namespace
+
+std::vector<std::string>
+preambleFlags(const clang::tooling::CommandLineArguments &Args,
+              llvm::StringRef Directory, llvm::StringRef Main) {
+  std::vector<std::string> Flags;
+  for (size_t I = 1; I < Args.size(); ++I) {
+    llvm::StringRef Arg = Args[I];
+    // The unit itself, however the database spells it ("file" absolute,
+    // the command relative to "directory", or the reverse).
+    if (Arg == "-c" || absolutePath(Directory, Arg) == Main)
+      continue;
+    // Warnings change no declaration (the preamble is built with -w).
+    if (Arg.starts_with("-W") && !Arg.starts_with("-Wl,") &&
+        !Arg.starts_with("-Wa,") && !Arg.starts_with("-Wp,"))
+      continue;
+    std::string Option, Value;
+    if (takesPath(Arg) && I + 1 < Args.size()) {
+      Option = Arg.str();
+      Value = absolutePath(Directory, Args[++I]);
+    } else if (Arg.size() > 2 &&
+               (Arg.starts_with("-I") || Arg.starts_with("-isystem") ||
+                Arg.starts_with("-iquote"))) {
+      Option = Arg.starts_with("-I")        ? "-I"
+               : Arg.starts_with("-iquote") ? "-iquote"
+                                            : "-isystem";
+      Value = absolutePath(Directory, Arg.drop_front(Option.size()));
+    } else {
+      Flags.push_back(Arg.str());
+      continue;
+    }
+    // The project's own include directories (per target, the CMake norm)
+    // change nothing the libtorch headers mean, unless one shadows them.
+    if ((Option == "-I" || Option == "-iquote") && !mayShadowLibtorch(Value))
+      continue;
+    Flags.push_back(Option);
+    Flags.push_back(Value);
+  }
+  return Flags;
+}
+
 std::optional<PreambleRequest>
 preambleFor(const clang::tooling::CompileCommand &Command) {
   std::string Main = absolutePath(Command.Directory, Command.Filename);
@@ -177,16 +243,10 @@ preambleFor(const clang::tooling::CompileCommand &Command) {
   Args = clang::tooling::getClangStripOutputAdjuster()(Args, Command.Filename);
   Args = clang::tooling::getClangStripDependencyFileAdjuster()(
       Args, Command.Filename);
-  for (size_t I = 1; I < Args.size(); ++I) {
-    llvm::StringRef Arg = Args[I];
-    // The unit itself, however the database spells it ("file" absolute,
-    // the command relative to "directory", or the reverse).
-    if (Arg == "-c" || absolutePath(Command.Directory, Arg) == Main)
-      continue;
-    Request.Flags.push_back(Args[I]);
-  }
+  Request.Flags = preambleFlags(Args, Command.Directory, Main);
+  // Every path in the flags is absolute: units in other directories, with
+  // other project include directories, share the preamble.
   llvm::BLAKE3 Hasher;
-  addHashField(Hasher, Request.Directory);
   for (const std::string &Flag : Request.Flags)
     addHashField(Hasher, Flag);
   addHashField(Hasher, "--");

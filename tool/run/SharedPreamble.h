@@ -1,19 +1,21 @@
 //===--- SharedPreamble.h - one precompiled libtorch prefix per flag set --===//
 //
 // Parsing <torch/torch.h> is nearly all of a unit's lint time. Units that
-// start with the same libtorch includes and are compiled with the same flags
-// share one precompiled header of those includes, built once by clang++-19
-// (with -fpch-instantiate-templates) and kept in the cache directory, keyed on
-// the flags and the headers' contents. Only the includes at the top of the
-// main file, before any macro definition or conditional, are taken, so the
-// preamble means what the unit's own text means; a preamble that cannot be
-// built is simply not used.
+// start with the same libtorch includes and are compiled with flags that give
+// those headers the same meaning share one precompiled header of them, built
+// once by clang++-19 (with -fpch-instantiate-templates) and kept in the cache
+// directory, keyed on those flags (preambleFlags: not the project's own
+// include directories, which differ per target) and the headers' contents. Only
+// the includes at the top of the main file, before any macro definition or
+// conditional, are taken, so the preamble means what the unit's own text means;
+// a preamble that cannot be built is simply not used.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TORCHLINT_RUN_SHAREDPREAMBLE_H
 #define TORCHLINT_RUN_SHAREDPREAMBLE_H
 
 #include "ResultCache.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include <string>
 #include <vector>
@@ -33,6 +35,16 @@ struct PreambleRequest {
   std::vector<std::string> Flags;    // the unit's flags without its file
   std::string Directory;             // where the unit is compiled
 };
+
+// The flags of a unit compiled in \p Directory (its file \p Main and -c
+// left out) that can change what the libtorch headers mean, every path made
+// absolute: the language standard and mode, macros, target and ABI flags,
+// libtorch's and the system's include paths in order, and a project include
+// directory only where it may shadow a libtorch header. Warning flags and
+// the project's other include directories are left out.
+std::vector<std::string>
+preambleFlags(const clang::tooling::CommandLineArguments &Args,
+              llvm::StringRef Directory, llvm::StringRef Main);
 
 // What to precompile for \p Command, or nothing (no libtorch prefix).
 std::optional<PreambleRequest>

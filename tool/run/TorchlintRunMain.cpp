@@ -426,6 +426,37 @@ dropUnsupportedFindings(const std::vector<UnitResult> &Units,
   return "";
 }
 
+// "torchlint-run: 2 shared preambles for 24 units; their flags differ in:
+// -DUSE_X": how many preambles the units use, and why not one.
+std::string describePreambles(
+    const std::map<std::string, std::vector<size_t>> &UnitsOfPreamble,
+    const std::vector<std::optional<PreambleRequest>> &Requests,
+    const std::map<std::string, std::string> &PreamblePaths) {
+  size_t Used = 0;
+  std::map<std::string, size_t> FlagUse;
+  for (const auto &[Key, Users] : UnitsOfPreamble) {
+    if (!PreamblePaths.count(Key))
+      continue;
+    Used += Users.size();
+    std::set<std::string> Flags(Requests[Users.front()]->Flags.begin(),
+                                Requests[Users.front()]->Flags.end());
+    for (const std::string &Flag : Flags)
+      ++FlagUse[Flag];
+  }
+  std::string Text =
+      llvm::formatv("torchlint-run: {0} shared preamble{1} for {2} units",
+                    PreamblePaths.size(), PreamblePaths.size() == 1 ? "" : "s",
+                    Used)
+          .str();
+  std::string Differ;
+  for (const auto &[Flag, Count] : FlagUse)
+    if (Count < PreamblePaths.size())
+      Differ += " " + Flag;
+  if (!Differ.empty())
+    Text += "; their flags differ in:" + Differ;
+  return Text;
+}
+
 // Judges the findings by the callers of every unit, and names the findings
 // it drops on stderr, so that a reviewer can check the judgement; why it
 // could not judge goes to \p Problems.
@@ -706,6 +737,9 @@ int runProject() {
     });
   }
   Pool.wait();
+  if (!Quiet && !PreamblePaths.empty())
+    llvm::errs() << describePreambles(UnitsOfPreamble, Requests, PreamblePaths)
+                 << "\n";
 
   // 3. Lint the rest.
   for (size_t I = 0; I < Units.size(); ++I) {
