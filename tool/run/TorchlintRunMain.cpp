@@ -454,6 +454,8 @@ std::string describePreambles(
       Differ += " " + Flag;
   if (!Differ.empty())
     Text += "; their flags differ in:" + Differ;
+  else if (PreamblePaths.size() > 1)
+    Text += "; their units start with different libtorch includes";
   return Text;
 }
 
