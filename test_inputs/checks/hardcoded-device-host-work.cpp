@@ -8,6 +8,7 @@
 #include <torch/torch.h>
 
 #include <algorithm>
+#include <fstream>
 #include <iostream>
 #include <string>
 #include <tuple>
@@ -290,3 +291,24 @@ void mix_on(torch::Device device, const Stats &stats) {
   stats.mix(torch::ones({2}, device));
   // CHECK-NOTES: :[[@LINE-1]]:13: note: data on the device of 'device' reaches parameter 'x' through this call of 'mix'
 }
+
+// Host copies worked on with operators, a helper that computes where its
+// input is, or chosen by a conditional, then written to a file through their
+// memory: host work, whatever the branch.
+torch::Tensor to_rgb(const torch::Tensor &sh) {
+  return torch::clamp(sh * 0.28 + 0.5, 0.0, 1.0);
+}
+struct PlyWriter {
+  torch::Tensor means, scales, colours, offset;
+  torch::Device device = torch::kCPU;
+  void save(std::ofstream &out, int64_t n, bool keep, float s) {
+    torch::Tensor m = keep ? (means.cpu() / s) + offset : means.cpu();
+    torch::Tensor c = keep ? torch::log(torch::exp(scales.cpu()) / s) : scales.cpu();
+    torch::Tensor rgb = (to_rgb(colours.cpu()) * 255.0f).toType(torch::kUInt8);
+    for (int64_t i = 0; i < n; ++i) {
+      out.write(reinterpret_cast<const char *>(m[i].data_ptr()), sizeof(float) * 3);
+      out.write(reinterpret_cast<const char *>(c[i].data_ptr()), sizeof(float) * 3);
+      out.write(reinterpret_cast<const char *>(rgb[i].data_ptr()), 3);
+    }
+  }
+};

@@ -1,9 +1,13 @@
 //===--- HostWork.cpp - data the code reads or keeps on the host ----------===//
 #include "device/findings/HostWork.h"
+#include "device/DeviceModel.h"
 #include "device/flow/TensorOptionsAnalysis.h"
 #include "device/functions/FunctionBodies.h"
 #include "device/functions/FunctionParents.h"
 #include "device/functions/LibraryCode.h"
+#include "device/functions/UnitCallers.h"
+#include "device/summaries/DeviceFlowConfig.h"
+#include "device/summaries/FunctionSummaries.h"
 #include "utils/CallSite.h"
 #include "utils/TorchObjects.h"
 #include "utils/TorchTypes.h"
@@ -233,9 +237,37 @@ bool usesReadBack(const ValueDecl *Target, SourceLocation After,
   return Uses > 0;
 }
 
+/// `+ - * /` and their unary forms: an op on its operands' device.
+static bool isArithmetic(OverloadedOperatorKind Op) {
+  return Op == OO_Plus || Op == OO_Minus || Op == OO_Star || Op == OO_Slash;
+}
+
+/// Whether \p Call, of a function of the user's, returns a tensor that lives
+/// where its argument \p Arg does (its summary): `sh2rgb(c.cpu())` computes
+/// on the host.
+static bool resultFollowsArgument(const CallExpr *Call, const Expr *Arg,
+                                  ASTContext &Ctx) {
+  const DeviceFlowConfig &Model = DeviceModel::current().flowConfig();
+  const FunctionSummary *Summary =
+      Model.Summaries ? Model.Summaries->of(Call, Ctx) : nullptr;
+  const auto *Param =
+      Summary && Summary->Result.K == AbstractDevice::Kind::SameAs
+          ? llvm::dyn_cast_or_null<ParmVarDecl>(Summary->Result.Symbol)
+          : nullptr;
+  const Expr *Passed = Param ? argumentFor(Call, Summary->Definition,
+                                           Param->getFunctionScopeIndex())
+                             : nullptr;
+  return Passed && ignoreWrappers(Passed) == ignoreWrappers(Arg);
+}
+
+/// How many steps (an op, a local, a read-back) the data is followed along
+/// before it counts as leaving host work: a writer to a file computes a few
+/// columns from each host copy (`clamp((1.0f / opac) * 255.0f, ...)`).
+constexpr int MaxHostWorkSteps = 24;
+
 bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
                     int Depth) {
-  if (!E || Depth > 8)
+  if (!E || Depth > MaxHostWorkSteps)
     return false;
   const Expr *Child = nullptr;
   DynTypedNode Parent = wrappedParent(E, Ctx, &Child);
@@ -334,6 +366,10 @@ bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
            !llvm::is_contained({"cuda", "type_as"}, Name) &&
            consumedByHost(Call, Fn, Ctx, Depth + 1);
   }
+  // `keep ? m.cpu() / s : m.cpu()`: either branch is the value of the
+  // conditional, whose consumer decides.
+  if (const auto *Cond = llvm::dyn_cast<AbstractConditionalOperator>(S))
+    return Child != Cond->getCond() && consumedByHost(Cond, Fn, Ctx, Depth + 1);
   if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(S)) {
     if (Op->getOperator() == OO_LessLess && Op->getNumArgs() == 2 &&
         Op->getArg(1) == Child)
@@ -360,7 +396,12 @@ bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
         Op->getArg(0) == Child)
       return true;
     // `r = r / 2;`
-    return Op->getOperator() != OO_Equal && feedsItself(Op, Child, Ctx);
+    if (Op->getOperator() != OO_Equal && feedsItself(Op, Child, Ctx))
+      return true;
+    // `(m.cpu() / scale) + offset`: arithmetic on the host tensor runs on
+    // the host, as its method form does, and its result decides.
+    return isArithmetic(Op->getOperator()) && isTensorType(Op->getType()) &&
+           consumedByHost(Op, Fn, Ctx, Depth + 1);
   }
   if (const auto *Call = llvm::dyn_cast<CallExpr>(S)) {
     const FunctionDecl *Callee = Call->getDirectCallee();
@@ -382,7 +423,8 @@ bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
     // `torch::argmax(p).item()`: a libtorch op on the host tensor runs on
     // the host, and its result is read back there.
     if (isTensorType(Call->getType()) &&
-        LibraryCode(Ctx.getSourceManager()).contains(Callee->getLocation()))
+        (LibraryCode(Ctx.getSourceManager()).contains(Callee->getLocation()) ||
+         resultFollowsArgument(Call, Child, Ctx)))
       return consumedByHost(Call, Fn, Ctx, Depth + 1);
     return isHostHandOff(Call, Callee, Child, Ctx);
   }

@@ -21,7 +21,7 @@ namespace clang::tidy::torch::device {
 /// Whether the value of \p E (a tensor on the host) goes to host work: read
 /// back, handed to host code, stored into a local or container whose uses
 /// do so, or put through ops that run on the host and then read back.
-/// \p Depth counts the locals followed, up to a few.
+/// \p Depth counts the steps followed (ops and locals), up to a bound.
 bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
                     int Depth = 0);
 
