@@ -312,3 +312,22 @@ struct PlyWriter {
     }
   }
 };
+
+// A host copy a class keeps for a host-pointer API: every use of the member,
+// in any method, reads it on the host or writes it to an archive.
+void host_kernel(const float *weights, int64_t n);
+class HostWeights {
+public:
+  HostWeights(const torch::Tensor &weights)
+      : weights_(weights.to(torch::kFloat32).cpu().clone()) {}
+  torch::Tensor forward(const torch::Tensor &x) {
+    if (weights_.dim() == 2)
+      host_kernel(weights_.data_ptr<float>(), weights_.numel());
+    return x.to(device_);
+  }
+  static void save(torch::serialize::OutputArchive &archive, HostWeights *self) {
+    archive.write("weights", self->weights_);
+  }
+  torch::Tensor weights_;
+  torch::Device device_ = torch::kCPU;
+};

@@ -242,6 +242,8 @@ static bool isArithmetic(OverloadedOperatorKind Op) {
   return Op == OO_Plus || Op == OO_Minus || Op == OO_Star || Op == OO_Slash;
 }
 
+bool memberOnlyReadBack(const FieldDecl *Field, ASTContext &Ctx, int Depth);
+
 /// Whether \p Call, of a function of the user's, returns a tensor that lives
 /// where its argument \p Arg does (its summary): `sh2rgb(c.cpu())` computes
 /// on the host.
@@ -278,6 +280,18 @@ bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
            onlyReadBack(Var,
                         llvm::dyn_cast<FunctionDecl>(Var->getDeclContext()),
                         Ctx, Depth);
+  // `weights_(w.cpu().clone())`: a member the class keeps on the host. The
+  // initializer's expression may have the constructor as its parent.
+  if (const auto *Init = Parent.get<CXXCtorInitializer>())
+    return Init->getMember() &&
+           memberOnlyReadBack(Init->getMember(), Ctx, Depth);
+  if (const auto *Ctor = Parent.get<CXXConstructorDecl>()) {
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      if (Init->getMember() && Init->getInit() && Child &&
+          Init->getInit()->IgnoreImplicit() == Child->IgnoreImplicit())
+        return memberOnlyReadBack(Init->getMember(), Ctx, Depth);
+    return false;
+  }
 
   const auto *S = Parent.get<Stmt>();
   if (!S)
@@ -390,6 +404,12 @@ bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
       // `out = net(x).cpu();` into a local that is read back from there on.
       if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Target))
         return onlyReadBackAfter(Ref->getDecl(), Op, Fn, Ctx, Depth);
+      // `this->weights_ = w.cpu();`: a member the class keeps on the host.
+      if (const auto *Member = llvm::dyn_cast<MemberExpr>(Target);
+          Member && llvm::isa<CXXThisExpr>(ignoreWrappers(Member->getBase())))
+        if (const auto *Field =
+                llvm::dyn_cast<FieldDecl>(Member->getMemberDecl()))
+          return memberOnlyReadBack(Field, Ctx, Depth);
     }
     // Overwritten (`r = ...`): that use reads nothing.
     if (Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
@@ -409,7 +429,8 @@ bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
       return false;
     const std::string Name = qualifiedName(Callee);
     if (Name == "torch::save" || Name == "at::print" ||
-        Name == "torch::pickle_save" || Name == "torch::jit::pickle_save")
+        Name == "torch::pickle_save" || Name == "torch::jit::pickle_save" ||
+        Name == "torch::serialize::OutputArchive::write")
       return true;
     // Pieces of a host tensor are host tensors.
     if (Call->getNumArgs() > 0 && Call->getArg(0) == Child &&
@@ -429,6 +450,30 @@ bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
     return isHostHandOff(Call, Callee, Child, Ctx);
   }
   return false;
+}
+
+/// Every use of the member \p Field in the unit's functions reads it on the
+/// host, writes it to an archive or replaces it, and there is one: a host
+/// copy a class keeps for host code (`weights_(w.cpu().clone())`, handed on
+/// as `weights_.data_ptr<float>()` by another method).
+bool memberOnlyReadBack(const FieldDecl *Field, ASTContext &Ctx, int Depth) {
+  if (Depth > MaxHostWorkSteps)
+    return false;
+  unsigned Uses = 0;
+  bool AllOnHost = true;
+  forEachFunctionBody(Ctx, [&](const FunctionDecl *Fn) {
+    if (!AllOnHost)
+      return;
+    FunctionParentScope Parents(Fn, Ctx);
+    forEachOwnStmt(Fn, [&](const Stmt &S) {
+      const auto *Member = llvm::dyn_cast<MemberExpr>(&S);
+      if (!AllOnHost || !Member || Member->getMemberDecl() != Field)
+        return;
+      ++Uses;
+      AllOnHost = consumedByHost(Member, Fn, Ctx, Depth + 1);
+    });
+  });
+  return AllOnHost && Uses > 0;
 }
 
 } // namespace clang::tidy::torch::device
