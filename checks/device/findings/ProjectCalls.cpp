@@ -190,6 +190,15 @@ bool holderFromUnitCallers(const ParmVarDecl *Holder, const FunctionDecl *Fn) {
   return false;
 }
 
+/// Makes \p Passed the parameter \p Own of the caller named \p Caller: what
+/// the caller's callers pass there decides.
+void forwardFrom(PassedTensor &Passed, std::string Caller,
+                 const ParmVarDecl *Own) {
+  Passed.K = PassedTensor::Kind::Forwarded;
+  Passed.Caller = std::move(Caller);
+  Passed.CallerParam = Own->getFunctionScopeIndex();
+}
+
 /// When \p Arg reads a member of the caller's own batch struct and nothing
 /// that shows it is off the CPU, makes \p Passed Forwarded from that
 /// parameter (the caller's callers decide) and returns true.
@@ -200,9 +209,7 @@ bool forwardsHolder(const Expr *Arg, const FunctionDecl *Fn,
   if (!Holder || computedFromOffCpu(Arg, Flow, /*OnEvidence=*/true, Followed))
     return false;
   if (std::string Caller = projectName(Fn); !Caller.empty()) {
-    Passed.K = PassedTensor::Kind::Forwarded;
-    Passed.Caller = std::move(Caller);
-    Passed.CallerParam = Holder->getFunctionScopeIndex();
+    forwardFrom(Passed, std::move(Caller), Holder);
     Passed.MisfitBackends = 0;
     return true;
   }
@@ -226,9 +233,7 @@ PassedTensor classifyHolder(const Expr *Arg, unsigned Param,
   std::string Caller = projectName(Fn);
   if (const auto *Own = llvm::dyn_cast_or_null<ParmVarDecl>(Var);
       Own && sameFunction(Own->getDeclContext(), Fn) && !Caller.empty()) {
-    Passed.K = Kind::Forwarded;
-    Passed.Caller = std::move(Caller);
-    Passed.CallerParam = Own->getFunctionScopeIndex();
+    forwardFrom(Passed, std::move(Caller), Own);
   } else if (Var && Var->isLocalVarDecl() && holdsOffCpuData(Var, Fn, Flow)) {
     Passed.K = Kind::MayBeOffCpu;
     Passed.MisfitBackends = CpuPlacement;
@@ -270,9 +275,7 @@ PassedTensor classify(const Expr *Arg, unsigned Param, const FunctionDecl *Fn,
     // The caller's own parameter: its callers decide, in this unit (a
     // `static` caller) or across the project.
     if (std::string Caller = projectName(Fn); !Caller.empty()) {
-      Passed.K = Kind::Forwarded;
-      Passed.Caller = std::move(Caller);
-      Passed.CallerParam = Own->getFunctionScopeIndex();
+      forwardFrom(Passed, std::move(Caller), Own);
     } else if (Flow.parameterFromCallers(Own).isCpu()) {
       Passed.K = Kind::Host;
     }
