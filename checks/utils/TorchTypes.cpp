@@ -4,6 +4,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 
 namespace clang::tidy::torch::device {
@@ -162,6 +163,13 @@ bool isTensorMethod(const CXXMethodDecl *M) {
 
 bool isModuleMethod(const CXXMethodDecl *M) {
   return M && M->getParent() && isModuleType(recordType(M->getParent()));
+}
+
+bool isDeviceQuery(const CXXMethodDecl *M) {
+  return isTensorMethod(M) && M->getIdentifier() &&
+         llvm::is_contained(
+             {"device", "options", "is_cuda", "is_cpu", "is_mps", "get_device"},
+             M->getName());
 }
 
 bool isDeviceLike(QualType T) { return isDeviceType(T) || isDeviceTypeEnum(T); }

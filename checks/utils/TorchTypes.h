@@ -57,6 +57,9 @@ bool isDeviceCarrierType(QualType T);
 bool isTensorMethod(const CXXMethodDecl *M);
 /// A method of a torch::nn::Module subclass.
 bool isModuleMethod(const CXXMethodDecl *M);
+/// A tensor method that asks where the tensor lives: `device`, `options`,
+/// `is_cuda`, `is_cpu`, `is_mps`, `get_device`.
+bool isDeviceQuery(const CXXMethodDecl *M);
 
 /// Strips what the compiler wrote around an expression (parentheses,
 /// implicit casts, temporaries, full-expression cleanups, functional casts)

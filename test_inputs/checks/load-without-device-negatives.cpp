@@ -218,3 +218,15 @@ void resume_and_return(Net &net, torch::Device device, const std::string &path,
   }
   net->forward(x.to(device));
 }
+
+// A TorchScript module that is asked where it lives: the program follows the
+// device the file puts it on, and moves its inputs there.
+void follow_the_saved_device(const std::string &path, torch::Tensor image) {
+  auto module = torch::jit::load(path);
+  auto device = (*module.buffers().begin()).device();
+  std::vector<torch::jit::IValue> inputs{image.to(device)};
+  auto out = module.forward(inputs);
+  auto other = torch::jit::load(path);
+  const bool on_gpu = (*other.parameters().begin()).is_cuda();
+  other.forward({on_gpu ? image.cuda() : image});
+}

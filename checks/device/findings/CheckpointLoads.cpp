@@ -368,6 +368,28 @@ CheckpointLoadFinder::findingsIn(const FunctionDecl *Fn, ASTContext &Ctx) {
   return Findings;
 }
 
+/// Whether a path from \p Load asks where \p Module lives, through a tensor
+/// of its own (`(*m.buffers().begin()).device()`,
+/// `m.parameters()[0].is_cuda()`): the program follows the device the file puts
+/// the module on, by design.
+static bool asksWhereModuleLives(const ValueDecl *Module, const CallExpr *Load,
+                                 const FunctionDecl *Fn,
+                                 const DeviceFlow &Facts) {
+  bool Asks = false;
+  forEachOwnDescendant(Fn->getBody(), [&](const Stmt &S) {
+    const auto *Query = llvm::dyn_cast<CXXMemberCallExpr>(&S);
+    if (Asks || !Query || !isDeviceQuery(Query->getMethodDecl()) ||
+        !Facts.mayRunAfter(Load, Query))
+      return;
+    forEachOwnDescendant(Query->getImplicitObjectArgument(),
+                         [&](const Stmt &Inner) {
+                           if (const auto *E = llvm::dyn_cast<Expr>(&Inner))
+                             Asks |= referencedObject(E) == Module;
+                         });
+  });
+  return Asks;
+}
+
 std::optional<LoadFinding>
 CheckpointLoadFinder::jitLoad(const CheckpointLoad &Load,
                               const FunctionDecl *Fn, ASTContext &Ctx) {
@@ -382,6 +404,8 @@ CheckpointLoadFinder::jitLoad(const CheckpointLoad &Load,
     for (const ModuleMove &M : Facts.moduleMoves())
       if (M.Module == Holder && Facts.precedes(Load.Read, M.Call))
         return std::nullopt;
+  if (Holder && asksWhereModuleLives(Holder, Load.Read, Fn, Facts))
+    return std::nullopt;
   LoadFinding Found;
   Found.Load = Load;
   Found.Load.Object = Holder;

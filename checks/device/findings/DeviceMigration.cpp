@@ -374,11 +374,7 @@ bool computesWith(const ParmVarDecl *Param) {
       const CXXMethodDecl *Method = Call->getMethodDecl();
       const auto *Object = llvm::dyn_cast_or_null<DeclRefExpr>(
           ignoreWrappers(Call->getImplicitObjectArgument()));
-      if (Object && Object->getDecl() == Param && Method &&
-          Method->getIdentifier() &&
-          llvm::is_contained(
-              {"device", "options", "is_cuda", "is_cpu", "get_device"},
-              Method->getName()))
+      if (Object && Object->getDecl() == Param && isDeviceQuery(Method))
         ++Queries;
     }
     for (const Stmt *Child : S->children())
