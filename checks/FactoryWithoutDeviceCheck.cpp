@@ -101,7 +101,9 @@ void FactoryWithoutDeviceCheck::checkFlow(const FunctionDecl *Fn,
       analyzeFlow(Flow, Fn, Ctx);
   for (const device::FactoryMeeting &Met : device::factoryMeetings(
            *Facts, Fn, Flow.Summaries.get(), StrictMode, Ctx))
-    if (Met.Evidence.K != device::OffCpuEvidence::Kind::None)
+    if (Met.Evidence.K != device::OffCpuEvidence::Kind::None &&
+        !(leftToOwner(device::SharedDefect::LostMoveMeetsDevice) &&
+          device::lostMoveBefore(Met.Conflict, *Facts, Fn, Ctx)))
       report(Met.Factory, Fn, &Met.Conflict, &Met.Evidence, Ctx);
 }
 

@@ -159,6 +159,9 @@ void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
     if (C.fromDeviceLessFactory() &&
         leftToOwner(device::SharedDefect::DeviceLessFactoryMeetsDevice))
       continue;
+    if (leftToOwner(device::SharedDefect::LostMoveMeetsDevice) &&
+        device::lostMoveBefore(C, *Facts, Fn, Ctx))
+      continue;
     // A conflict on a hard-coded placement is the placement's defect. One
     // that is latent (no evidence the code is device-neutral) owns only what
     // may conflict with "wherever the caller put it"; two devices that

@@ -101,3 +101,16 @@ void run_on(torch::Device device) {
   only_self(x);
   // CHECK-NOTES: :[[@LINE-1]]:13: note: data on the device of 'device' reaches parameter 'x' through this call of 'only_self'
 }
+
+// A factory's tensor whose move is discarded before it meets the input: one
+// defect, the lost move. torch-discarded-to reports it (keeping the result
+// repairs the op); the factory and the op stay silent.
+torch::Tensor drop_connect(const torch::Tensor &inputs, double keep) {
+  torch::Tensor mask = keep * torch::ones({inputs.size(0), 1});
+  mask += torch::rand({inputs.size(0), 1});
+  mask.to(inputs.device());
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: result of 'to' is discarded; it returns a new tensor and leaves 'mask' unchanged [torch-discarded-to]
+  // CHECK-FIXES: mask = mask.to(inputs.device());
+  auto binary = torch::floor(mask);
+  return inputs / keep * binary;
+}

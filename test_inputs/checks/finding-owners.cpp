@@ -48,3 +48,15 @@ void run_on(torch::Device device) {
   stage(x, x);
   // CHECK-NOTES: :[[@LINE-1]]:9: note: data on the device of 'device' reaches parameter 't' through this call of 'stage'
 }
+
+// A move discarded before its tensor meets the input: without
+// torch-discarded-to, the op that meets it reports it.
+torch::Tensor lost_move(const torch::Tensor &x) {
+  auto w = torch::ones({3});
+  w.to(x.device());
+  return x * w;
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: operands of 'operator*' may be on different devices (cpu and the device of 'x') [torch-mixed-device-op]
+}
+// CHECK-NOTES: :[[@LINE-6]]:46: note: 'x' may live on any device (wherever the caller put it)
+// CHECK-NOTES: :[[@LINE-6]]:12: note: placed on cpu here
+// CHECK-NOTES: :[[@LINE-5]]:12: note: suggested fix; it changes where data lives, so '--fix' leaves it to you (UnsafeFixes: true applies it)

@@ -25,6 +25,7 @@ llvm::StringRef otherSeerOf(SharedDefect Defect) {
     return HardcodedDevice;
   case SharedDefect::DeviceLessFactoryMeetsDevice:
   case SharedDefect::HardcodedPlacementMeetsDevice:
+  case SharedDefect::LostMoveMeetsDevice:
     return MixedDeviceOp;
   }
   llvm_unreachable("every shared defect has another seer");
@@ -43,6 +44,9 @@ llvm::StringRef FindingOwners::ownerOf(SharedDefect Defect) {
   case SharedDefect::HardcodedPlacementMeetsDevice:
     // Following the data's device at the placement repairs the op.
     return HardcodedDevice;
+  case SharedDefect::LostMoveMeetsDevice:
+    // Keeping the move's result repairs the op.
+    return DiscardedTo;
   }
   llvm_unreachable("every shared defect has an owner");
 }

@@ -32,6 +32,9 @@ enum class SharedDefect {
   DeviceLessFactoryMeetsDevice,
   /// An op input placed by a hard-coded device in device-neutral code.
   HardcodedPlacementMeetsDevice,
+  /// An op input whose move was discarded before it met data elsewhere
+  /// (`t.to(d);` then `t * x`): keeping the move repairs the op.
+  LostMoveMeetsDevice,
 };
 
 class MigrationFinder;
@@ -65,7 +68,7 @@ public:
   placementFinder(const ClangTidyContext *Context, MigrationFinder *Migrations);
 
 private:
-  static constexpr unsigned NumDefects = 3;
+  static constexpr unsigned NumDefects = 4;
   std::array<bool, NumDefects> OwnerEnabled{};
   std::array<bool, NumDefects> OtherEnabled{};
 };
