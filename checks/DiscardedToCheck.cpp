@@ -1,5 +1,6 @@
 //===--- DiscardedToCheck.cpp - torch-discarded-to ------------------------===//
 #include "DiscardedToCheck.h"
+#include "device/findings/LostMoves.h"
 #include "device/functions/FunctionBodies.h"
 #include "utils/CallSite.h"
 #include "utils/FunctionBodyCheck.h"
@@ -85,6 +86,9 @@ void DiscardedToCheck::report(const CXXMemberCallExpr *Call,
   if (!Receiver || !device::isTensorMethod(Method) ||
       !device::isTensorType(Call->getType()) ||
       !device::isDiscardedStatement(Call, Ctx))
+    return;
+  // `p.to(v.device()); v.copy_(p);`: copy_ moves and converts on its own.
+  if (device::onlyCopiedFrom(Call, Fn, Ctx))
     return;
   const SourceManager &SM = Ctx.getSourceManager();
 

@@ -1,6 +1,7 @@
 //===--- FactoryWithoutDeviceCheck.cpp - torch-factory-without-device -----===//
 #include "FactoryWithoutDeviceCheck.h"
 #include "device/findings/DeviceConflicts.h"
+#include "device/findings/LostMoves.h"
 #include "device/findings/FindingNotes.h"
 #include "device/findings/MeetingEvidence.h"
 #include "device/findings/ProjectCalls.h"

@@ -1,6 +1,7 @@
 //===--- MixedDeviceOpCheck.cpp - torch-mixed-device-op -------------------===//
 #include "MixedDeviceOpCheck.h"
 #include "device/findings/DeviceConflicts.h"
+#include "device/findings/LostMoves.h"
 #include "device/findings/FindingNotes.h"
 #include "device/findings/HardcodedPlacement.h"
 #include "device/fixes/DeviceFixes.h"

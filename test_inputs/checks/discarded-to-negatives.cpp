@@ -2,6 +2,8 @@
 // HEADERS: fast real real2
 #include <torch/torch.h>
 
+#include <map>
+#include <string>
 #include <tuple>
 
 torch::Tensor consume(const torch::Tensor &t);
@@ -39,4 +41,14 @@ void place(Net &net, NetImpl &impl, torch::nn::Module &module,
   net->to(device);
   impl.to(device);
   module.to(torch::kHalf);
+}
+
+// A tensor that is only the source of copy_ after its discarded moves: copy_
+// moves and converts into the destination on its own, so nothing is lost.
+void restore(std::map<std::string, torch::Tensor> &params,
+             const std::string &name, torch::Tensor loaded,
+             const torch::Tensor &like) {
+  loaded.to(like.device());
+  loaded.to(like.dtype());
+  params.find(name)->second.copy_(loaded);
 }

@@ -110,3 +110,13 @@ void to_device(torch::Tensor X, torch::Tensor y, torch::Device device) {
   torch::Tensor kept = (X.add_(1), y.to(device));
   (void)kept;
 }
+
+// copy_ converts, but the tensor is used elsewhere too: the move is lost there.
+void restore_and_add(torch::Tensor &dst, torch::Tensor loaded,
+                     const torch::Tensor &like) {
+  loaded.to(like.device());
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: result of 'to' is discarded; it returns a new tensor and leaves 'loaded' unchanged [torch-discarded-to]
+  // CHECK-FIXES: loaded = loaded.to(like.device());
+  dst.copy_(loaded);
+  dst.add_(loaded);
+}

@@ -1,11 +1,6 @@
 //===--- DeviceConflicts.cpp - op calls PyTorch would reject --------------===//
 #include "device/findings/DeviceConflicts.h"
-#include "device/functions/FunctionBodies.h"
-#include "utils/CallSite.h"
-#include "utils/TorchObjects.h"
 #include "utils/TorchTypes.h"
-
-#include "clang/AST/ExprCXX.h"
 
 namespace clang::tidy::torch::device {
 namespace {
@@ -203,33 +198,6 @@ std::vector<DeviceConflict> findDeviceConflicts(const DeviceFlow &Flow) {
     return D;
   };
   return findDeviceConflicts(Flow.opUses(), View);
-}
-
-/// Whether \p Later was made where \p Earlier was: the same move or factory.
-static bool sameMaking(const AbstractDevice &Earlier,
-                       const AbstractDevice &Later) {
-  if (Earlier.Origin && Earlier.Origin == Later.Origin)
-    return true;
-  return llvm::any_of(Earlier.Factories, [&](const Stmt *Factory) {
-    return llvm::is_contained(Later.Factories, Factory);
-  });
-}
-
-const CXXMemberCallExpr *lostMoveBefore(const DeviceConflict &C,
-                                        const DeviceFlow &Flow,
-                                        const FunctionDecl *Fn,
-                                        ASTContext &Ctx) {
-  if (!C.Use || C.Odd.K == AbstractDevice::Kind::Unknown)
-    return nullptr;
-  for (const CXXMemberCallExpr *Move : ownMemberCalls(Fn, {"to", "cuda"})) {
-    const ValueDecl *Moved =
-        referencedObject(Move->getImplicitObjectArgument());
-    if (Moved && isTensorMethod(Move->getMethodDecl()) &&
-        isDiscardedStatement(Move, Ctx) && Flow.precedes(Move, C.Use->site()) &&
-        sameMaking(Flow.deviceBefore(Moved, Move), C.Odd))
-      return Move;
-  }
-  return nullptr;
 }
 
 } // namespace clang::tidy::torch::device

@@ -39,13 +39,6 @@ struct DeviceConflict {
 /// Every op call in \p Flow whose inputs PyTorch rejects or may reject.
 std::vector<DeviceConflict> findDeviceConflicts(const DeviceFlow &Flow);
 
-/// The discarded move of \p Fn (`t.to(d);`, `t.cuda();`) of the tensor that
-/// became \p C's odd input, run before the op: had its result been kept,
-/// the tensor would have moved before the meeting. Null when there is none.
-const CXXMemberCallExpr *lostMoveBefore(const DeviceConflict &C,
-                                        const DeviceFlow &Flow,
-                                        const FunctionDecl *Fn,
-                                        ASTContext &Ctx);
 /// What an input is taken to be before its op's rule is applied.
 using InputView = llvm::function_ref<AbstractDevice(const AbstractDevice &)>;
 /// The same for op uses from anywhere (a unit test builds its own), each

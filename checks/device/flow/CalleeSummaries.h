@@ -35,6 +35,10 @@ struct FunctionSummary {
   /// (each the device of a parameter or member, or a concrete device);
   /// none when that is not known.
   std::optional<llvm::SmallVector<AbstractDevice, 4>> ResultElements;
+  /// For a function returning a std::pair or std::tuple: where each element
+  /// lives, by position (a parameter's or member's device, a concrete one,
+  /// or unknown); none when no element is known.
+  std::optional<llvm::SmallVector<AbstractDevice, 4>> ResultParts;
   /// A module parameter the function moves in place on every path through
   /// it (`m->to(d)`, itself or through a function it calls), and where it
   /// leaves it: a parameter's device (`d`), a concrete one, or unknown. The

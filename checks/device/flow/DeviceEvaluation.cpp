@@ -216,7 +216,9 @@ AbstractDevice DeviceTransfer::eval(const Expr *E, const DeviceState &S) const {
   if (!E)
     return AbstractDevice::unknown();
   if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E))
-    return lookup(llvm::dyn_cast<VarDecl>(Ref->getDecl()), S);
+    return llvm::isa<VarDecl, BindingDecl>(Ref->getDecl())
+               ? lookup(Ref->getDecl(), S)
+               : AbstractDevice::unknown();
   if (const auto *Member = llvm::dyn_cast<MemberExpr>(E)) {
     if (llvm::isa<CXXThisExpr>(tensorOperand(Member->getBase())))
       return lookup(Member->getMemberDecl(), S);
@@ -400,9 +402,7 @@ ListValue DeviceTransfer::evalList(const Expr *E, const DeviceState &S) const {
     if (const FunctionSummary *Summary = summaryOf(Call);
         Summary && Summary->ResultElements) {
       for (const AbstractDevice &Element : *Summary->ResultElements) {
-        const AbstractDevice Here = Element.K == Kind::SameAs
-                                        ? atCall(Element, Call, *Summary, S)
-                                        : Element;
+        const AbstractDevice Here = resultAtCall(Element, Call, *Summary, S);
         if (Here.K == Kind::Unknown) {
           L.Opaque = true;
           return L;
@@ -522,7 +522,7 @@ AbstractDevice DeviceTransfer::evalCall(const CallExpr *Call,
   if (!Rule || llvm::isa<CXXMemberCallExpr>(Call)) {
     // A function of this translation unit: its result, seen from here.
     if (const FunctionSummary *Summary = summaryOf(Call))
-      return atCall(Summary->Result, Call, *Summary, S);
+      return resultAtCall(Summary->Result, Call, *Summary, S);
     // A libtorch op the table does not list (`torch::exp(t)`,
     // `torch::narrow(t, 0, 0, 2)`): it computes where its tensors are, as
     // its method form does. Its device checks are not known, so a 0-dim CPU

@@ -9,6 +9,7 @@
 #include "device/flow/CalleeSummaries.h"
 #include "device/flow/DeviceTransfer.h"
 #include "device/flow/DeviceUsage.h"
+#include "device/flow/TransferSyntax.h"
 #include "utils/CallSite.h"
 #include "utils/TorchObjects.h"
 #include "utils/TorchTypes.h"
@@ -542,6 +543,9 @@ std::unique_ptr<DeviceFlow> DeviceFlow::analyze(
   llvm::DenseSet<const CallExpr *> Seen;
   bool Returns = false;
   ListValue ReturnedList; // joined over every return of a list
+  const unsigned TupleSize = tupleSize(Fn->getReturnType());
+  std::optional<llvm::SmallVector<AbstractDevice, 4>> Parts;
+  bool PartsKnown = TupleSize > 0;
   if (!ForEachSettled([&](const Stmt *Element, const DeviceState &S) {
         if (const auto *Return = llvm::dyn_cast<ReturnStmt>(Element);
             Return && Return->getRetValue()) {
@@ -550,6 +554,14 @@ std::unique_ptr<DeviceFlow> DeviceFlow::analyze(
               Returns ? AbstractDevice::join(Result->Returned, D) : D;
           if (isTensorListType(Fn->getReturnType()))
             ReturnedList.addAll(Builder.evalList(Return->getRetValue(), S));
+          const auto Written = tupleParts(Return->getRetValue(), TupleSize);
+          PartsKnown &= !Written.empty();
+          for (size_t I = 0; PartsKnown && I < Written.size(); ++I) {
+            const AbstractDevice D = Builder.eval(Written[I], S);
+            if (!Parts)
+              Parts.emplace(TupleSize, AbstractDevice::unknown());
+            (*Parts)[I] = Returns ? AbstractDevice::join((*Parts)[I], D) : D;
+          }
           Returns = true;
         }
         return Builder.record(Element, S, Seen, Result->Uses, Result->Moves);
@@ -558,6 +570,8 @@ std::unique_ptr<DeviceFlow> DeviceFlow::analyze(
                   std::to_string(Options.Limits.MaxExprDepth) + " levels deep");
   if (Returns && isTensorListType(Fn->getReturnType()) && !ReturnedList.Opaque)
     Result->ReturnedElements = ReturnedList.Elements;
+  if (Returns && PartsKnown)
+    Result->ReturnedParts = std::move(Parts);
   for (const ParmVarDecl *Param : Fn->parameters())
     if (Builder.HostParams.contains(Param))
       Result->HostParams.push_back(Param);

@@ -123,6 +123,13 @@ public:
   returnedElements() const {
     return ReturnedElements;
   }
+  /// For a function returning a std::pair or std::tuple: where each of its
+  /// elements lives, by position, joined over every return; none when some
+  /// return is not built from its elements in place (`return {a, b};`).
+  const std::optional<llvm::SmallVector<AbstractDevice, 4>> &
+  returnedParts() const {
+    return ReturnedParts;
+  }
   /// Parameters whose memory the function reads on the host (directly or
   /// through a function it calls): it needs them on the CPU.
   const llvm::SmallVector<const ParmVarDecl *, 2> &hostParams() const {
@@ -175,6 +182,7 @@ private:
   std::string GaveUp;
   AbstractDevice Returned;
   std::optional<llvm::SmallVector<AbstractDevice, 4>> ReturnedElements;
+  std::optional<llvm::SmallVector<AbstractDevice, 4>> ReturnedParts;
   llvm::SmallVector<const ParmVarDecl *, 2> HostParams;
   /// The settled states, kept for deviceBefore.
   struct Solution;

@@ -412,6 +412,21 @@ DeviceTransfer::moduleMovesAt(const CallExpr *Call,
   return Moves;
 }
 
+llvm::SmallVector<AbstractDevice, 4>
+DeviceTransfer::evalParts(const Expr *E, unsigned Size,
+                          const DeviceState &S) const {
+  llvm::SmallVector<AbstractDevice, 4> Parts;
+  for (const Expr *Part : tupleParts(E, Size))
+    Parts.push_back(eval(Part, S));
+  const auto *Call = llvm::dyn_cast_or_null<CallExpr>(stripWrappers(E));
+  const FunctionSummary *Summary = Call ? summaryOf(Call) : nullptr;
+  if (Parts.empty() && Summary && Summary->ResultParts &&
+      Summary->ResultParts->size() == Size)
+    for (const AbstractDevice &Part : *Summary->ResultParts)
+      Parts.push_back(resultAtCall(Part, Call, *Summary, S));
+  return Parts;
+}
+
 void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
   if (const auto *DS = llvm::dyn_cast<DeclStmt>(Element)) {
     for (const Decl *D : DS->decls()) {
@@ -419,6 +434,14 @@ void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
       if (!VD)
         continue;
       const QualType T = VD->getType();
+      // `auto [a, b] = pair_of_tensors(...)`: each name its element.
+      if (const auto *Decomposed = llvm::dyn_cast<DecompositionDecl>(VD);
+          Decomposed && VD->getInit()) {
+        const auto Parts = evalParts(VD->getInit(), tupleSize(T), S);
+        for (size_t I = 0; I < Parts.size(); ++I)
+          if (isTensorType(Decomposed->bindings()[I]->getType()))
+            S.Vars[Decomposed->bindings()[I]] = Parts[I];
+      }
       auto Range = RangeForVars.find(VD);
       if (Range != RangeForVars.end() && isTensorType(T)) {
         const ListValue L = evalList(Range->second, S);

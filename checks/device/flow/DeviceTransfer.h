@@ -53,6 +53,11 @@ public:
   bool findHostReads(const Stmt *Element, const DeviceState &S,
                      unsigned Depth = 0);
   ListValue evalList(const Expr *E, const DeviceState &S) const;
+  /// Where each element of the pair or tuple \p E (of \p Size elements)
+  /// lives, by position: built in place (`std::make_pair(a, b)`) or returned
+  /// by a function of the translation unit; empty when not known.
+  llvm::SmallVector<AbstractDevice, 4> evalParts(const Expr *E, unsigned Size,
+                                                 const DeviceState &S) const;
   /// What every caller in the translation unit passes for \p Param
   /// (CalleeSummaries::parameterFromCallers); unknown without summaries.
   AbstractDevice parameterFromCallers(const ParmVarDecl *Param) const {
@@ -95,6 +100,13 @@ private:
   AbstractDevice atCall(const AbstractDevice &D, const CallExpr *Call,
                         const FunctionSummary &Callee, const DeviceState &S,
                         const Expr **Arg = nullptr) const;
+  /// What a callee's result \p D (a parameter's or member's device, or a
+  /// concrete one it made) is at \p Call.
+  AbstractDevice resultAtCall(const AbstractDevice &D, const CallExpr *Call,
+                              const FunctionSummary &Callee,
+                              const DeviceState &S) const {
+    return D.K == AbstractDevice::Kind::SameAs ? atCall(D, Call, Callee, S) : D;
+  }
   OpUse meetingAtCall(const OpUse &Meeting, const CallExpr *Call,
                       const FunctionSummary &Callee,
                       const DeviceState &S) const;

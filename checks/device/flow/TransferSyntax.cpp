@@ -4,6 +4,7 @@
 #include "utils/TorchObjects.h"
 #include "utils/TorchTypes.h"
 
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 
 namespace clang::tidy::torch::device {
@@ -66,6 +67,49 @@ const Expr *spelledArgument(const Expr *E) {
       return E;
   }
   return nullptr;
+}
+
+unsigned tupleSize(QualType T) {
+  const auto *Spec = llvm::dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!Spec || !Spec->getIdentifier() || !Spec->isInStdNamespace())
+    return 0;
+  const TemplateArgumentList &Args = Spec->getTemplateArgs();
+  if (Spec->getName() == "pair")
+    return 2;
+  if (Spec->getName() != "tuple" || Args.size() != 1 ||
+      Args[0].getKind() != TemplateArgument::Pack)
+    return 0;
+  return Args[0].pack_size();
+}
+
+llvm::SmallVector<const Expr *, 4> tupleParts(const Expr *E, unsigned Size) {
+  llvm::SmallVector<const Expr *, 4> Parts;
+  constexpr int MaxConversions = 4; // return {a, b}: list, move, convert
+  for (int Step = 0; E && Step < MaxConversions; ++Step) {
+    E = stripWrappers(E);
+    llvm::ArrayRef<const Expr *> Args;
+    if (const auto *List = llvm::dyn_cast<InitListExpr>(E))
+      Args = llvm::ArrayRef(List->getInits(), List->getNumInits());
+    else if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(E))
+      Args = llvm::ArrayRef(Construct->getArgs(), Construct->getNumArgs());
+    else if (const auto *Call = llvm::dyn_cast<CallExpr>(E);
+             Call && Call->getDirectCallee() &&
+             Call->getDirectCallee()->isInStdNamespace() &&
+             Call->getDirectCallee()->getIdentifier() &&
+             llvm::is_contained({"make_pair", "make_tuple", "forward_as_tuple"},
+                                Call->getDirectCallee()->getName()))
+      Args = llvm::ArrayRef(Call->getArgs(), Call->getNumArgs());
+    if (Args.size() == Size && Size > 1) {
+      Parts.append(Args.begin(), Args.end());
+      return Parts;
+    }
+    // A pair or tuple made from another: follow the one it is made from.
+    if (Args.size() != 1 || !tupleSize(Args[0]->getType()))
+      return Parts;
+    E = Args[0];
+  }
+  return Parts;
 }
 
 } // namespace clang::tidy::torch::device

@@ -10,6 +10,7 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 namespace clang::tidy::torch::device {
@@ -31,6 +32,16 @@ const DeclRefExpr *rangeOwner(const Expr *E, llvm::StringRef Which = "begin");
 /// (`IntArrayRef({1, 3})`, `ArrayRef(int64_t)`, `TensorIndex(Slice())`), the
 /// braced list, the lone value or the empty `{}`; none past a few steps.
 const Expr *spelledArgument(const Expr *E);
+
+/// How many elements a `std::pair` or `std::tuple` type holds; 0 for any
+/// other type.
+unsigned tupleSize(QualType T);
+
+/// The elements \p E builds a pair or tuple of \p Size from, in order:
+/// `{a, b}`, `std::make_pair(a, b)`, `std::make_tuple(a, b, c)`,
+/// `std::tuple<...>(a, b)`, through a converting or moving construction;
+/// empty for anything else.
+llvm::SmallVector<const Expr *, 4> tupleParts(const Expr *E, unsigned Size);
 
 } // namespace clang::tidy::torch::device
 

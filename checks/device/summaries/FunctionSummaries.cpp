@@ -53,6 +53,12 @@ bool isInterface(const AbstractDevice &D, const FunctionDecl *Fn) {
   return Method && llvm::isa<FieldDecl>(D.Symbol) && !Method->isStatic();
 }
 
+/// The CPU or a CUDA device: where a value made inside a function lives,
+/// whoever calls it (`return torch::zeros({n});`).
+bool isConcrete(const AbstractDevice &D) {
+  return D.K == AbstractDevice::Kind::Cpu || D.K == AbstractDevice::Kind::Cuda;
+}
+
 /// Whether \p Move, an expression of \p Fn's body, runs on every path
 /// through \p Fn: it is a statement of the body's own block, with no return
 /// or throw before it.
@@ -240,16 +246,24 @@ const FunctionSummary *FunctionSummaries::summarise(const FunctionDecl *Fn,
       if (TakesParam)
         Summary->Meetings.push_back(Use);
     }
-    if (isInterface(Flow->returned(), Fn))
+    if (isInterface(Flow->returned(), Fn) || isConcrete(Flow->returned()))
       Summary->Result = Flow->returned();
     // A list result: each element a parameter's or member's device, or a
     // concrete one; anything else leaves the list unknown at the call.
     if (const auto &Elements = Flow->returnedElements();
         Elements && llvm::all_of(*Elements, [&](const AbstractDevice &E) {
-          return isInterface(E, Fn) || E.K == AbstractDevice::Kind::Cpu ||
-                 E.K == AbstractDevice::Kind::Cuda;
+          return isInterface(E, Fn) || isConcrete(E);
         }))
       Summary->ResultElements = *Elements;
+    if (const auto &Parts = Flow->returnedParts();
+        Parts && llvm::any_of(*Parts, [&](const AbstractDevice &E) {
+          return isInterface(E, Fn) || isConcrete(E);
+        })) {
+      Summary->ResultParts = *Parts;
+      for (AbstractDevice &Part : *Summary->ResultParts)
+        if (!isInterface(Part, Fn) && !isConcrete(Part))
+          Part = AbstractDevice::unknown();
+    }
     // Module arguments it moves in place on every path (`m->to(d)`).
     for (const ParmVarDecl *Param : Fn->parameters())
       if (isModuleType(Param->getType())) {
