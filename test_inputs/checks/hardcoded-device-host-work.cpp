@@ -331,3 +331,18 @@ public:
   torch::Tensor weights_;
   torch::Device device_ = torch::kCPU;
 };
+
+// Gradients gathered to the host for a C library that reduces host memory,
+// the reduced copy then handed back: the library needs the data on the host,
+// so the move is host work even though the result goes on afterwards.
+void host_allreduce(const float *in, float *out, int64_t n);
+void apply_gradients(torch::nn::Module &model, const torch::Tensor &flat);
+void average_gradients(torch::nn::Module &model, const torch::Tensor &flat,
+                       int64_t workers) {
+  auto local = flat.cpu();
+  torch::Tensor global = torch::zeros_like(local);
+  host_allreduce(local.data_ptr<float>(), global.data_ptr<float>(),
+                 local.numel());
+  global /= static_cast<double>(workers);
+  apply_gradients(model, global);
+}

@@ -211,6 +211,24 @@ bool movesDetached(const CXXMemberCallExpr *Move) {
   return false;
 }
 
+/// \p Ref's memory is read or written on the host through a raw pointer or
+/// an accessor (`t.data_ptr<float>()`, `t.accessor<float, 2>()`): the data
+/// must be on the host there, whatever else the code does with it.
+static bool handsOutHostMemory(const DeclRefExpr *Ref, ASTContext &Ctx) {
+  const auto *Member = wrappedParent(Ref, Ctx).get<MemberExpr>();
+  const auto *Call =
+      Member
+          ? llvm::dyn_cast_or_null<CXXMemberCallExpr>(parentStmt(Member, Ctx))
+          : nullptr;
+  const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
+  if (!isTensorMethod(Method) || !Method->getIdentifier())
+    return false;
+  return llvm::is_contained(
+             {"data_ptr", "const_data_ptr", "mutable_data_ptr", "accessor"},
+             Method->getName()) ||
+         (Method->getName() == "data" && Call->getType()->isPointerType());
+}
+
 bool usesReadBack(const ValueDecl *Target, SourceLocation After,
                   const FunctionDecl *Fn, ASTContext &Ctx, int Depth) {
   const Stmt *Body = Fn ? Fn->getBody() : nullptr;
@@ -218,6 +236,7 @@ bool usesReadBack(const ValueDecl *Target, SourceLocation After,
     return false;
   const SourceManager &SM = Ctx.getSourceManager();
   int Uses = 0;
+  bool ElsewhereToo = false, HostMemory = false;
   llvm::SmallVector<const Stmt *, 32> Stack{Body};
   while (!Stack.empty()) {
     const Stmt *S = Stack.pop_back_val();
@@ -228,13 +247,16 @@ bool usesReadBack(const ValueDecl *Target, SourceLocation After,
         (After.isInvalid() ||
          SM.isBeforeInTranslationUnit(After, Ref->getBeginLoc()))) {
       ++Uses;
-      if (!consumedByHost(Ref, Fn, Ctx, Depth + 1))
-        return false;
+      HostMemory |= handsOutHostMemory(Ref, Ctx);
+      ElsewhereToo |= !consumedByHost(Ref, Fn, Ctx, Depth + 1);
     }
     for (const Stmt *Child : S->children())
       Stack.push_back(Child);
   }
-  return Uses > 0;
+  // Host code that reads the memory needs it there: the move is host work
+  // even when the result also goes on (`MPI_Allreduce(g.data_ptr<float>(),
+  // ...)`, then `update_gradients(model, g)`).
+  return Uses > 0 && (!ElsewhereToo || HostMemory);
 }
 
 /// `+ - * /` and their unary forms: an op on its operands' device.
