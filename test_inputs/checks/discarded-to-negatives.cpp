@@ -51,4 +51,5 @@ void restore(std::map<std::string, torch::Tensor> &params,
   loaded.to(like.device());
   loaded.to(like.dtype());
   params.find(name)->second.copy_(loaded);
+  loaded = torch::Tensor();
 }

@@ -27,9 +27,9 @@ const Expr *userOf(const DeclRefExpr *Ref, ASTContext &Ctx) {
   for (;;) {
     const DynTypedNodeList Parents = Ctx.getParents(*Current);
     const Expr *Parent = Parents.empty() ? nullptr : Parents[0].get<Expr>();
-    if (!Parent || !llvm::isa<ImplicitCastExpr, MaterializeTemporaryExpr,
-                              CXXBindTemporaryExpr, ParenExpr, MemberExpr>(
-                       Parent))
+    if (!Parent ||
+        !llvm::isa<ImplicitCastExpr, MaterializeTemporaryExpr,
+                   CXXBindTemporaryExpr, ParenExpr, MemberExpr>(Parent))
       return Parent;
     Current = Parent;
   }
@@ -47,8 +47,7 @@ const CXXMemberCallExpr *lostMoveBefore(const DeviceConflict &C,
     const ValueDecl *Moved =
         referencedObject(Move->getImplicitObjectArgument());
     if (Moved && isTensorMethod(Move->getMethodDecl()) &&
-        isDiscardedStatement(Move, Ctx) &&
-        Flow.precedes(Move, C.Use->site()) &&
+        isDiscardedStatement(Move, Ctx) && Flow.precedes(Move, C.Use->site()) &&
         sameMaking(Flow.deviceBefore(Moved, Move), C.Odd))
       return Move;
   }
@@ -67,7 +66,13 @@ bool onlyCopiedFrom(const CXXMemberCallExpr *Move, const FunctionDecl *Fn,
     const auto *Ref = llvm::dyn_cast<DeclRefExpr>(&S);
     if (OtherUse || !Ref || Ref->getDecl() != Moved)
       return;
-    const auto *Call = llvm::dyn_cast_or_null<CXXMemberCallExpr>(userOf(Ref, Ctx));
+    const Expr *User = userOf(Ref, Ctx);
+    // `param = Tensor();` replaces the tensor: no read of it.
+    if (const auto *Assign = llvm::dyn_cast_or_null<CXXOperatorCallExpr>(User);
+        Assign && Assign->getOperator() == OO_Equal &&
+        ignoreWrappers(Assign->getArg(0)) == Ref)
+      return;
+    const auto *Call = llvm::dyn_cast_or_null<CXXMemberCallExpr>(User);
     const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
     if (!isTensorMethod(Method)) {
       OtherUse = true;
