@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <vector>
 
@@ -148,3 +149,17 @@ void run_on(torch::Device device) {
   threshold(x);
   // CHECK-NOTES: :[[@LINE-1]]:13: note: data on the device of 'device' reaches parameter 'x' through this call of 'threshold'
 }
+
+// A host staging buffer: made without a device on purpose, filled through
+// its memory from a file, offset on the host, then moved to the device as a
+// whole. A device at the factory would make the read write device memory.
+struct PointCloud {
+  torch::Device device{torch::kCPU};
+  torch::Tensor points, offset;
+  void read(std::FILE *file, int64_t n) {
+    torch::Tensor staging = torch::zeros({n, 3}, torch::kFloat32);
+    for (int64_t i = 0; i < n; ++i)
+      std::fread(staging[i].data_ptr(), sizeof(float), 3, file);
+    points = (staging - offset).to(device);
+  }
+};

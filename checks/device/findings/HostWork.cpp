@@ -211,22 +211,67 @@ bool movesDetached(const CXXMemberCallExpr *Move) {
   return false;
 }
 
-/// \p Ref's memory is read or written on the host through a raw pointer or
-/// an accessor (`t.data_ptr<float>()`, `t.accessor<float, 2>()`): the data
-/// must be on the host there, whatever else the code does with it.
-static bool handsOutHostMemory(const DeclRefExpr *Ref, ASTContext &Ctx) {
-  const auto *Member = wrappedParent(Ref, Ctx).get<MemberExpr>();
-  const auto *Call =
-      Member
-          ? llvm::dyn_cast_or_null<CXXMemberCallExpr>(parentStmt(Member, Ctx))
-          : nullptr;
-  const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
-  if (!isTensorMethod(Method) || !Method->getIdentifier())
+/// \p Use's memory, or a view's of it (`t[i]`, `t.slice(...)`), is read or
+/// written on the host through a raw pointer or an accessor
+/// (`t.data_ptr<float>()`, `t[i].accessor<float, 1>()`): the data must be
+/// on the host there, whatever else the code does with it.
+static bool handsOutHostMemory(const Expr *Use, ASTContext &Ctx) {
+  constexpr int MaxViews = 8; // `t[i].slice(0, 0, n).contiguous()`
+  const Expr *Viewed = Use;
+  for (int Step = 0; Step < MaxViews; ++Step) {
+    const DynTypedNode Parent = wrappedParent(Viewed, Ctx);
+    if (const auto *Member = Parent.get<MemberExpr>()) {
+      const auto *Call =
+          llvm::dyn_cast_or_null<CXXMemberCallExpr>(parentStmt(Member, Ctx));
+      const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
+      if (!isTensorMethod(Method) || !Method->getIdentifier())
+        return false;
+      if (llvm::is_contained(
+              {"data_ptr", "const_data_ptr", "mutable_data_ptr", "accessor"},
+              Method->getName()) ||
+          (Method->getName() == "data" && Call->getType()->isPointerType()))
+        return true;
+      if (viewedTensor(Call) == viewedTensor(Viewed) && Call != Viewed) {
+        Viewed = Call;
+        continue;
+      }
+      return false;
+    }
+    const auto *Op = Parent.get<CXXOperatorCallExpr>();
+    if (!Op || Op->getOperator() != OO_Subscript ||
+        ignoreWrappers(Op->getArg(0)) != ignoreWrappers(Viewed))
+      return false;
+    Viewed = Op;
+  }
+  return false;
+}
+
+bool holdsHostMemory(const ValueDecl *Var, const FunctionDecl *Fn,
+                     ASTContext &Ctx) {
+  bool Holds = false;
+  if (Var && Fn && Fn->getBody())
+    forEachOwnDescendant(Fn->getBody(), [&](const Stmt &S) {
+      const auto *Ref = llvm::dyn_cast<DeclRefExpr>(&S);
+      Holds |= Ref && Ref->getDecl() == Var && handsOutHostMemory(Ref, Ctx);
+    });
+  return Holds;
+}
+
+bool madeForHostMemory(const CallExpr *Factory, ASTContext &Ctx) {
+  const Expr *Child = nullptr;
+  const DynTypedNode Parent = wrappedParent(Factory, Ctx, &Child);
+  const ValueDecl *Var = Parent.get<VarDecl>();
+  if (const auto *Assign = Parent.get<CXXOperatorCallExpr>();
+      Assign && Assign->getOperator() == OO_Equal &&
+      Assign->getNumArgs() == 2 &&
+      ignoreWrappers(Assign->getArg(1)) == ignoreWrappers(Child))
+    Var = referencedObject(Assign->getArg(0));
+  if (!Var)
     return false;
-  return llvm::is_contained(
-             {"data_ptr", "const_data_ptr", "mutable_data_ptr", "accessor"},
-             Method->getName()) ||
-         (Method->getName() == "data" && Call->getType()->isPointerType());
+  // The function that holds the local (a factory met from a caller lies in
+  // another function); a member is not judged.
+  return holdsHostMemory(
+      Var, llvm::dyn_cast<FunctionDecl>(Var->getDeclContext()), Ctx);
 }
 
 bool usesReadBack(const ValueDecl *Target, SourceLocation After,

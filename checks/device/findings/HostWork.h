@@ -30,6 +30,17 @@ bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
 bool usesReadBack(const ValueDecl *Target, SourceLocation After,
                   const FunctionDecl *Fn, ASTContext &Ctx, int Depth = 0);
 
+/// Host code in \p Fn reads or writes \p Var's memory, or a view's of it,
+/// through a raw pointer or an accessor (`f.read(buf[i].data_ptr(), n)`):
+/// the data must be on the host there.
+bool holdsHostMemory(const ValueDecl *Var, const FunctionDecl *Fn,
+                     ASTContext &Ctx);
+
+/// \p Factory's tensor is stored where host code reads or writes its memory
+/// (`auto buf = torch::zeros({n}); f.read(buf.data_ptr(), ...)`): a host
+/// buffer by design, wherever the data goes afterwards.
+bool madeForHostMemory(const CallExpr *Factory, ASTContext &Ctx);
+
 /// `y.detach().cpu()`, `y.detach().to(torch::kCPU)`: a result taken out of
 /// the autograd graph and to the host, the idiom for collecting outputs
 /// there (`c = torch::cat({c, y.detach().cpu()})`). Nothing trains on it.

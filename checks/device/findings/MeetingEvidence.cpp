@@ -1,6 +1,7 @@
 //===--- MeetingEvidence.cpp - what shows data may be off the CPU ---------===//
 #include "device/findings/MeetingEvidence.h"
 #include "device/findings/FindingNotes.h"
+#include "device/findings/HostWork.h"
 #include "device/flow/DeviceUsage.h"
 #include "utils/CallSite.h"
 #include "utils/TorchTypes.h"
@@ -102,7 +103,7 @@ std::vector<FactoryMeeting> factoryMeetings(const DeviceFlow &Flow,
       Evidence = offCpuEvidence(C.Other, Fn, Summaries, Ctx);
     for (const Stmt *Made : C.Odd.Factories) {
       const auto *Factory = llvm::dyn_cast<CallExpr>(Made);
-      if (!Factory)
+      if (!Factory || madeForHostMemory(Factory, Ctx))
         continue;
       auto [It, First] = Index.try_emplace(Factory, Meetings.size());
       if (First) {
