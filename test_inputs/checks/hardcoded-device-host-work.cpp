@@ -298,17 +298,22 @@ void mix_on(torch::Device device, const Stats &stats) {
 torch::Tensor to_rgb(const torch::Tensor &sh) {
   return torch::clamp(sh * 0.28 + 0.5, 0.0, 1.0);
 }
+// Defined in another file of the project: from one tensor to another, it
+// computes where its input is.
+torch::Tensor to_opacity(const torch::Tensor &logits);
 struct PlyWriter {
-  torch::Tensor means, scales, colours, offset;
+  torch::Tensor means, scales, colours, opacities, offset;
   torch::Device device = torch::kCPU;
   void save(std::ofstream &out, int64_t n, bool keep, float s) {
     torch::Tensor m = keep ? (means.cpu() / s) + offset : means.cpu();
     torch::Tensor c = keep ? torch::log(torch::exp(scales.cpu()) / s) : scales.cpu();
     torch::Tensor rgb = (to_rgb(colours.cpu()) * 255.0f).toType(torch::kUInt8);
+    torch::Tensor alpha = to_opacity(opacities.cpu()) * 255.0f;
     for (int64_t i = 0; i < n; ++i) {
       out.write(reinterpret_cast<const char *>(m[i].data_ptr()), sizeof(float) * 3);
       out.write(reinterpret_cast<const char *>(c[i].data_ptr()), sizeof(float) * 3);
       out.write(reinterpret_cast<const char *>(rgb[i].data_ptr()), 3);
+      out.write(reinterpret_cast<const char *>(alpha[i].data_ptr()), sizeof(float));
     }
   }
 };

@@ -316,6 +316,16 @@ bool memberOnlyReadBack(const FieldDecl *Field, ASTContext &Ctx, int Depth);
 /// on the host.
 static bool resultFollowsArgument(const CallExpr *Call, const Expr *Arg,
                                   ASTContext &Ctx) {
+  // A function of the project defined in another file, from one tensor to
+  // another (`sh2rgb(c.cpu())`): computed where its input is, as libtorch's
+  // own functions are.
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (Callee && !Callee->hasBody() && isTensorType(Callee->getReturnType()) &&
+      !LibraryCode(Ctx.getSourceManager()).contains(Callee->getLocation()) &&
+      llvm::count_if(Call->arguments(), [](const Expr *A) {
+        return isTensorType(A->getType());
+      }) == 1)
+    return true;
   const DeviceFlowConfig &Model = DeviceModel::current().flowConfig();
   const FunctionSummary *Summary =
       Model.Summaries ? Model.Summaries->of(Call, Ctx) : nullptr;
