@@ -1,8 +1,8 @@
 //===--- FactoryWithoutDeviceCheck.cpp - torch-factory-without-device -----===//
 #include "FactoryWithoutDeviceCheck.h"
 #include "device/findings/DeviceConflicts.h"
-#include "device/findings/LostMoves.h"
 #include "device/findings/FindingNotes.h"
+#include "device/findings/LostMoves.h"
 #include "device/findings/MeetingEvidence.h"
 #include "device/findings/ProjectCalls.h"
 #include "device/fixes/DeviceFixes.h"

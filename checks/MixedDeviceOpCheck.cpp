@@ -1,9 +1,9 @@
 //===--- MixedDeviceOpCheck.cpp - torch-mixed-device-op -------------------===//
 #include "MixedDeviceOpCheck.h"
 #include "device/findings/DeviceConflicts.h"
-#include "device/findings/LostMoves.h"
 #include "device/findings/FindingNotes.h"
 #include "device/findings/HardcodedPlacement.h"
+#include "device/findings/LostMoves.h"
 #include "device/fixes/DeviceFixes.h"
 #include "device/flow/DeviceFlow.h"
 #include "utils/FunctionBodyCheck.h"
