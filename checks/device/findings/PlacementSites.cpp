@@ -1,5 +1,6 @@
 //===--- PlacementSites.cpp - where a spelled device is used --------------===//
 #include "device/findings/PlacementSites.h"
+#include "device/functions/FunctionBodies.h"
 #include "device/functions/FunctionParents.h"
 #include "utils/CallSite.h"
 #include "utils/TorchTypes.h"
@@ -13,6 +14,30 @@ namespace {
 bool isStdString(QualType T) {
   const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
   return RD && isNamed(RD, "basic_string");
+}
+
+/// The call every use of the local \p Var is an argument of, each time a
+/// call of the same function; null when a use is anything else.
+const CallExpr *soleDestination(const VarDecl *Var) {
+  const auto *Fn = llvm::dyn_cast<FunctionDecl>(Var->getDeclContext());
+  if (!Fn || !Fn->getBody() || !Var->hasLocalStorage() ||
+      !isTensorOptionsType(Var->getType()))
+    return nullptr;
+  ASTContext &Ctx = Fn->getASTContext();
+  const CallExpr *First = nullptr;
+  bool Other = false;
+  forEachOwnDescendant(Fn->getBody(), [&](const Stmt &S) {
+    const auto *Ref = llvm::dyn_cast<DeclRefExpr>(&S);
+    if (Other || !Ref || Ref->getDecl() != Var)
+      return;
+    const auto *Call = wrappedParent(Ref, Ctx).get<CallExpr>();
+    if (!Call || !Call->getDirectCallee() ||
+        (First && First->getDirectCallee() != Call->getDirectCallee()))
+      Other = true;
+    else if (!First)
+      First = Call;
+  });
+  return Other ? nullptr : First;
 }
 
 int argumentIndex(const CallExpr *Call, const Expr *Arg) {
@@ -145,6 +170,10 @@ const CallExpr *optionsDestination(const Expr *E, ASTContext &Ctx,
   for (int Step = 0; Step < 16 && Current; ++Step) {
     const Expr *Child = nullptr;
     DynTypedNode Parent = wrappedParent(Current, Ctx, &Child);
+    // `auto options = ...; from_blob(p, n, options)`: a local the options
+    // are kept in, when every use of it hands them to the same function.
+    if (const auto *Var = Parent.get<VarDecl>())
+      return soleDestination(Var);
     const auto *S = Parent.get<Stmt>();
     if (!S)
       return nullptr;
