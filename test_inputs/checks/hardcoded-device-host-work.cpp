@@ -363,6 +363,8 @@ std::pair<torch::Tensor, torch::Tensor> neighbours(const torch::Tensor &points,
   auto dist_options = torch::TensorOptions().dtype(torch::kFloat32).device(torch::kCPU);
   auto counts = torch::zeros({batch.size(0)}, batch.options());
   torch::Tensor idx = torch::from_blob(index.data(), {2, 2}, index_options).clone();
-  torch::Tensor d = torch::from_blob(dist.data(), {2, 2}, dist_options).clone();
+  // Spelled as a keyword argument, the options are assigned to themselves.
+  torch::Tensor d =
+      torch::from_blob(dist.data(), {2, 2}, dist_options = dist_options).clone();
   return {idx + counts.sum().item<int64_t>(), d};
 }

@@ -3,6 +3,7 @@
 #include "device/functions/FunctionBodies.h"
 #include "device/functions/FunctionParents.h"
 #include "utils/CallSite.h"
+#include "utils/TorchObjects.h"
 #include "utils/TorchTypes.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -30,8 +31,18 @@ const CallExpr *soleDestination(const VarDecl *Var) {
     const auto *Ref = llvm::dyn_cast<DeclRefExpr>(&S);
     if (Other || !Ref || Ref->getDecl() != Var)
       return;
-    const auto *Call = wrappedParent(Ref, Ctx).get<CallExpr>();
-    if (!Call || !Call->getDirectCallee() ||
+    DynTypedNode Parent = wrappedParent(Ref, Ctx);
+    // `from_blob(p, sizes, options = options)`: the argument is the local
+    // itself, assigned to itself.
+    if (const auto *Assign = Parent.get<CXXOperatorCallExpr>();
+        Assign && Assign->getOperator() == OO_Equal &&
+        Assign->getNumArgs() == 2 &&
+        referencedObject(Assign->getArg(0)) == Var &&
+        referencedObject(Assign->getArg(1)) == Var)
+      Parent = wrappedParent(Assign, Ctx);
+    const auto *Call = Parent.get<CallExpr>();
+    if (!Call || llvm::isa<CXXOperatorCallExpr>(Call) ||
+        !Call->getDirectCallee() ||
         (First && First->getDirectCallee() != Call->getDirectCallee()))
       Other = true;
     else if (!First)
