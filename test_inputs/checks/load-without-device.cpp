@@ -106,6 +106,19 @@ void evaluate(Generator &net, torch::Device device) {
   // CHECK-NOTES: :[[@LINE-6]]:45: note: the device is taken from parameter 'device'
 }
 
+// The input is moved to the chosen device by reassignment, after its
+// declaration: the module still runs on the device.
+void classify(Generator &net, torch::Tensor image) {
+  torch::Device device(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
+  torch::load(net, "classifier.pt");
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'torch::load' without a device puts the parameters of module 'net' on the device they were saved from, not on the device it is used on [torch-load-without-device]
+  // CHECK-FIXES: torch::load(net, "classifier.pt", device);
+  image = image.unsqueeze(0).to(device);
+  auto out = net->forward(image);
+  // CHECK-NOTES: :[[@LINE-1]]:14: note: 'net' is used on a device here, after the load
+  // CHECK-NOTES: :[[@LINE-7]]:17: note: the device is taken from local variable 'device'
+}
+
 // Run on CUDA inputs with no device variable anywhere: warn, no fix.
 torch::Tensor evaluate_cuda(Generator &net, const torch::Tensor &batch) {
   torch::load(net, "best.pt");

@@ -74,6 +74,15 @@ bool isCpuMove(const Expr *E) {
          isCpuDeviceConstant(Call->getArg(0));
 }
 
+/// On a CUDA device, or on a device the code chose (a `torch::Device`
+/// variable, member or parameter): not "wherever the caller put it".
+bool placedByChoice(const AbstractDevice &D) {
+  if (D.K == AbstractDevice::Kind::Cuda)
+    return true;
+  return D.K == AbstractDevice::Kind::SameAs && D.Symbol &&
+         isDeviceLike(D.Symbol->getType());
+}
+
 /// True when the input expression \p Input of a call \p Use carries a tensor
 /// placed on a device: it places one itself, names a local tensor placed on a
 /// device, or names a local container that one is put into.
@@ -90,7 +99,15 @@ bool inputOnDevice(const Expr *Input, const CallExpr *Use,
     const Stmt *S = &VisitedS;
     const auto *Ref = llvm::dyn_cast<DeclRefExpr>(S);
     const auto *VD = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-    if (Found || !VD || !VD->hasLocalStorage() || llvm::isa<ParmVarDecl>(VD))
+    if (Found || !VD || !VD->hasLocalStorage())
+      return;
+    // Wherever the flow says it is at the call: `x = x.to(device);` after
+    // its declaration too, or a parameter's.
+    if (placedByChoice(Facts.deviceBefore(VD, Use))) {
+      Found = true;
+      return;
+    }
+    if (llvm::isa<ParmVarDecl>(VD))
       return;
     for (const DeviceSource &Source : Context.sources())
       if (Source.Decl == VD && Source.What == DeviceSource::Carrier::Tensor &&
