@@ -363,8 +363,9 @@ std::pair<torch::Tensor, torch::Tensor> neighbours(const torch::Tensor &points,
   auto dist_options = torch::TensorOptions().dtype(torch::kFloat32).device(torch::kCPU);
   auto counts = torch::zeros({batch.size(0)}, batch.options());
   torch::Tensor idx = torch::from_blob(index.data(), {2, 2}, index_options).clone();
-  // Spelled as a keyword argument, the options are assigned to themselves.
+  // Spelled as a keyword argument, the options are assigned as they are
+  // handed over.
   torch::Tensor d =
-      torch::from_blob(dist.data(), {2, 2}, dist_options = dist_options).clone();
+      torch::from_blob(dist.data(), {2, 2}, index_options = dist_options).clone();
   return {idx + counts.sum().item<int64_t>(), d};
 }

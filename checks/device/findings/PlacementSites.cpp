@@ -3,7 +3,6 @@
 #include "device/functions/FunctionBodies.h"
 #include "device/functions/FunctionParents.h"
 #include "utils/CallSite.h"
-#include "utils/TorchObjects.h"
 #include "utils/TorchTypes.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -32,13 +31,11 @@ const CallExpr *soleDestination(const VarDecl *Var) {
     if (Other || !Ref || Ref->getDecl() != Var)
       return;
     DynTypedNode Parent = wrappedParent(Ref, Ctx);
-    // `from_blob(p, sizes, options = options)`: the argument is the local
-    // itself, assigned to itself.
+    // `from_blob(p, sizes, options = other)`: an assignment written as the
+    // argument hands the call the options of both sides.
     if (const auto *Assign = Parent.get<CXXOperatorCallExpr>();
         Assign && Assign->getOperator() == OO_Equal &&
-        Assign->getNumArgs() == 2 &&
-        referencedObject(Assign->getArg(0)) == Var &&
-        referencedObject(Assign->getArg(1)) == Var)
+        Assign->getNumArgs() == 2 && isTensorOptionsType(Assign->getType()))
       Parent = wrappedParent(Assign, Ctx);
     const auto *Call = Parent.get<CallExpr>();
     if (!Call || llvm::isa<CXXOperatorCallExpr>(Call) ||
