@@ -211,6 +211,19 @@ bool movesDetached(const CXXMemberCallExpr *Move) {
   return false;
 }
 
+/// \p Call reads or writes its tensor's memory through a raw pointer or an
+/// accessor: `data_ptr`, `accessor`, the deprecated `t.data<float>()` (not
+/// `t.data()`, a tensor).
+static bool accessesMemory(const CXXMemberCallExpr *Call) {
+  const CXXMethodDecl *Method = Call->getMethodDecl();
+  if (!Method || !Method->getIdentifier())
+    return false;
+  return llvm::is_contained(
+             {"data_ptr", "const_data_ptr", "mutable_data_ptr", "accessor"},
+             Method->getName()) ||
+         (Method->getName() == "data" && Call->getType()->isPointerType());
+}
+
 /// \p Use's memory, or a view's of it (`t[i]`, `t.slice(...)`), is read or
 /// written on the host through a raw pointer or an accessor
 /// (`t.data_ptr<float>()`, `t[i].accessor<float, 1>()`): the data must be
@@ -226,10 +239,7 @@ static bool handsOutHostMemory(const Expr *Use, ASTContext &Ctx) {
       const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
       if (!isTensorMethod(Method) || !Method->getIdentifier())
         return false;
-      if (llvm::is_contained(
-              {"data_ptr", "const_data_ptr", "mutable_data_ptr", "accessor"},
-              Method->getName()) ||
-          (Method->getName() == "data" && Call->getType()->isPointerType()))
+      if (accessesMemory(Call))
         return true;
       if (viewedTensor(Call) == viewedTensor(Viewed) && Call != Viewed) {
         Viewed = Call;
@@ -402,15 +412,12 @@ bool consumedByHost(const Expr *E, const FunctionDecl *Fn, ASTContext &Ctx,
     if (!Method || !Method->getIdentifier())
       return false;
     llvm::StringRef Name = Method->getName();
-    // Reading values or metadata on the host.
-    if (llvm::is_contained({"item", "data_ptr", "const_data_ptr",
-                            "mutable_data_ptr", "accessor", "print", "numel",
-                            "size", "sizes", "dim", "scalar_type", "dtype",
-                            "defined", "nbytes", "element_size", "pin_memory"},
+    // Reading memory, values or metadata on the host.
+    if (accessesMemory(Call) ||
+        llvm::is_contained({"item", "print", "numel", "size", "sizes", "dim",
+                            "scalar_type", "dtype", "defined", "nbytes",
+                            "element_size", "pin_memory"},
                            Name))
-      return true;
-    // The deprecated `t.data<float>()`, not `t.data()` (a tensor).
-    if (Name == "data" && Call->getType()->isPointerType())
       return true;
     if (Name == "to") {
       // A dtype-only conversion keeps the tensor on the host.
