@@ -76,6 +76,12 @@ void ImplicitDeviceMigrationCheck::report(const CXXMemberCallExpr *Call,
     diag(Found->Input->getLocation(), "input '%0' whose device is followed",
          DiagnosticIDs::Note)
         << Found->InputName;
+    if (Found->LeavesRegistration)
+      diag(Found->State.Member->getLocation(),
+           "%0 was registered with the module; the copy replaces it in the "
+           "member only, so the module saves, loads and moves the old tensor",
+           DiagnosticIDs::Note)
+          << Found->State.describe();
     return;
   }
   diag(Loc, "input '%0' is moved to the device of %1 on every call of "

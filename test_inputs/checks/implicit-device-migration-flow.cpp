@@ -13,10 +13,10 @@ struct Scale : torch::nn::Module {
   torch::Tensor forward(const torch::Tensor &x) {
     torch::Device d = torch::kCPU;
     d = x.device();
-    scale_ = scale_.to(d);
+    auto s = scale_.to(d);
     // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'scale_' is moved to the device of input 'x' on every call of 'forward'; place it on its device once, at set-up [torch-implicit-device-migration]
     // CHECK-NOTES: :[[@LINE-5]]:46: note: input 'x' whose device is followed
-    return x * scale_;
+    return x * s;
   }
 
   // Negative: the local starts as the input's device but is replaced by the
@@ -24,8 +24,8 @@ struct Scale : torch::nn::Module {
   torch::Tensor rescale(const torch::Tensor &x) {
     auto d = x.device();
     d = device_;
-    scale_ = scale_.to(d);
-    return x * scale_;
+    auto s = scale_.to(d);
+    return x * s;
   }
 };
 

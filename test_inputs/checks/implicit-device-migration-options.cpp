@@ -9,13 +9,13 @@ struct AgentImpl : torch::nn::Module {
 
   // `step` is a forward method by the option.
   torch::Tensor step(const torch::Tensor &obs) {
-    weights = weights.to(obs.device());
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'weights' is moved to the device of input 'obs' on every call of 'step'; place it on its device once, at set-up [torch-implicit-device-migration]
+    auto w = weights.to(obs.device());
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'weights' is moved to the device of input 'obs' on every call of 'step'; place it on its device once, at set-up [torch-implicit-device-migration]
     // CHECK-NOTES: :[[@LINE-3]]:43: note: input 'obs' whose device is followed
     // Allowed by name (a regex and a plain name).
-    running_mean = running_mean.to(obs.device());
-    cache = cache.to(obs.device());
-    return obs * weights + running_mean + cache;
+    auto r = running_mean.to(obs.device());
+    auto c = cache.to(obs.device());
+    return obs * w + r + c;
   }
 
   // operator() is no longer a forward method: moving the input to the
@@ -23,9 +23,9 @@ struct AgentImpl : torch::nn::Module {
   // computes with is, as in any method.
   torch::Tensor operator()(const torch::Tensor &obs) {
     auto x = obs.to(weights.device());
-    weights = weights.to(obs.device());
-    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'weights' is moved to the device of input 'obs' on every call of 'operator()'; place it on its device once, at set-up [torch-implicit-device-migration]
+    auto w = weights.to(obs.device());
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'weights' is moved to the device of input 'obs' on every call of 'operator()'; place it on its device once, at set-up [torch-implicit-device-migration]
     // CHECK-NOTES: :[[@LINE-4]]:49: note: input 'obs' whose device is followed
-    return x * weights;
+    return x * w;
   }
 };

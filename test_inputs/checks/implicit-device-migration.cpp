@@ -42,6 +42,9 @@ TORCH_MODULE(RunningMeanStd);
 // CHECK-NOTES: :[[@LINE-18]]:36: note: input 'batch' whose device is followed
 // CHECK-NOTES: :[[@LINE-13]]:48: note: input 'input' whose device is followed
 // CHECK-NOTES: :[[@LINE-14]]:48: note: input 'input' whose device is followed
+// The moved copies replace the registered buffers in the members only.
+// CHECK-NOTES: :[[@LINE-8]]:17: note: 'mean_' was registered with the module; the copy replaces it in the member only, so the module saves, loads and moves the old tensor
+// CHECK-NOTES: :[[@LINE-9]]:24: note: 'var_' was registered with the module; the copy replaces it in the member only, so the module saves, loads and moves the old tensor
 
 // The other direction: inside forward, the input silently follows the state
 // (a misplaced input is copied on every call instead of failing).
@@ -116,9 +119,9 @@ class Normalizer {
 public:
   torch::Tensor operator()(const torch::Tensor &x) {
     auto apply = [&](const torch::Tensor &t) {
-      shift_ = shift_.to(x.options());
-      // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'shift_' is moved to the device of input 'x' on every call of 'operator()'; place it on its device once, at set-up [torch-implicit-device-migration]
-      return t - shift_;
+      auto shift = shift_.to(x.options());
+      // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'shift_' is moved to the device of input 'x' on every call of 'operator()'; place it on its device once, at set-up [torch-implicit-device-migration]
+      return t - shift;
     };
     return apply(x);
   }
@@ -133,23 +136,22 @@ template <typename T> struct ScaleImpl : torch::nn::Module {
   torch::Tensor w;
   T factor{};
   torch::Tensor forward(const torch::Tensor &x) {
-    w = w.to(x.device());
-    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'w' is moved to the device of input 'x' on every call of 'forward'; place it on its device once, at set-up [torch-implicit-device-migration]
-    return x * w * factor;
+    return x * w.to(x.device()) * factor;
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'w' is moved to the device of input 'x' on every call of 'forward'; place it on its device once, at set-up [torch-implicit-device-migration]
   }
 };
 template struct ScaleImpl<float>;
 template struct ScaleImpl<double>;
-// CHECK-NOTES: :[[@LINE-8]]:46: note: input 'x' whose device is followed
+// CHECK-NOTES: :[[@LINE-7]]:46: note: input 'x' whose device is followed
 
 // Inside a macro: reported where the macro is used.
-#define FOLLOW(state, input) state = state.to((input).device())
+#define FOLLOW(state, input) state.to((input).device())
 struct MacroImpl : torch::nn::Module {
   torch::Tensor bias;
   torch::Tensor forward(const torch::Tensor &x) {
-    FOLLOW(bias, x);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'bias' is moved to the device of input 'x' on every call of 'forward'; place it on its device once, at set-up [torch-implicit-device-migration]
-    return x + bias;
+    auto b = FOLLOW(bias, x);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'bias' is moved to the device of input 'x' on every call of 'forward'; place it on its device once, at set-up [torch-implicit-device-migration]
+    return x + b;
   }
 };
 // CHECK-NOTES: :[[@LINE-6]]:46: note: input 'x' whose device is followed

@@ -78,6 +78,7 @@ struct NormImpl : torch::nn::Module {
     m = m.to(x.device());
     // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'mean_' is moved to the device of input 'x' on every call of 'forward'; place it on its device once, at set-up [torch-implicit-device-migration]
     // CHECK-NOTES: :[[@LINE-4]]:46: note: input 'x' whose device is followed
+    // CHECK-NOTES: :[[@LINE-8]]:17: note: 'mean_' was registered with the module; the copy replaces it in the member only, so the module saves, loads and moves the old tensor
     return x - m;
   }
   // A copy is not the member: moving it migrates nothing.

@@ -2,6 +2,7 @@
 #include "device/findings/DeviceMigration.h"
 #include "device/flow/TensorOptionsAnalysis.h"
 #include "device/functions/FunctionParents.h"
+#include "device/summaries/FunctionSummaries.h"
 #include "utils/CallSite.h"
 #include "utils/TorchTypes.h"
 
@@ -195,6 +196,22 @@ std::optional<StateRef> followedState(const Stmt *S, ASTContext &Ctx,
     if (std::optional<StateRef> Found = followedState(Child, Ctx, Depth + 1))
       return Found;
   return std::nullopt;
+}
+
+/// True when \p Call's result replaces the tensor member \p State names
+/// (`mean_ = mean_.to(x.device())`, guarded or not): the next call finds it
+/// in place, so it moves once per change of the data's device.
+bool keptInMember(const CXXMemberCallExpr *Call, const StateRef &State,
+                  ASTContext &Ctx) {
+  if (State.IsModule || !State.Member)
+    return false;
+  const auto Sides = assignmentSides(wrappedParent(Call, Ctx).get<Stmt>());
+  if (!Sides || ignoreWrappers(Sides->second) != Call)
+    return false;
+  const FieldDecl *Target = nullptr;
+  // `auto &m = mean_; m = m.to(x.device());` keeps it too.
+  const Expr *Kept = ignoreWrappers(throughReferenceAlias(Sides->first));
+  return memberChainName(Kept, Target) == State.Name && Target == State.Member;
 }
 
 } // namespace
@@ -454,6 +471,12 @@ std::optional<Migration> MigrationFinder::analyse(const CXXMemberCallExpr *Call,
       if (const ParmVarDecl *Input = inputBehind(Call->getArg(I), Fn, Ctx)) {
         if (!followedPerCall(Input, *Path))
           continue;
+        if (keptInMember(Call, *State, Ctx)) {
+          // A plain member placed lazily where the data first comes.
+          if (!isRegisteredWithModule(State->Member))
+            return std::nullopt;
+          Result.LeavesRegistration = true;
+        }
         Result.Dir = Migration::Direction::StateFollowsInput;
         Result.State = *State;
         Result.Input = Input;

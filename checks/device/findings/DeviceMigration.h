@@ -9,6 +9,10 @@
 //  - an input is moved to follow the state: `auto x =
 //  input.to(mean_.device())`.
 //
+// A plain tensor member that keeps its moved copy (`C0 = C0.to(x.device())`)
+// is placed lazily, once, where the data first comes: not a migration. A
+// registered one is, and its copy leaves the module's registration behind.
+//
 // Either way every call pays a hidden copy when the devices differ, compiled
 // or traced code bakes (or breaks on) the move, and a misplaced module or
 // input is masked instead of failing. This decides, for a `.to()`/`type_as()`
@@ -76,6 +80,10 @@ struct Migration {
   /// the moved variable derives from).
   const ParmVarDecl *Input = nullptr;
   std::string InputName; ///< The moved input as named at the call.
+  /// The moved copy replaces a tensor member the module registered
+  /// (`mean_ = mean_.to(x.device())` after `mean_ = register_buffer(...)`):
+  /// the module keeps saving, loading and moving the old tensor.
+  bool LeavesRegistration = false;
 };
 
 /// A note explaining that \p What ("assigning the result", "following

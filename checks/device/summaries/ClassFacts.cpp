@@ -316,6 +316,13 @@ void FunctionSummaries::learnClass(const CXXRecordDecl *Class,
   }
 }
 
+bool isRegisteredWithModule(const FieldDecl *Member) {
+  const auto *Class = llvm::dyn_cast_or_null<CXXRecordDecl>(
+      Member ? Member->getParent() : nullptr);
+  return Class && isModuleType(recordType(Class)) &&
+         registeredMembers(Class).contains(Member);
+}
+
 void forEachObjectAssignment(
     const CXXRecordDecl *Class, bool ConstructorsOnly,
     llvm::function_ref<void(const ValueDecl *, const Expr *)> Visit) {
