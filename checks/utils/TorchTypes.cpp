@@ -157,6 +157,58 @@ bool isModuleType(QualType T) {
   return derivesFromNNModule(RD);
 }
 
+namespace {
+
+/// The ModuleHolder<Impl> specialization \p RD is or derives from
+/// (TORCH_MODULE, `class Embedding : public ModuleHolder<EmbeddingImpl>`); null
+/// otherwise.
+const ClassTemplateSpecializationDecl *holderBase(const CXXRecordDecl *RD,
+                                                  int Depth = 0) {
+  if (!RD || Depth > 8)
+    return nullptr;
+  if (const auto *Spec = llvm::dyn_cast<ClassTemplateSpecializationDecl>(RD);
+      Spec && isNamed(Spec, "ModuleHolder") &&
+      isNNModuleClass(Spec->getSpecializedTemplate()->getTemplatedDecl()))
+    return Spec;
+  RD = RD->getDefinition();
+  if (!RD)
+    return nullptr;
+  for (const CXXBaseSpecifier &Base : RD->bases())
+    if (const auto *Holder =
+            holderBase(Base.getType()->getAsCXXRecordDecl(), Depth + 1))
+      return Holder;
+  return nullptr;
+}
+
+const CXXRecordDecl *
+firstTypeArgument(const ClassTemplateSpecializationDecl *S) {
+  if (!S || S->getTemplateArgs().size() < 1 ||
+      S->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return nullptr;
+  return S->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl();
+}
+
+} // namespace
+
+const CXXRecordDecl *moduleClassOf(QualType T) {
+  if (T.isNull())
+    return nullptr;
+  T = T.getNonReferenceType();
+  if (const auto *Pointer = T->getAs<PointerType>())
+    T = Pointer->getPointeeType();
+  const auto *RD = llvm::dyn_cast_or_null<CXXRecordDecl>(canonicalDecl(T));
+  if (!RD)
+    return nullptr;
+  const CXXRecordDecl *Held = RD;
+  if (const auto *Spec = llvm::dyn_cast<ClassTemplateSpecializationDecl>(RD);
+      Spec && isInNamespace(Spec, "std", "shared_ptr"))
+    Held = firstTypeArgument(Spec);
+  else if (const auto *Holder = holderBase(RD))
+    Held = firstTypeArgument(Holder);
+  return Held && derivesFromNNModule(Held) && !holderBase(Held) ? Held
+                                                                : nullptr;
+}
+
 bool isTensorMethod(const CXXMethodDecl *M) {
   return M && M->getParent() && isTensorType(recordType(M->getParent()));
 }

@@ -49,6 +49,11 @@ bool isScalarTypeEnum(QualType T);
 /// A torch::nn::Module subclass, a ModuleHolder (TORCH_MODULE), or a
 /// std::shared_ptr to a Module subclass.
 bool isModuleType(QualType T);
+/// The torch::nn::Module subclass whose forward a value of type \p T runs:
+/// `Impl` for a ModuleHolder<Impl> (TORCH_MODULE, or a class derived from
+/// one) or a std::shared_ptr<Impl>, the class itself for a Module subclass,
+/// through pointers and references; null for anything else.
+const CXXRecordDecl *moduleClassOf(QualType T);
 /// A torch::Device or a c10::DeviceType: what names a device.
 bool isDeviceLike(QualType T);
 /// Anything that places or carries a device: a tensor, a device, a module.

@@ -248,8 +248,8 @@ TEST(DeviceQueries, ModuleMovesThroughHelpersAreMovesAtTheCall) {
 
 constexpr const char *MaybeMovedCode = R"cpp(
 #include <torch/torch.h>
-void restore(torch::nn::Linear &net, bool cuda, int epochs) {
-  if (cuda)
+void restore(torch::nn::Linear &net, bool warm, int epochs) {
+  if (warm)
     net->to(torch::kCUDA);
   net->eval();
   for (int i = 0; i < epochs; ++i) {

@@ -243,10 +243,20 @@ DeviceTransfer::inputsOf(const CallExpr *Call, const DeviceState &S) const {
       Inputs.push_back(In);
     }
   };
+  // A module's forward meets its parameters where the module lives.
+  const Expr *Module = forwardedModule(Call);
+  if (Module) {
+    OpInput In;
+    In.E = Module;
+    In.Device = lookup(moduleRoot(Module), S);
+    In.Device.ZeroDim = Tri::No;
+    Inputs.push_back(In);
+  }
   if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Call))
     Add(Member->getImplicitObjectArgument());
   for (const Expr *Arg : Call->arguments())
-    Add(Arg);
+    if (Arg != Module)
+      Add(Arg);
   return Inputs;
 }
 
@@ -279,11 +289,19 @@ DeviceTransfer::common(const llvm::SmallVectorImpl<OpInput> &Written,
                                 llvm::all_of(Inputs, [](const OpInput &In) {
                                   return In.Device.ZeroDim == Tri::Yes;
                                 });
+  // A broadcasting op's result has the largest rank of its inputs.
+  const bool Broadcasts = Rule == DeviceRule::CpuScalar ||
+                          Rule == DeviceRule::CpuScalarInPlace ||
+                          Rule == DeviceRule::Where;
+  const bool AnyInputNonZeroDim = llvm::any_of(
+      Inputs, [](const OpInput &In) { return In.Device.ZeroDim == Tri::No; });
   for (const OpInput &In : Inputs) {
     if (In.Device.mayBeOffCpu()) {
       AbstractDevice D = In.Device;
       D.clearDeviceLess();
-      D.ZeroDim = AllInputsZeroDim ? Tri::Yes : Tri::Unknown;
+      D.ZeroDim = AllInputsZeroDim                   ? Tri::Yes
+                  : Broadcasts && AnyInputNonZeroDim ? Tri::No
+                                                     : Tri::Unknown;
       if (D.K == Kind::SameAs)
         for (const OpInput &Other : Inputs)
           if (Other.Device.K == Kind::SameAs &&
@@ -311,18 +329,16 @@ DeviceTransfer::common(const llvm::SmallVectorImpl<OpInput> &Written,
     D.ZeroDim = AllInputsZeroDim ? Tri::Yes : Tri::Unknown;
     return D;
   }
-  bool AnyNonZeroDim = false;
   const OpInput *FirstCpu = nullptr, *FirstDeviceLess = nullptr;
   for (const OpInput &In : Inputs) {
-    AnyNonZeroDim |= In.Device.ZeroDim == Tri::No;
     if (In.Device.isCpu() && !FirstCpu)
       FirstCpu = &In;
     if (In.Device.DeviceLess && !FirstDeviceLess)
       FirstDeviceLess = &In;
   }
-  const Tri ZeroDim = AllInputsZeroDim ? Tri::Yes
-                      : AnyNonZeroDim  ? Tri::No
-                                       : Tri::Unknown;
+  const Tri ZeroDim = AllInputsZeroDim     ? Tri::Yes
+                      : AnyInputNonZeroDim ? Tri::No
+                                           : Tri::Unknown;
   // CPU data derived from device-less factories stays those factories' fault.
   if (FirstDeviceLess) {
     AbstractDevice D =
@@ -485,8 +501,11 @@ void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
   }
   if (const auto *Call = llvm::dyn_cast<CallExpr>(E)) {
     const llvm::SmallVector<ModuleMove, 1> Moves = moduleMovesAt(Call, S);
+    // A move under a run-time device choice (`if (cuda::is_available())
+    // net->to(kCUDA);`) is where the program chose to run, as for tensors.
+    const bool Chosen = !Moves.empty() && deviceChoiceGuard(Call, Ctx);
     for (const ModuleMove &Move : Moves)
-      S.Vars[Move.Module] = Move.Target;
+      S.Vars[Move.Module] = Chosen ? AbstractDevice::unknown() : Move.Target;
     if (!Moves.empty())
       return;
   }
