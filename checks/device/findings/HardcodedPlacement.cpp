@@ -145,6 +145,7 @@ void HardcodedPlacementFinder::resetCachesFor(const ASTContext &Ctx) {
   SingleDeviceCtx = &Ctx;
   SingleDevice.clear();
   SingleDeviceUnit.reset();
+  HostOnlyUnit.reset();
   HandlesDevices.clear();
 }
 
@@ -179,8 +180,16 @@ bool HardcodedPlacementFinder::isSingleDeviceClass(const CXXRecordDecl *Class,
   return SingleDevice[Class] = Usage.OwnStateOnCuda && Usage.onlyCuda();
 }
 
-bool HardcodedPlacementFinder::isSingleDeviceUnit(ASTContext &Ctx) {
+bool HardcodedPlacementFinder::isSingleDeviceUnit(llvm::StringRef Backend,
+                                                  ASTContext &Ctx) {
   resetCachesFor(Ctx);
+  if (Backend == "CPU") {
+    if (!HostOnlyUnit)
+      HostOnlyUnit = isHostOnlyProgram(Ctx);
+    return *HostOnlyUnit;
+  }
+  if (Backend != "CUDA")
+    return false;
   if (!SingleDeviceUnit) {
     const DeviceUsage Usage = unitDeviceUsage(Ctx);
     SingleDeviceUnit = Usage.onlyCuda() && Usage.CudaPlacements >= 2;
@@ -273,11 +282,14 @@ HardcodedPlacementFinder::analyseLeaf(const Expr *Leaf, const FunctionDecl *Fn,
     Result.Loc = SM.getExpansionLoc(Result.Loc);
   if (ignored(Fn, Result.Loc, SM))
     return std::nullopt;
-  if (Result.Backend == "CUDA" && !ReportSingleDeviceCode) {
+  // A program's single-device design: CUDA-only code, or a program that
+  // names no device but the CPU.
+  if (!ReportSingleDeviceCode) {
     const auto *Method =
         llvm::dyn_cast<CXXMethodDecl>(enclosingNamedFunction(Fn));
-    if ((Method && isSingleDeviceClass(Method->getParent(), Ctx)) ||
-        isSingleDeviceUnit(Ctx))
+    if ((Result.Backend == "CUDA" && Method &&
+         isSingleDeviceClass(Method->getParent(), Ctx)) ||
+        isSingleDeviceUnit(Result.Backend, Ctx))
       return std::nullopt;
   }
   // A branch on a run-time device choice chooses, as `flag ? kCUDA : kCPU`

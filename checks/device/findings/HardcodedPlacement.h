@@ -153,8 +153,9 @@ public:
   /// holds, asks for or branches on a device. A CUDA-only research project
   /// spells `kCUDA` throughout; a file that follows its inputs' devices
   /// anywhere (`x.options()`) is device-neutral, and a hard-coded CUDA in it
-  /// is reported.
-  bool isSingleDeviceUnit(ASTContext &Ctx);
+  /// is reported. For the CPU: a program (the file defines `main`) that
+  /// names no device but the CPU (isHostOnlyProgram) runs there by design.
+  bool isSingleDeviceUnit(llvm::StringRef Backend, ASTContext &Ctx);
 
 private:
   bool ignored(const FunctionDecl *Fn, SourceLocation Loc,
@@ -194,7 +195,7 @@ private:
   /// The single-device answers, for the unit of SingleDeviceCtx.
   const ASTContext *SingleDeviceCtx = nullptr;
   llvm::DenseMap<const CXXRecordDecl *, bool> SingleDevice;
-  std::optional<bool> SingleDeviceUnit;
+  std::optional<bool> SingleDeviceUnit, HostOnlyUnit;
   llvm::DenseMap<const FunctionDecl *, bool> HandlesDevices;
 };
 
