@@ -6,6 +6,7 @@
 #include "device/findings/LostMoves.h"
 #include "device/fixes/DeviceFixes.h"
 #include "device/flow/DeviceFlow.h"
+#include "device/flow/DeviceUsage.h"
 #include "utils/FunctionBodyCheck.h"
 #include "utils/TorchTypes.h"
 
@@ -156,7 +157,13 @@ void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
   const std::shared_ptr<const device::DeviceFlow> Facts =
       analyzeFlow(Flow, Fn, Ctx);
 
+  if (!HostOnlyProgram)
+    HostOnlyProgram = device::isHostOnlyProgram(Ctx);
   for (const device::DeviceConflict &C : device::findDeviceConflicts(*Facts)) {
+    // In a program that names no device but the CPU every tensor lives
+    // there: only devices the code itself names can differ.
+    if (!C.Provable && *HostOnlyProgram)
+      continue;
     if (C.fromDeviceLessFactory() &&
         leftToOwner(device::SharedDefect::DeviceLessFactoryMeetsDevice))
       continue;

@@ -9,6 +9,7 @@
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/StringMap.h"
 #include <memory>
+#include <optional>
 
 namespace clang::tidy::torch {
 namespace device {
@@ -36,6 +37,9 @@ private:
   /// Null when torch-hardcoded-device is disabled: its concern is then ours.
   std::unique_ptr<device::MigrationFinder> Migrations;
   std::unique_ptr<device::HardcodedPlacementFinder> Placements;
+  /// Whether the file is a program that names no device but the CPU
+  /// (isHostOnlyProgram); asked once.
+  std::optional<bool> HostOnlyProgram;
 };
 
 } // namespace clang::tidy::torch

@@ -1,9 +1,10 @@
-// CHECKS: torch-hardcoded-device
+// CHECKS: torch-hardcoded-device,torch-mixed-device-op
 // HEADERS: fast real real2
 // A program that names no device but the CPU (the file defines `main`; no
 // CUDA constant, `.cuda()`, `torch::cuda::` query or device string) runs on
 // the CPU by design: its modules are never moved, and spelling `kCPU` out is
-// consistent with everything else it does. Nothing is reported. The same
+// consistent with everything else it does. Nothing is reported, and a tensor
+// that meets the never-moved module may not be "on another device". The same
 // helpers in a file that also names CUDA are device-neutral code
 // (hardcoded-device.cpp).
 #include <torch/torch.h>
@@ -31,6 +32,7 @@ struct Trainer {
     for (int64_t i = 0; i < batches; ++i) {
       torch::Tensor x = torch::rand({66}).to(torch::kCPU);
       loss_sum += torch::mse_loss(net(x), x) * order[i];
+      loss_sum += net->encoder(x.cpu()).sum();
     }
     return loss_sum;
   }
