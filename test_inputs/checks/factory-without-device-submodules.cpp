@@ -55,7 +55,7 @@ struct DenoiserImpl : torch::nn::Module {
     // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: tensor factory 'torch::arange' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
     // CHECK-FIXES: auto pos = torch::arange(0, 3, torch::device(x.device())).to(torch::kFloat);
     return fc(h + pos);
-    // CHECK-NOTES: :[[@LINE-1]]:17: note: it meets a tensor on the device of 'bn' in 'operator+'
+    // CHECK-NOTES: :[[@LINE-1]]:17: note: it meets a tensor on the device of 'x' in 'operator+'
   }
   // Data the code moved to the host meets the module.
   torch::Tensor score(const torch::Tensor &x) { return fc(x.cpu()); }
@@ -116,3 +116,17 @@ struct PlacedImpl : torch::nn::Module {
   torch::nn::Linear fc{nullptr};
 };
 TORCH_MODULE(Placed);
+
+// Two heads run on the same data are on its device, together: joining their
+// outputs gathers nothing from different devices.
+struct HeadsImpl : torch::nn::Module {
+  HeadsImpl() {
+    rgb = register_module("rgb", torch::nn::Linear(4, 3));
+    alpha = register_module("alpha", torch::nn::Linear(4, 1));
+  }
+  torch::Tensor forward(const torch::Tensor &h) {
+    return torch::cat({rgb(h), alpha(h)}, -1);
+  }
+  torch::nn::Linear rgb{nullptr}, alpha{nullptr};
+};
+TORCH_MODULE(Heads);

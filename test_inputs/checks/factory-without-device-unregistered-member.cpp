@@ -16,7 +16,7 @@ struct MaskedImpl : torch::nn::Module {
   }
   torch::Tensor forward(const torch::Tensor &x) {
     return fc(x) * mask_ + bias_;
-    // CHECK-NOTES: :[[@LINE-1]]:18: note: it meets a tensor on the device of 'fc' in 'operator*'
+    // CHECK-NOTES: :[[@LINE-1]]:18: note: it meets a tensor on the device of 'x' in 'operator*'
   }
   torch::nn::Linear fc{nullptr};
   torch::Tensor mask_;

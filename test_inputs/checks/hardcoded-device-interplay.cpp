@@ -75,3 +75,15 @@ void run_on(torch::Device device) {
   // CHECK-NOTES: :[[@LINE-1]]:8: note: data on the device of 'device' reaches parameter 'x' through this call of 'both'
   // CHECK-NOTES: :[[@LINE-2]]:8: note: data on the device of 'device' reaches parameter 'x' through this call of 'both'
 }
+
+// Options kept in a local place what their factory makes: the placement is
+// the defect, reported once, at the options (not again where they meet).
+torch::Tensor scaled(torch::Device device) {
+// CHECK-NOTES: :[[@LINE-1]]:36: note: the device is taken from parameter 'device'
+  auto options = torch::TensorOptions().dtype(torch::kFloat).device(torch::kCPU);
+  // CHECK-MESSAGES: :[[@LINE-1]]:69: warning: hard-coded CPU device 'torch::kCPU' in device-neutral code [torch-hardcoded-device]
+  // CHECK-FIXES: auto options = torch::TensorOptions().dtype(torch::kFloat).device(device);
+  auto x = torch::rand({4, 3}, options);
+  auto w = torch::rand({4, 3}, torch::TensorOptions().device(device));
+  return x * w;
+}

@@ -39,10 +39,25 @@ bool isRejectedCpu(const AbstractDevice &D, DeviceRule Rule) {
 
 /// Two list elements gathered from different modules (seed 003): each module
 /// may have been moved on its own.
+/// Whether \p A and \p B were computed with a common tensor or module
+/// (`a(x)` and `b(x)` both ran on `x`): the ops ran, so they are together.
+bool metTogether(const AbstractDevice &A, const AbstractDevice &B) {
+  llvm::SmallVector<const ValueDecl *, 3> OfA{A.Symbol};
+  OfA.append(A.AlsoSymbols.begin(), A.AlsoSymbols.end());
+  if (llvm::is_contained(OfA, B.Symbol))
+    return true;
+  return llvm::any_of(B.AlsoSymbols, [&](const ValueDecl *D) {
+    return llvm::is_contained(OfA, D);
+  });
+}
+
+/// Two modules' tensors: each module may have been moved on its own, unless
+/// the ops that made them ran on common data.
 bool fromDifferentModules(const AbstractDevice &A, const AbstractDevice &B) {
   return A.K == AbstractDevice::Kind::SameAs &&
          B.K == AbstractDevice::Kind::SameAs && A.Symbol != B.Symbol &&
-         isModuleType(A.Symbol->getType()) && isModuleType(B.Symbol->getType());
+         isModuleType(A.Symbol->getType()) &&
+         isModuleType(B.Symbol->getType()) && !metTogether(A, B);
 }
 
 /// A parameter read on the host meeting another parameter: both placements

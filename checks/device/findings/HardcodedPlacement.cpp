@@ -506,6 +506,13 @@ static bool hasPlacementLeaf(const Stmt *S,
       counts(Placements.analyseLeaf(llvm::cast<Expr>(S), Fn, Ctx),
              OnlyReported))
     return true;
+  // Options or a device kept in a local: what its initializer places.
+  if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(S))
+    if (const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl());
+        Var && Var->hasLocalStorage() && !llvm::isa<ParmVarDecl>(Var) &&
+        (isTensorOptionsType(Var->getType()) || isDeviceLike(Var->getType())))
+      return hasPlacementLeaf(Var->getInit(), Placements, Fn, Ctx, OnlyReported,
+                              Depth + 1);
   for (const Stmt *Child : S->children())
     if (hasPlacementLeaf(Child, Placements, Fn, Ctx, OnlyReported, Depth + 1))
       return true;

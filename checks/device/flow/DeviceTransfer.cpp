@@ -243,8 +243,15 @@ DeviceTransfer::inputsOf(const CallExpr *Call, const DeviceState &S) const {
       Inputs.push_back(In);
     }
   };
-  // A module's forward meets its parameters where the module lives.
   const Expr *Module = forwardedModule(Call);
+  if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Call))
+    Add(Member->getImplicitObjectArgument());
+  for (const Expr *Arg : Call->arguments())
+    if (Arg != Module)
+      Add(Arg);
+  // A module's forward meets its parameters where the module lives. Listed
+  // last, so that its result follows the data it ran on: two modules run
+  // on common data are together.
   if (Module) {
     OpInput In;
     In.E = Module;
@@ -252,11 +259,6 @@ DeviceTransfer::inputsOf(const CallExpr *Call, const DeviceState &S) const {
     In.Device.ZeroDim = Tri::No;
     Inputs.push_back(In);
   }
-  if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Call))
-    Add(Member->getImplicitObjectArgument());
-  for (const Expr *Arg : Call->arguments())
-    if (Arg != Module)
-      Add(Arg);
   return Inputs;
 }
 
@@ -469,7 +471,8 @@ void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
       } else if (isTensorType(T)) {
         S.Vars[VD] =
             VD->getInit() ? eval(VD->getInit(), S) : AbstractDevice::unknown();
-      } else if (isDeviceLike(T)) {
+      } else if (isDeviceLike(T) || isTensorOptionsType(T)) {
+        // Options kept in a local name their device as a device does.
         S.Vars[VD] = VD->getInit() ? evalDevice(VD->getInit(), S)
                                    : AbstractDevice::unknown();
       } else if (isTensorListType(T) && !T->isReferenceType()) {
@@ -492,7 +495,7 @@ void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
       const QualType T = Target->getType();
       if (isTensorType(T))
         S.Vars[Target] = eval(RHS, S);
-      else if (isDeviceLike(T))
+      else if (isDeviceLike(T) || isTensorOptionsType(T))
         S.Vars[Target] = evalDevice(RHS, S);
       else if (isTensorListType(T))
         S.Lists[Target] = evalList(RHS, S);
