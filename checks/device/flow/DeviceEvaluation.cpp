@@ -588,7 +588,7 @@ AbstractDevice DeviceTransfer::evalCall(const CallExpr *Call,
   case DeviceRule::CpuScalar:
   case DeviceRule::CpuScalarInPlace:
   case DeviceRule::Where:
-    return common(inputsOf(Call, S), *Rule);
+    return opResult(Call, *Rule, S);
   default:
     return AbstractDevice::unknown();
   }

@@ -262,6 +262,15 @@ DeviceTransfer::inputsOf(const CallExpr *Call, const DeviceState &S) const {
   return Inputs;
 }
 
+AbstractDevice DeviceTransfer::opResult(const CallExpr *Call, DeviceRule Rule,
+                                        const DeviceState &S) const {
+  const AbstractDevice D = common(inputsOf(Call, S), Rule);
+  const Expr *Module = forwardedModule(Call);
+  return Module && D.Symbol && D.Symbol == moduleRoot(Module)
+             ? AbstractDevice::unknown()
+             : D;
+}
+
 AbstractDevice
 DeviceTransfer::common(const llvm::SmallVectorImpl<OpInput> &Written,
                        DeviceRule Rule) const {

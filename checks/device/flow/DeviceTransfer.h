@@ -81,6 +81,11 @@ public:
                                                  const DeviceState &S) const;
 
 private:
+  /// Where the result of the op \p Call under \p Rule lives: common() of its
+  /// inputs, but a module run on data of unknown place gives that data's
+  /// place, not a tensor of the module's own.
+  AbstractDevice opResult(const CallExpr *Call, DeviceRule Rule,
+                          const DeviceState &S) const;
   /// Where the result of an op under \p Rule over the inputs \p Written
   /// lives (a list's elements count one by one).
   AbstractDevice common(const llvm::SmallVectorImpl<OpInput> &Written,
