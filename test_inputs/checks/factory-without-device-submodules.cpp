@@ -130,3 +130,19 @@ struct HeadsImpl : torch::nn::Module {
   torch::nn::Linear rgb{nullptr}, alpha{nullptr};
 };
 TORCH_MODULE(Heads);
+
+// Heads run on data whose place is not known here: their outputs are where
+// that data is, not tensors of the heads' own.
+torch::Tensor encode(const torch::Tensor &x);
+struct SplitHeadsImpl : torch::nn::Module {
+  SplitHeadsImpl() {
+    rgb = register_module("rgb", torch::nn::Linear(4, 3));
+    alpha = register_module("alpha", torch::nn::Linear(4, 1));
+  }
+  torch::Tensor forward(const torch::Tensor &x) {
+    auto views = encode(x);
+    return torch::cat({rgb(views), alpha(encode(views))}, -1);
+  }
+  torch::nn::Linear rgb{nullptr}, alpha{nullptr};
+};
+TORCH_MODULE(SplitHeads);
