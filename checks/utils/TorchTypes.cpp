@@ -43,6 +43,16 @@ bool isNNModuleClass(const CXXRecordDecl *RD) {
          (RD->getName() == "Module" || RD->getName() == "ModuleHolder");
 }
 
+/// The class a template's first argument names (`NetImpl` of
+/// `std::shared_ptr<NetImpl>`, of `ModuleHolder<NetImpl>`).
+const CXXRecordDecl *
+firstTypeArgument(const ClassTemplateSpecializationDecl *S) {
+  if (!S || S->getTemplateArgs().size() < 1 ||
+      S->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return nullptr;
+  return S->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl();
+}
+
 bool derivesFromNNModule(const CXXRecordDecl *RD) {
   if (!RD)
     return false;
@@ -148,12 +158,9 @@ bool isModuleType(QualType T) {
     return false;
   // std::shared_ptr<NetImpl> is how modules are often held without
   // TORCH_MODULE.
-  if (const auto *Spec = llvm::dyn_cast<ClassTemplateSpecializationDecl>(RD))
-    if (isInNamespace(Spec, "std", "shared_ptr") &&
-        Spec->getTemplateArgs().size() >= 1 &&
-        Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type)
-      return derivesFromNNModule(
-          Spec->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl());
+  if (const auto *Spec = llvm::dyn_cast<ClassTemplateSpecializationDecl>(RD);
+      Spec && isInNamespace(Spec, "std", "shared_ptr"))
+    return derivesFromNNModule(firstTypeArgument(Spec));
   return derivesFromNNModule(RD);
 }
 
@@ -178,14 +185,6 @@ const ClassTemplateSpecializationDecl *holderBase(const CXXRecordDecl *RD,
             holderBase(Base.getType()->getAsCXXRecordDecl(), Depth + 1))
       return Holder;
   return nullptr;
-}
-
-const CXXRecordDecl *
-firstTypeArgument(const ClassTemplateSpecializationDecl *S) {
-  if (!S || S->getTemplateArgs().size() < 1 ||
-      S->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
-    return nullptr;
-  return S->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl();
 }
 
 } // namespace

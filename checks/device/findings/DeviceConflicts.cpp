@@ -37,8 +37,6 @@ bool isRejectedCpu(const AbstractDevice &D, DeviceRule Rule) {
   }
 }
 
-/// Two list elements gathered from different modules (seed 003): each module
-/// may have been moved on its own.
 /// Whether \p A and \p B were computed with a common tensor or module
 /// (`a(x)` and `b(x)` both ran on `x`): the ops ran, so they are together.
 bool metTogether(const AbstractDevice &A, const AbstractDevice &B) {
@@ -51,8 +49,9 @@ bool metTogether(const AbstractDevice &A, const AbstractDevice &B) {
   });
 }
 
-/// Two modules' tensors: each module may have been moved on its own, unless
-/// the ops that made them ran on common data.
+/// Two list elements gathered from different modules (seed 003): each module
+/// may have been moved on its own, unless the ops that made them ran on
+/// common data.
 bool fromDifferentModules(const AbstractDevice &A, const AbstractDevice &B) {
   return A.K == AbstractDevice::Kind::SameAs &&
          B.K == AbstractDevice::Kind::SameAs && A.Symbol != B.Symbol &&

@@ -196,10 +196,11 @@ private:
 OpRuleIndex buildRuleIndex(const OpRuleSet &Rules,
                            const std::string &LibtorchVersion);
 
-/// The rule of \p Call's callee, if it is in \p Index.
 /// The module whose forward \p Call runs (`fc(x)`, `fc->forward(x)`): the
 /// holder or module expression; null for any other call.
 const Expr *forwardedModule(const CallExpr *Call);
+/// The rule of \p Call's callee, if it is in \p Index; a module's forward
+/// is looked up under the module's own class.
 std::optional<OpDeviceRule> opRuleOf(const CallExpr *Call,
                                      const OpRuleIndex &Index,
                                      std::string *Name = nullptr);
