@@ -104,6 +104,37 @@ void HardcodedDeviceCheck::report(const HardcodedPlacement &Placement,
     break;
   }
   device::noteCallerPlacement(*this, Placement);
+  const device::OpUse *Met = nullptr;
+  const std::optional<device::PlacementMeeting> &M = Placement.Meeting;
+  if (M && M->ModuleRun) {
+    diag(M->ModuleRun->getExprLoc(),
+         "the tensor it places is run through a module on %0 here",
+         DiagnosticIDs::Note)
+        << M->Met.describe();
+  } else if (M) {
+    Met = M->Conflict.Use;
+    diag(Met->site()->getExprLoc(),
+         "the %select{tensor|module}0 it places %select{may meet|meets}1 a "
+         "tensor on %2 here, in '%3'",
+         DiagnosticIDs::Note)
+        << Placement.MovesModule << M->Conflict.Provable << M->Met.describe()
+        << device::opDisplayName(Met->Name);
+    device::noteCallPath(*this, *Met);
+  } else if (Placement.Escapes) {
+    // A tensor, or options that hold the device (modules do not escape).
+    const bool KeptOptions =
+        Placement.KeptIn && !device::isTensorType(Placement.KeptIn->getType());
+    diag(Placement.Loc,
+         "%select{the tensor it places|the device}0 is "
+         "%select{returned from|kept in}1 %2, for code whose data may be on "
+         "another device",
+         DiagnosticIDs::Note)
+        << KeptOptions << (Placement.KeptIn != nullptr)
+        << (Placement.KeptIn ? "'" + Placement.KeptIn->getNameAsString() + "'"
+            : device::isLambdaCallOperator(Fn)
+                ? std::string("the lambda")
+                : "'" + Fn->getNameAsString() + "'");
+  }
 
   // One defect, one warning: where the moved tensor then meets another
   // device, torch-mixed-device-op stays silent and the call is noted here.
@@ -115,7 +146,7 @@ void HardcodedDeviceCheck::report(const HardcodedPlacement &Placement,
     Conflicts.All = device::findDeviceConflicts(*Conflicts.Facts);
   }
   for (const device::DeviceConflict &C : Conflicts.All) {
-    if (C.fromDeviceLessFactory())
+    if (C.fromDeviceLessFactory() || C.Use == Met)
       continue;
     const bool IsOdd = C.Odd.Origin == Placement.Move;
     if (!IsOdd && C.Other.Origin != Placement.Move)

@@ -84,6 +84,7 @@ torch::Tensor not_a_choice(const torch::Tensor &x, const Config &cfg) {
   // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
   // CHECK-NOTES: :[[@LINE-5]]:49: note: the device is taken from parameter 'x'
   // CHECK-FIXES: y = y.to(x.device());
+    // CHECK-NOTES: :[[@LINE-4]]:11: note: the tensor it places is returned from 'not_a_choice', for code whose data may be on another device
   return y;
 }
 

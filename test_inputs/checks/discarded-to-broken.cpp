@@ -22,22 +22,16 @@ struct BrokenImpl : torch::nn::Module {
   }
 };
 
+// Where the body does not compile, the model cannot show what a placed
+// tensor meets: the hard-coded devices here are not reported.
 torch::Tensor neutral(const torch::Tensor &x, Unknown w, torch::Device device) {
   w.cuda();
   auto a = x.to(torch::kCUDAA);
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: hard-coded CUDA device 'torch::kCUDAA' in device-neutral code [torch-hardcoded-device]
-  // CHECK-NOTES: :[[@LINE-4]]:72: note: the device is taken from parameter 'device'
-  // CHECK-FIXES: auto a = x.to(device);
+  // CHECK-FIXES: auto a = x.to(torch::kCUDA);
   auto b = torch::ones({3}, torch::Device(42, "cuda"));
   x.to(torch::kCUDA).nonexistent();
-  // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: hard-coded CUDA device 'torch::kCUDA' in device-neutral code [torch-hardcoded-device]
-  // CHECK-NOTES: :[[@LINE-9]]:72: note: the device is taken from parameter 'device'
-  // CHECK-FIXES: x.to(device).nonexistent();
   undeclared.cuda();
   return a + b + torch::zeros({3}, torch::kCUDA);
-  // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: hard-coded CUDA device 'torch::kCUDA' in device-neutral code [torch-hardcoded-device]
-  // CHECK-NOTES: :[[@LINE-14]]:72: note: the device is taken from parameter 'device'
-  // CHECK-FIXES: return a + b + torch::zeros({3}, device);
 }
 
 void incomplete(torch::Tensor t, torch::Device device) {
@@ -49,4 +43,4 @@ void incomplete(torch::Tensor t, torch::Device device) {
   // CHECK-NOTES: :[[@LINE-6]]:48: note: the hard-coded CUDA device is replaced by the device of parameter 'device'
   // CHECK-FIXES: t = t.to(device);
 }
-// CHECK-NOTES: :[[@LINE-37]]:49: note: to match this '{'
+// CHECK-NOTES: :[[@LINE-31]]:49: note: to match this '{'

@@ -49,12 +49,13 @@ struct NormImpl : torch::nn::Module {
     this->to(x.device());
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the module is moved to the device of input 'x' on every call of 'forward'; place it on its device once, at set-up [torch-implicit-device-migration]
     return (x - mean_) * s;
+    // CHECK-NOTES: :[[@LINE-1]]:24: note: the tensor it places may meet a tensor on the device of 'mean_' here, in 'operator*'
   }
 };
-// CHECK-NOTES: :[[@LINE-12]]:46: note: assigning the result would move 'mean_' to the device of input 'x' on every call of 'forward'; place it on its device once, at set-up
-// CHECK-NOTES: :[[@LINE-13]]:46: note: following parameter 'x' would move 'scale_' to the device of input 'x' on every call of 'forward'; place it on its device once, at set-up
+// CHECK-NOTES: :[[@LINE-13]]:46: note: assigning the result would move 'mean_' to the device of input 'x' on every call of 'forward'; place it on its device once, at set-up
 // CHECK-NOTES: :[[@LINE-14]]:46: note: following parameter 'x' would move 'scale_' to the device of input 'x' on every call of 'forward'; place it on its device once, at set-up
-// CHECK-NOTES: :[[@LINE-15]]:46: note: input 'x' whose device is followed
+// CHECK-NOTES: :[[@LINE-15]]:46: note: following parameter 'x' would move 'scale_' to the device of input 'x' on every call of 'forward'; place it on its device once, at set-up
+// CHECK-NOTES: :[[@LINE-16]]:46: note: input 'x' whose device is followed
 
 // The other direction: in forward, an input does not follow the state either.
 struct ScaleImpl : torch::nn::Module {
@@ -66,10 +67,11 @@ struct ScaleImpl : torch::nn::Module {
     auto y = x.cuda();
     // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
     return y * w_;
+    // CHECK-NOTES: :[[@LINE-1]]:14: note: the tensor it places may meet a tensor on the device of 'w_' here, in 'operator*'
   }
 };
-// CHECK-NOTES: :[[@LINE-9]]:17: note: assigning the result would move input 'x' to the device of 'w_' on every call of 'forward'; leave placing the data to the caller
-// CHECK-NOTES: :[[@LINE-11]]:17: note: following member 'device_' would move input 'x' to the device of 'device_' on every call of 'forward'; leave placing the data to the caller
+// CHECK-NOTES: :[[@LINE-10]]:17: note: assigning the result would move input 'x' to the device of 'w_' on every call of 'forward'; leave placing the data to the caller
+// CHECK-NOTES: :[[@LINE-12]]:17: note: following member 'device_' would move input 'x' to the device of 'device_' on every call of 'forward'; leave placing the data to the caller
 
 // main chooses devices (torch-hardcoded-device ignores it): the plain fix.
 int main() {

@@ -33,6 +33,7 @@ torch::Tensor unsafe_placement(const torch::Tensor &x, torch::Tensor w) {
   // CHECK-NOTES: :[[@LINE-2]]:16: note: suggested fix; it changes where data lives, so '--fix' leaves it to you (UnsafeFixes: true applies it)
   // CHECK-NOTES: :[[@LINE-4]]:53: note: the device is taken from parameter 'x'
   // CHECK-FIXES: return x + w.cuda();
+  // CHECK-NOTES: :[[@LINE-5]]:12: note: the tensor it places may meet a tensor on the device of 'x' here, in 'operator+'
 }
 
 // Unsafe: a hard-coded CPU move.
@@ -43,6 +44,7 @@ torch::Tensor unsafe_cpu_move(const torch::Tensor &x, const torch::Tensor &y) {
   // CHECK-NOTES: :[[@LINE-4]]:52: note: the device is taken from parameter 'x'
   // CHECK-FIXES: auto host = y.to(torch::kCPU);
   return x + host;
+  // CHECK-NOTES: :[[@LINE-1]]:12: note: the tensor it places may meet a tensor on the device of 'x' here, in 'operator+'
 }
 
 // Unsafe: moving an operand of a mixed-device op.

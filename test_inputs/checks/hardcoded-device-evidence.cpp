@@ -52,6 +52,7 @@ struct HeadImpl : torch::nn::Module {
     return fc->forward(x) + torch::ones({3}, torch::kCUDA);
     // CHECK-MESSAGES: :[[@LINE-1]]:46: warning: hard-coded CUDA device 'torch::kCUDA' in device-neutral code [torch-hardcoded-device]
     // CHECK-FIXES: return fc->forward(x) + torch::ones({3}, x.device());
+    // CHECK-NOTES: :[[@LINE-3]]:46: note: the tensor it places is returned from 'forward', for code whose data may be on another device
   }
   torch::nn::Linear fc{nullptr};
 };
@@ -64,6 +65,7 @@ torch::Tensor pad(const torch::Tensor &x) {
   return torch::cat({x, zeros, torch::ones({1}, torch::kCUDA)});
   // CHECK-MESSAGES: :[[@LINE-1]]:49: warning: hard-coded CUDA device 'torch::kCUDA' in device-neutral code [torch-hardcoded-device]
   // CHECK-FIXES: return torch::cat({x, zeros, torch::ones({1}, x.device())});
+  // CHECK-NOTES: :[[@LINE-3]]:10: note: the tensor it places may meet a tensor on the device of 'x' here, in 'cat'
 }
 
 // A caller that places its data by a run-time choice shows that the helper
@@ -73,6 +75,7 @@ torch::Tensor scale(const torch::Tensor &x) {
   return x * torch::full({1}, 2.0, torch::kCUDA);
   // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: hard-coded CUDA device 'torch::kCUDA' in device-neutral code [torch-hardcoded-device]
   // CHECK-FIXES: return x * torch::full({1}, 2.0, x.device());
+  // CHECK-NOTES: :[[@LINE-3]]:12: note: the tensor it places may meet a tensor on the device of 'x' here, in 'operator*'
 }
 void run(torch::Device device) { scale(torch::ones({3}, device)); }
 // CHECK-NOTES: :[[@LINE-1]]:40: note: data on the device of 'device' reaches parameter 'x' through this call of 'scale'

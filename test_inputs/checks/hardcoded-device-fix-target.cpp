@@ -13,6 +13,7 @@ void dump(torch::nn::Linear &model, const torch::Tensor &x) {
   // CHECK-MESSAGES: :[[@LINE-1]]:46: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
   // CHECK-NOTES: :[[@LINE-3]]:30: note: parameter 'model' makes this code device-neutral; follow the device of the data it works with
   // CHECK-FIXES: auto out = model->forward(x.slice(0, 0, 4).cuda());
+  // CHECK-NOTES: :[[@LINE-4]]:21: note: the tensor it places may meet a tensor on the device of 'model' here, in 'torch::nn::LinearImpl::forward'
 }
 
 // A view of x combined with y: follows y.
@@ -21,6 +22,7 @@ torch::Tensor shifted(const torch::Tensor &x, const torch::Tensor &y) {
   // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
   // CHECK-FIXES: return y + x[0].view({-1}).to(y.device());
   // CHECK-NOTES: :[[@LINE-4]]:68: note: the device is taken from parameter 'y'
+  // CHECK-NOTES: :[[@LINE-4]]:12: note: the tensor it places may meet a tensor on the device of 'y' here, in 'operator+'
 }
 
 // A device the caller chose wins over any tensor.
@@ -29,6 +31,7 @@ torch::Tensor staged(const torch::Tensor &x, torch::Device device) {
   // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: hard-coded CUDA device 'torch::kCUDA' in device-neutral code [torch-hardcoded-device]
   // CHECK-FIXES: return x.flatten().to(device);
   // CHECK-NOTES: :[[@LINE-4]]:60: note: the device is taken from parameter 'device'
+  // CHECK-NOTES: :[[@LINE-4]]:25: note: the tensor it places is returned from 'staged', for code whose data may be on another device
 }
 
 // The helpers above are called with data placed by a run-time device choice.

@@ -75,6 +75,7 @@ torch::Tensor suppress_on(const torch::Tensor &detections,
   // CHECK-NOTES: :[[@LINE-3]]:48: note: the device is taken from parameter 'anchors'
   // CHECK-FIXES: auto kept = detections.to(anchors.device());
   return torch::cat({anchors, kept}, 1);
+  // CHECK-NOTES: :[[@LINE-1]]:10: note: the tensor it places may meet a tensor on the device of 'anchors' here, in 'cat'
 }
 
 // A batch's results brought to the host, unbound and collected there.
@@ -97,17 +98,19 @@ float *raw_scores(const torch::Tensor &scores) {
 
 // Still hard-coded: a module's forward and a helper that returns a tensor go
 // on computing with what they are given.
-torch::Tensor normalise(torch::Tensor x);
+torch::Tensor normalise(torch::Tensor x) { return x / x.norm(); }
 torch::Tensor keeps_computing(torch::nn::Linear &net, const torch::Tensor &x) {
   auto a = net->forward(x.cpu());
   // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: hard-coded CPU device 'cpu()' in device-neutral code [torch-hardcoded-device]
   // CHECK-NOTES: :[[@LINE-3]]:50: note: parameter 'net' makes this code device-neutral; follow the device of the data it works with
+  // CHECK-NOTES: :[[@LINE-3]]:17: note: the tensor it places may meet a tensor on the device of 'net' here, in 'torch::nn::LinearImpl::forward'
   // No fix: nothing in scope but x itself spells a device, and
   // x.to(x.device()) would change nothing.
   return normalise(a.cpu());
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: hard-coded CPU device 'cpu()' in device-neutral code [torch-hardcoded-device]
-  // CHECK-NOTES: :[[@LINE-8]]:76: note: the device is taken from parameter 'x'
+  // CHECK-NOTES: :[[@LINE-9]]:76: note: the device is taken from parameter 'x'
   // CHECK-FIXES: return normalise(a.to(x.device()));
+  // CHECK-NOTES: :[[@LINE-4]]:22: note: the tensor it places is returned from 'keeps_computing', for code whose data may be on another device
 }
 
 // A result stored to the host and then computed with: not host work.
@@ -117,6 +120,7 @@ torch::Tensor scaled(torch::nn::Linear &net, const torch::Tensor &x) {
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: hard-coded CPU device 'torch::kCPU' in device-neutral code [torch-hardcoded-device]
   // CHECK-NOTES: :[[@LINE-4]]:67: note: the device is taken from parameter 'x'
   // CHECK-FIXES: y = y.to(x.device());
+  // CHECK-NOTES: :[[@LINE-4]]:12: note: the tensor it places is returned from 'scaled', for code whose data may be on another device
   return y * 2;
 }
 
@@ -130,6 +134,7 @@ torch::Tensor accumulate(torch::nn::Linear &net, const torch::Tensor &x) {
     // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: hard-coded CPU device 'cpu()' in device-neutral code [torch-hardcoded-device]
     // CHECK-NOTES: :[[@LINE-6]]:71: note: the device is taken from parameter 'x'
     // CHECK-FIXES: acc = net->forward(acc).to(x.device());
+    // CHECK-NOTES: :[[@LINE-4]]:16: note: the tensor it places may meet a tensor on the device of 'net' here, in 'torch::nn::LinearImpl::forward'
   }
   return acc;
 }
@@ -157,6 +162,7 @@ struct DetectorImpl : torch::nn::Module {
     // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: hard-coded CPU device 'cpu()' in device-neutral code [torch-hardcoded-device]
     // CHECK-NOTES: :[[@LINE-3]]:46: note: the device is taken from parameter 'x'
     // CHECK-FIXES: return head->forward(x).to(x.device());
+    // CHECK-NOTES: :[[@LINE-4]]:29: note: the tensor it places is returned from 'forward', for code whose data may be on another device
   }
   torch::nn::Linear head{nullptr};
 };
@@ -180,6 +186,7 @@ torch::Tensor pairwise_any(const torch::Tensor &points, int64_t limit) {
     // CHECK-MESSAGES: :[[@LINE-1]]:67: warning: hard-coded CPU device 'torch::kCPU' in device-neutral code [torch-hardcoded-device]
     // CHECK-NOTES: :[[@LINE-5]]:49: note: the device is taken from parameter 'points'
     // CHECK-FIXES: return torch::full({n, 2}, 0.5, torch::TensorOptions().device(points.device()));
+    // CHECK-NOTES: :[[@LINE-4]]:67: note: the tensor it places is returned from 'pairwise_any', for code whose data may be on another device
   return points.slice(1, 0, 2);
 }
 
@@ -201,6 +208,7 @@ struct Splats {
     // CHECK-NOTES: :[[@LINE-3]]:45: note: the device is taken from parameter 'x'
     // CHECK-FIXES: auto noise = torch::rand({4}, torch::TensorOptions().device(x.device()));
     return x + noise;
+    // CHECK-NOTES: :[[@LINE-1]]:14: note: the tensor it places may meet a tensor on the device of 'x' here, in 'operator+'
   }
   torch::Tensor rotation;
   torch::Device device = torch::kCPU;
@@ -224,6 +232,7 @@ struct Stats {
     // CHECK-NOTES: :[[@LINE-3]]:42: note: the device is taken from parameter 'x'
     // CHECK-FIXES: std::vector<torch::Tensor> parts = {mean.to(x.device()), x};
     return torch::cat(parts);
+    // CHECK-NOTES: :[[@LINE-1]]:12: note: the tensor it places may meet a tensor on the device of 'x' here, in 'cat'
   }
 };
 
@@ -241,8 +250,10 @@ torch::Tensor rescore(torch::nn::Linear &head, const torch::Tensor &x) {
   // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: hard-coded CPU device 'cpu()' in device-neutral code [torch-hardcoded-device]
   // CHECK-NOTES: :[[@LINE-3]]:69: note: the device is taken from parameter 'x'
   // CHECK-FIXES: auto scores = head->forward(x).to(x.device());
-  auto best = torch::argmax(scores);
+  // (A 0-dim result, `torch::argmax(scores)`, may meet device data.)
+  auto best = torch::argmax(scores, /*dim=*/1);
   return x + best;
+  // CHECK-NOTES: :[[@LINE-1]]:12: note: the tensor it places may meet a tensor on the device of 'x' here, in 'operator+'
 }
 
 // The function's own handle moved to the host and read there.
@@ -275,6 +286,7 @@ torch::Tensor recenter(torch::Tensor &dets, const torch::Tensor &anchors) {
   // CHECK-NOTES: :[[@LINE-3]]:66: note: the device is taken from parameter 'anchors'
   // CHECK-FIXES: dets = dets.to(anchors.device());
   return dets - anchors;
+  // CHECK-NOTES: :[[@LINE-1]]:15: note: the tensor it places may meet a tensor on the device of 'anchors' here, in 'operator-'
 }
 
 // The helpers above that keep computing are called with data placed by a

@@ -86,4 +86,5 @@ torch::Tensor scaled(torch::Device device) {
   auto x = torch::rand({4, 3}, options);
   auto w = torch::rand({4, 3}, torch::TensorOptions().device(device));
   return x * w;
+  // CHECK-NOTES: :[[@LINE-1]]:12: note: the tensor it places may meet a tensor on the device of 'device' here, in 'operator*'
 }

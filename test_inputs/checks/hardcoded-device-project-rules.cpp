@@ -23,6 +23,7 @@ torch::Tensor lookup_in(const torch::Tensor &table, const torch::Tensor &keys) {
   // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: hard-coded CPU device 'cpu()' in device-neutral code [torch-hardcoded-device]
   // CHECK-NOTES: :[[@LINE-3]]:46: note: the device is taken from parameter 'table'
   // CHECK-FIXES: return mylib::lookup(table, keys.to(table.device()));
+  // CHECK-NOTES: :[[@LINE-4]]:10: note: the tensor it places may meet a tensor on the device of 'table' here, in 'mylib::lookup'
 }
 
 // The helper above is called with data placed by a run-time device choice.

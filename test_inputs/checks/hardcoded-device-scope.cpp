@@ -12,6 +12,7 @@ struct BiasImpl : torch::nn::Module {
       : bias(torch::zeros({n}, torch::kCUDA)) {
     // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: hard-coded CUDA device 'torch::kCUDA' in device-neutral code [torch-hardcoded-device]
     // CHECK-FIXES: : bias(torch::zeros({n}, device)) {
+      // CHECK-NOTES: :[[@LINE-3]]:32: note: the tensor it places is kept in 'bias', for code whose data may be on another device
     register_buffer("bias", bias);
   }
   torch::Tensor bias;
@@ -24,4 +25,4 @@ struct BiasImpl : torch::nn::Module {
     return x + by;
   }
 };
-// CHECK-NOTES: :[[@LINE-16]]:26: note: the device is taken from parameter 'device'
+// CHECK-NOTES: :[[@LINE-17]]:26: note: the device is taken from parameter 'device'

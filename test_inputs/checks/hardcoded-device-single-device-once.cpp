@@ -12,5 +12,6 @@ void dump_logits(torch::nn::Linear &model, const torch::Tensor &x) {
   auto logits = model->forward(x.slice(0, 0, 4).cuda());
   // CHECK-MESSAGES: :[[@LINE-1]]:49: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
   // CHECK-NOTES: :[[@LINE-4]]:37: note: parameter 'model' makes this code device-neutral; follow the device of the data it works with
+  // CHECK-NOTES: :[[@LINE-3]]:24: note: the tensor it places may meet a tensor on the device of 'model' here, in 'torch::nn::LinearImpl::forward'
   std::cout << logits << "\n";
 }

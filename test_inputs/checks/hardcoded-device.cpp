@@ -34,15 +34,23 @@ torch::Tensor blend(const torch::Tensor &x, torch::Tensor w) {
   // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: hard-coded CUDA device '"cuda"' in device-neutral code [torch-hardcoded-device]
   // CHECK-FIXES: auto h = w.to(x.device());
   return x + a + b + c + d + e + f + g + h;
+  // CHECK-NOTES: :[[@LINE-1]]:12: note: the tensor it places may meet a tensor on the device of 'x' here, in 'operator+'
+  // CHECK-NOTES: :[[@LINE-2]]:16: note: the tensor it places may meet a tensor on the device of 'x' here, in 'operator+'
+  // CHECK-NOTES: :[[@LINE-3]]:20: note: the tensor it places may meet a tensor on the device of 'x' here, in 'operator+'
+  // CHECK-NOTES: :[[@LINE-4]]:24: note: the tensor it places may meet a tensor on the device of 'x' here, in 'operator+'
+  // CHECK-NOTES: :[[@LINE-5]]:28: note: the tensor it places may meet a tensor on the device of 'x' here, in 'operator+'
+  // CHECK-NOTES: :[[@LINE-6]]:32: note: the tensor it places may meet a tensor on the device of 'x' here, in 'operator+'
+  // CHECK-NOTES: :[[@LINE-7]]:36: note: the tensor it places may meet a tensor on the device of 'x' here, in 'operator+'
+  // CHECK-NOTES: :[[@LINE-8]]:40: note: the tensor it places may meet a tensor on the device of 'x' here, in 'operator+'
 }
-// CHECK-NOTES: :[[@LINE-27]]:42: note: the device is taken from parameter 'x'
-// CHECK-NOTES: :[[@LINE-28]]:42: note: the device is taken from parameter 'x'
-// CHECK-NOTES: :[[@LINE-29]]:42: note: the device is taken from parameter 'x'
-// CHECK-NOTES: :[[@LINE-30]]:42: note: the device is taken from parameter 'x'
-// CHECK-NOTES: :[[@LINE-31]]:42: note: the device is taken from parameter 'x'
-// CHECK-NOTES: :[[@LINE-32]]:42: note: the device is taken from parameter 'x'
-// CHECK-NOTES: :[[@LINE-33]]:42: note: the device is taken from parameter 'x'
-// CHECK-NOTES: :[[@LINE-34]]:42: note: the device is taken from parameter 'x'
+// CHECK-NOTES: :[[@LINE-35]]:42: note: the device is taken from parameter 'x'
+// CHECK-NOTES: :[[@LINE-36]]:42: note: the device is taken from parameter 'x'
+// CHECK-NOTES: :[[@LINE-37]]:42: note: the device is taken from parameter 'x'
+// CHECK-NOTES: :[[@LINE-38]]:42: note: the device is taken from parameter 'x'
+// CHECK-NOTES: :[[@LINE-39]]:42: note: the device is taken from parameter 'x'
+// CHECK-NOTES: :[[@LINE-40]]:42: note: the device is taken from parameter 'x'
+// CHECK-NOTES: :[[@LINE-41]]:42: note: the device is taken from parameter 'x'
+// CHECK-NOTES: :[[@LINE-42]]:42: note: the device is taken from parameter 'x'
 
 // A CPU placement that goes on computing (not a read-back) is hard-coded too.
 torch::Tensor project(const torch::Tensor &x, const torch::Tensor &basis) {
@@ -52,9 +60,11 @@ torch::Tensor project(const torch::Tensor &x, const torch::Tensor &basis) {
   return x.matmul(coeffs).to(torch::kCPU);
   // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: hard-coded CPU device 'torch::kCPU' in device-neutral code [torch-hardcoded-device]
   // CHECK-FIXES: return x.matmul(coeffs).to(x.device());
+  // CHECK-NOTES: :[[@LINE-3]]:12: note: the tensor it places may meet a tensor on the device of 'x' here, in 'Tensor::matmul'
+  // CHECK-NOTES: :[[@LINE-4]]:30: note: the tensor it places is returned from 'project', for code whose data may be on another device
 }
-// CHECK-NOTES: :[[@LINE-8]]:44: note: the device is taken from parameter 'x'
-// CHECK-NOTES: :[[@LINE-9]]:44: note: the device is taken from parameter 'x'
+// CHECK-NOTES: :[[@LINE-10]]:44: note: the device is taken from parameter 'x'
+// CHECK-NOTES: :[[@LINE-11]]:44: note: the device is taken from parameter 'x'
 
 // A function that receives a torch::Device uses it, for tensors and modules.
 void prepare(torch::nn::Linear &net, const torch::Tensor &sample,
@@ -66,9 +76,10 @@ void prepare(torch::nn::Linear &net, const torch::Tensor &sample,
   // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
   // CHECK-FIXES: auto probe = sample.to(device);
   net->forward(probe);
+  // CHECK-NOTES: :[[@LINE-1]]:8: note: the tensor it places may meet a tensor on the device of 'net' here, in 'torch::nn::LinearImpl::forward'
 }
-// CHECK-NOTES: :[[@LINE-9]]:28: note: the device is taken from parameter 'device'
 // CHECK-NOTES: :[[@LINE-10]]:28: note: the device is taken from parameter 'device'
+// CHECK-NOTES: :[[@LINE-11]]:28: note: the device is taken from parameter 'device'
 
 // Only a module (no cheap device spelling) or only the moved tensor itself:
 // warn, no fix.
@@ -81,6 +92,7 @@ void checkpoint(torch::nn::Linear &net, const std::string &path) {
 torch::Tensor to_gpu(torch::Tensor x) { return x.cuda() * 2; }
 // CHECK-MESSAGES: :[[@LINE-1]]:50: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
 // CHECK-NOTES: :[[@LINE-2]]:36: note: parameter 'x' makes this code device-neutral; follow the device of the data it works with
+// CHECK-NOTES: :[[@LINE-3]]:50: note: the tensor it places is returned from 'to_gpu', for code whose data may be on another device
 
 // A torch::Device chosen in a local makes any function device-aware; a
 // member device serves a method.
@@ -91,28 +103,32 @@ void train_step(torch::nn::Linear &net) {
   // CHECK-MESSAGES: :[[@LINE-1]]:60: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
   // CHECK-FIXES: auto batch = torch::randn({8, 4}, torch::device(device)).to(device);
   net->forward(batch);
+  // CHECK-NOTES: :[[@LINE-1]]:8: note: the tensor it places may meet a tensor on the device of 'device' here, in 'torch::nn::LinearImpl::forward'
 }
-// CHECK-NOTES: :[[@LINE-7]]:17: note: the device is taken from local variable 'device'
+// CHECK-NOTES: :[[@LINE-8]]:17: note: the device is taken from local variable 'device'
 struct Trainer {
   torch::Device device_ = torch::kCPU;
   torch::Tensor buffer_;
   void reset() { buffer_ = torch::zeros({3}, torch::kCUDA); }
   // CHECK-MESSAGES: :[[@LINE-1]]:46: warning: hard-coded CUDA device 'torch::kCUDA' in device-neutral code [torch-hardcoded-device]
   // CHECK-FIXES: void reset() { buffer_ = torch::zeros({3}, device_); }
+  // CHECK-NOTES: :[[@LINE-3]]:46: note: the tensor it places is kept in 'buffer_', for code whose data may be on another device
 };
-// CHECK-NOTES: :[[@LINE-6]]:17: note: the device is taken from member 'device_'
+// CHECK-NOTES: :[[@LINE-7]]:17: note: the device is taken from member 'device_'
 
 // Lambdas: the enclosing parameters serve a lambda that captures by default.
 torch::Tensor map_rows(const torch::Tensor &x) {
   auto by_ref = [&](const torch::Tensor &row) { return row.cuda() + x; };
   // CHECK-MESSAGES: :[[@LINE-1]]:60: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
   // CHECK-FIXES: auto by_ref = [&](const torch::Tensor &row) { return row.to(x.device()) + x; };
+  // CHECK-NOTES: :[[@LINE-3]]:67: note: the tensor it places may meet a tensor on the device of 'x' here, in 'operator+'
   auto alone = [](const torch::Tensor &row) { return row.cuda(); };
   // CHECK-MESSAGES: :[[@LINE-1]]:58: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
+  // CHECK-NOTES: :[[@LINE-2]]:58: note: the tensor it places is returned from the lambda, for code whose data may be on another device
   return by_ref(x[0]) + alone(x[1]);
 }
-// CHECK-NOTES: :[[@LINE-8]]:45: note: the device is taken from parameter 'x'
-// CHECK-NOTES: :[[@LINE-5]]:40: note: parameter 'row' makes this code device-neutral; follow the device of the data it works with
+// CHECK-NOTES: :[[@LINE-10]]:45: note: the device is taken from parameter 'x'
+// CHECK-NOTES: :[[@LINE-6]]:40: note: parameter 'row' makes this code device-neutral; follow the device of the data it works with
 
 // A function template: analysed once, in its definition (where the
 // placement does not depend on the template parameters).
@@ -121,10 +137,11 @@ torch::Tensor scaled(const torch::Tensor &x, Scalar s) {
   return x * torch::full({1}, 2.0, torch::kCUDA) * s;
   // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: hard-coded CUDA device 'torch::kCUDA' in device-neutral code [torch-hardcoded-device]
   // CHECK-FIXES: return x * torch::full({1}, 2.0, x.device()) * s;
+  // CHECK-NOTES: :[[@LINE-3]]:12: note: the tensor it places may meet a tensor on the device of 'x' here, in 'operator*'
 }
 template torch::Tensor scaled<float>(const torch::Tensor &, float);
 template torch::Tensor scaled<double>(const torch::Tensor &, double);
-// CHECK-NOTES: :[[@LINE-7]]:43: note: the device is taken from parameter 'x'
+// CHECK-NOTES: :[[@LINE-8]]:43: note: the device is taken from parameter 'x'
 
 // Macros: reported where used, never rewritten.
 #define TO_GPU(t) (t).cuda()
@@ -135,9 +152,11 @@ torch::Tensor from_macros(const torch::Tensor &x, const torch::Tensor &w) {
   auto b = w.to(GPU);
   // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: hard-coded CUDA device 'kCUDA' in device-neutral code [torch-hardcoded-device]
   return x + a + b;
+  // CHECK-NOTES: :[[@LINE-1]]:12: note: the tensor it places may meet a tensor on the device of 'x' here, in 'operator+'
+  // CHECK-NOTES: :[[@LINE-2]]:16: note: the tensor it places may meet a tensor on the device of 'x' here, in 'operator+'
 }
-// CHECK-NOTES: :[[@LINE-7]]:48: note: parameter 'x' has the device to use; the placement is spelled in a macro and is not rewritten
-// CHECK-NOTES: :[[@LINE-8]]:48: note: parameter 'x' has the device to use; the placement is spelled in a macro and is not rewritten
+// CHECK-NOTES: :[[@LINE-9]]:48: note: parameter 'x' has the device to use; the placement is spelled in a macro and is not rewritten
+// CHECK-NOTES: :[[@LINE-10]]:48: note: parameter 'x' has the device to use; the placement is spelled in a macro and is not rewritten
 
 // The helpers above are called with data placed by a run-time device choice:
 // their fixed devices meet data that is not always there (a CPU-only

@@ -12,6 +12,7 @@
 struct NetImpl : torch::nn::Module {
   NetImpl() { fc = register_module("fc", torch::nn::Linear(3, 4)); }
   torch::Tensor forward(const torch::Tensor &x) { return fc->forward(x); }
+  // CHECK-NOTES: :[[@LINE-1]]:62: note: 'forward' calls 'torch::nn::LinearImpl::forward' here
   torch::nn::Linear fc{nullptr};
 };
 TORCH_MODULE(Net);
@@ -47,6 +48,7 @@ void save_and_stay(Net &net, const torch::Tensor &x, const std::string &path) {
   // CHECK-NOTES: :[[@LINE-4]]:51: note: the device is taken from parameter 'x'
   torch::save(net, path);
   net->forward(x);
+  // CHECK-NOTES: :[[@LINE-1]]:8: note: the module it places may meet a tensor on the device of 'x' here, in 'torch::nn::LinearImpl::forward'
 }
 
 // The way back runs on some paths only.

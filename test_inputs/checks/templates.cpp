@@ -35,6 +35,7 @@ template <typename T> T pinned(const T &x) {
   return x.cuda();
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
   // CHECK-NOTES: :[[@LINE-3]]:41: note: parameter 'x' makes this code device-neutral; follow the device of the data it works with
+  // CHECK-NOTES: :[[@LINE-3]]:12: note: the tensor it places is returned from 'pinned', for code whose data may be on another device
 }
 
 // A member function template.

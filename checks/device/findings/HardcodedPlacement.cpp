@@ -4,6 +4,7 @@
 #include "device/findings/FindingNotes.h"
 #include "device/findings/HostWork.h"
 #include "device/findings/MeetingEvidence.h"
+#include "device/findings/PlacementDefects.h"
 #include "device/findings/PlacementSites.h"
 #include "device/flow/DeviceChoice.h"
 #include "device/flow/DeviceUsage.h"
@@ -276,6 +277,7 @@ HardcodedPlacementFinder::analyseLeaf(const Expr *Leaf, const FunctionDecl *Fn,
   Result.Written = Where.Written;
   Result.Consumer = Where.Consumer;
   Result.Move = Where.Move;
+  Result.MovesModule = movedModule(Where.Consumer) != nullptr;
 
   const SourceManager &SM = Ctx.getSourceManager();
   if (Result.Loc.isMacroID())
@@ -373,6 +375,27 @@ HardcodedPlacementFinder::analyseLeaf(const Expr *Leaf, const FunctionDecl *Fn,
   // its data lives.
   if (Result.Backend == "CPU" && isHostHelper(Fn, Sources, Ctx))
     return std::nullopt;
+  // A warning states a defect the model can show: the placed data meets
+  // data the code does not fix there, leaves for code that may run
+  // elsewhere, or the placement moves a module the caller handed over. A
+  // discarded move places nothing to meet: its defect is the lost move,
+  // torch-discarded-to's when it is enabled, and it stays as it was.
+  // ReportSingleDeviceCode asks for every fixed device in device-neutral
+  // code, met or not.
+  if (!ReportSingleDeviceCode &&
+      !(Result.Move && isDiscardedStatement(Result.Move, Ctx))) {
+    // Code that holds a device or a module, or asks where its data lives,
+    // gets its tensors wherever the program runs it.
+    const bool FollowsData = llvm::any_of(Sources, isDeviceNeutralEvidence) ||
+                             handlesDevices(Fn, Ctx);
+    Result.Meeting = placementMeetingOf(Result, Fn, FollowsData, Flow, Ctx);
+    // `.cuda()` under `if (x.is_cuda())` lands on the current CUDA device,
+    // which need not be x's: the branch shows x may be on any of them.
+    const bool LandsOnCurrentCuda = Guard && Guard->CudaQueryOf;
+    if (!Result.Meeting && !callersModuleMovedBy(Result.Consumer) &&
+        !LandsOnCurrentCuda && !placementEscapes(Result, Fn, Flow, Ctx))
+      return std::nullopt;
+  }
   // What the notes name as making the code device-neutral: the evidence in
   // it, else the parameter a caller's data reaches, else its first source.
   const DeviceSource *Witness = Sources.front();

@@ -54,6 +54,8 @@ struct HardcodedPlacement {
   const Expr *Consumer = nullptr; ///< The call that places.
   /// The tensor move, when the placement is one: `t.cuda()`, `t.to(kCUDA)`.
   const CXXMemberCallExpr *Move = nullptr;
+  /// The placement moves a module in place: `net->to(torch::kCUDA)`.
+  bool MovesModule = false;
   std::string
       Spelling; ///< "cuda()", "torch::kCUDA", "torch::Device(\"cuda:0\")".
   std::string Backend;  ///< "CUDA", "CPU", "MPS", ...
@@ -74,6 +76,14 @@ struct HardcodedPlacement {
   /// The call whose data makes the code device-neutral, when nothing in the
   /// code itself does (a run-time device choice in the caller).
   std::optional<CallerPlacement> Caller;
+  /// Where the placed data meets data the code does not fix there: the
+  /// defect the warning states.
+  std::optional<PlacementMeeting> Meeting;
+  /// Otherwise, where the placed data leaves code that follows its data:
+  /// the function returns it (Escapes set, KeptIn null) or keeps it in a
+  /// member (KeptIn), for callers that expect it where their data is.
+  bool Escapes = false;
+  const ValueDecl *KeptIn = nullptr;
   /// Replaces the hard-coded device by Replacement; empty when Why != None.
   llvm::SmallVector<FixItHint, 1> Fixes;
 };

@@ -124,6 +124,61 @@ std::vector<FactoryMeeting> factoryMeetings(const DeviceFlow &Flow,
   return Meetings;
 }
 
+std::optional<PlacementMeeting> placementMeeting(
+    const DeviceFlow &Flow,
+    llvm::function_ref<bool(const AbstractDevice &)> PlacedHere, bool OnCpu,
+    llvm::function_ref<const ValueDecl *(const AbstractDevice &)> Unfixed) {
+  // What an unfixed value stands for; null for data the code does fix.
+  auto UnfixedSymbol = [&](const AbstractDevice &D) -> const ValueDecl * {
+    if (D.K == AbstractDevice::Kind::SameAs) {
+      if (isMovableByDesign(D.Symbol))
+        return D.Symbol;
+      if (auto It = llvm::find_if(D.AlsoSymbols, isMovableByDesign);
+          It != D.AlsoSymbols.end())
+        return *It;
+    }
+    return Unfixed(D);
+  };
+  // Each op as it runs when the unfixed data is where the placement is not.
+  auto Elsewhere = [&](const AbstractDevice &D) {
+    const Tri Rank = D.ZeroDim == Tri::Yes ? Tri::Yes : Tri::No;
+    if (PlacedHere(D)) {
+      AbstractDevice Placed = D;
+      // A parameter that stands for the placed value, in a function the
+      // value is passed to: it is there.
+      if (D.K == AbstractDevice::Kind::SameAs) {
+        Placed = OnCpu ? AbstractDevice::cpu(D.Origin)
+                       : AbstractDevice::cuda(-1, D.Origin);
+        Placed.Symbol = D.Symbol;
+      }
+      Placed.ZeroDim = Rank;
+      return Placed;
+    }
+    const ValueDecl *Symbol = UnfixedSymbol(D);
+    if (!Symbol)
+      return D;
+    AbstractDevice There = OnCpu ? AbstractDevice::cuda(-1, D.Origin)
+                                 : AbstractDevice::cpu(D.Origin, false, Rank);
+    There.Symbol = Symbol;
+    return There;
+  };
+  for (const DeviceConflict &C :
+       findDeviceConflicts(Flow.opUses(), Elsewhere)) {
+    const bool OddPlaced = PlacedHere(C.Odd);
+    if (OddPlaced == PlacedHere(C.Other))
+      continue;
+    const AbstractDevice &Met = OddPlaced ? C.Other : C.Odd;
+    if (Met.Symbol && Met.K != AbstractDevice::Kind::SameAs) {
+      PlacementMeeting Possible{C, AbstractDevice::sameAs(Met.Symbol)};
+      Possible.Conflict.Provable = false;
+      return Possible;
+    }
+    if (C.Provable || Met.K == AbstractDevice::Kind::Maybe)
+      return PlacementMeeting{C, Met};
+  }
+  return std::nullopt;
+}
+
 void noteCallerData(ClangTidyCheck &Check, const CallerPlacement &Caller) {
   Check.diag(Caller.Argument->getExprLoc(),
              "data on %0 reaches parameter '%1' through this call of '%2'",

@@ -89,6 +89,29 @@ std::vector<FactoryMeeting> factoryMeetings(const DeviceFlow &Flow,
                                             FunctionSummaries *Summaries,
                                             bool AnyEvidence, ASTContext &Ctx);
 
+/// Where data placed on a fixed device meets data the code does not fix
+/// there: a device chosen at run time, a module or a module's own state
+/// (modules exist to be moved), what \p Unfixed names (a parameter whose
+/// callers place it elsewhere, a tensor the code asks the device of, a
+/// module its caller handed over), a branch that moved it, or another fixed
+/// device. \p PlacedHere tells the placed values (a parameter that stands
+/// for them, in a function they are passed to); \p OnCpu: the fixed device
+/// is the CPU. Each unfixed value is judged where the fixed device does not
+/// belong (the CPU for a CUDA placement, a device for a CPU one), as a full
+/// tensor.
+struct PlacementMeeting {
+  DeviceConflict Conflict; ///< Its Use is null for a ModuleRun.
+  AbstractDevice Met;      ///< What the placed data meets, as the code has it.
+  /// Or: the call that runs a module whose own code is not seen on the
+  /// placed data (`model->forward(x.cuda())`): it meets the module's
+  /// parameters, wherever the module was moved.
+  const CallExpr *ModuleRun = nullptr;
+};
+std::optional<PlacementMeeting> placementMeeting(
+    const DeviceFlow &Flow,
+    llvm::function_ref<bool(const AbstractDevice &)> PlacedHere, bool OnCpu,
+    llvm::function_ref<const ValueDecl *(const AbstractDevice &)> Unfixed);
+
 /// The note naming the call \p Caller whose data reaches a parameter.
 void noteCallerData(ClangTidyCheck &Check, const CallerPlacement &Caller);
 
