@@ -9,6 +9,7 @@
 #include "utils/TorchTypes.h"
 
 #include "clang/AST/DeclTemplate.h"
+#include "llvm/ADT/DenseMap.h"
 
 namespace clang::tidy::torch::device {
 namespace {
@@ -111,6 +112,7 @@ std::optional<PlacementMeeting> placementMeetingOf(const HardcodedPlacement &P,
                                                    const DeviceFlowConfig &Flow,
                                                    ASTContext &Ctx) {
   const PlacedBy PlacedHere(P, Ctx);
+  llvm::DenseMap<const ParmVarDecl *, bool> PlacedByCallers;
   auto Unfixed = [&](const AbstractDevice &D) -> const ValueDecl * {
     if (D.K != AbstractDevice::Kind::SameAs)
       return callersModuleMovedBy(D.Origin);
@@ -126,17 +128,21 @@ std::optional<PlacementMeeting> placementMeetingOf(const HardcodedPlacement &P,
           llvm::is_contained(P.LatentParams, Param->getFunctionScopeIndex()))))
       return Symbol;
     // A parameter of the function a lambda is in, placed elsewhere by a
-    // caller of that function.
-    if (Param && Flow.Summaries &&
-        Flow.Summaries->callerPlacing(
-            Param,
-            [&](const AbstractDevice &Passed) {
-              return placedElsewhere(Passed, P.Backend);
-            },
-            Ctx))
-      return Symbol;
-    if (Param)
-      return nullptr;
+    // caller of that function. Asked once per parameter: the conflict search
+    // views every op input.
+    if (Param) {
+      auto [It, First] = PlacedByCallers.try_emplace(Param, false);
+      if (First && Flow.Summaries)
+        It->second = Flow.Summaries
+                         ->callerPlacing(
+                             Param,
+                             [&](const AbstractDevice &Passed) {
+                               return placedElsewhere(Passed, P.Backend);
+                             },
+                             Ctx)
+                         .has_value();
+      return It->second ? Symbol : nullptr;
+    }
     return FollowsData && llvm::isa<FieldDecl>(Symbol) ? Symbol : nullptr;
   };
   const bool OnCpu = P.Backend == "CPU";
