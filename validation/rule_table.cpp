@@ -22,6 +22,7 @@
 // DISAGREE rows and rule-table rows without any case fail). Exit status 1 on any failure,
 // 2 on a usage or rules-file error.
 
+#include <torch/script.h>
 #include <torch/torch.h>
 #include <torch/version.h>
 
@@ -624,6 +625,17 @@ std::vector<Case> makeCases(const Env &env) {
     l->to(m);
     return l(T({2, 3}, x));
   });
+  // A TorchScript module holding a weight, as torch::jit::load gives one. The
+  // weight is made on m: moving a scripted module to meta fails in set_data,
+  // before forward could be judged there.
+  addModule("torch::jit::Module::forward", "scripted linear(3,4)",
+            [](torch::Device m, torch::Device x) {
+              torch::jit::Module scripted("Scripted");
+              scripted.register_parameter("w", torch::ones({4, 3}, torch::device(m)), false);
+              scripted.define("def forward(self, x):\n"
+                              "    return torch.matmul(x, self.w.t())\n");
+              return scripted.forward({T({2, 3}, x)}).toTensor();
+            });
   addModule("torch::nn::BilinearImpl::forward", "Bilinear(3,3,2)",
             [](torch::Device m, torch::Device x) {
               nn::Bilinear l(3, 3, 2);

@@ -74,11 +74,6 @@ bool isOptimizerType(QualType T) {
   return derivesFrom(recordOf(T), "torch::optim::Optimizer");
 }
 
-bool isJitModuleType(QualType T) {
-  const CXXRecordDecl *RD = recordOf(T);
-  return RD && RD->getQualifiedNameAsString() == "torch::jit::Module";
-}
-
 bool isNulloptType(QualType T) {
   const CXXRecordDecl *RD = recordOf(T);
   if (!RD)

@@ -17,8 +17,6 @@ namespace clang::tidy::torch::device {
 /// torch::optim::Optimizer or a subclass (Adam, SGD, Adagrad, user classes),
 /// references and cv-qualifiers ignored.
 bool isOptimizerType(QualType T);
-/// torch::jit::Module (torch::jit::script::Module is the same type).
-bool isJitModuleType(QualType T);
 /// c10::nullopt_t or std::nullopt_t.
 bool isNulloptType(QualType T);
 

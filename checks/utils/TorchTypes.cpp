@@ -118,7 +118,10 @@ bool isTensorListType(QualType T) {
     return false;
   const TemplateArgument &Arg = Spec->getTemplateArgs()[0];
   return Arg.getKind() == TemplateArgument::Type &&
-         isTensorType(Arg.getAsType()) &&
+         (isTensorType(Arg.getAsType()) ||
+          ((isInNamespace(Spec, "std", "vector") ||
+            isInNamespace(Spec, "std", "initializer_list")) &&
+           isIValueType(Arg.getAsType()))) &&
          llvm::StringRef(Spec->getName()) != "optional" &&
          llvm::StringRef(Spec->getName()) != "shared_ptr";
 }
@@ -144,6 +147,10 @@ bool isOptionalTensorType(QualType T) {
   return !Value.isNull() && isTensorType(Value);
 }
 
+bool isIValueType(QualType T) {
+  return isInNamespace(canonicalDecl(T), "c10", "IValue");
+}
+
 bool isTensorOptionsType(QualType T) {
   return isInNamespace(canonicalDecl(T), "c10", "TensorOptions");
 }
@@ -152,7 +159,17 @@ bool isScalarTypeEnum(QualType T) {
   return isInNamespace(canonicalDecl(T), "c10", "ScalarType");
 }
 
+bool isJitModuleType(QualType T) {
+  const auto *RD = llvm::dyn_cast_or_null<CXXRecordDecl>(canonicalDecl(T));
+  const auto *Jit =
+      RD ? llvm::dyn_cast<NamespaceDecl>(RD->getDeclContext()) : nullptr;
+  return Jit && RD->getIdentifier() && RD->getName() == "Module" &&
+         isInNamespace(Jit, "torch", "jit");
+}
+
 bool isModuleType(QualType T) {
+  if (isJitModuleType(T))
+    return true;
   const auto *RD = llvm::dyn_cast_or_null<CXXRecordDecl>(canonicalDecl(T));
   if (!RD)
     return false;

@@ -28,8 +28,11 @@ bool isDeviceType(QualType T);
 /// shared between objects).
 bool isDevicePointerType(QualType T);
 /// std::vector<Tensor>, c10::ArrayRef<Tensor> (TensorList), an
-/// initializer_list<Tensor>, ...: a template whose first argument is a tensor.
+/// initializer_list<Tensor>, ...: a template whose first argument is a tensor;
+/// and std::vector<IValue>, the inputs of a TorchScript module's forward.
 bool isTensorListType(QualType T);
+/// c10::IValue (torch::jit::IValue), TorchScript's value of any type.
+bool isIValueType(QualType T);
 /// The T of `std::optional<T>` or `c10::optional<T>`; a null type for any
 /// other type.
 QualType optionalValueType(QualType T);
@@ -47,8 +50,11 @@ bool isInTopNamespace(const Decl *D, llvm::StringRef Ns);
 /// c10::ScalarType (kFloat, kLong, ...).
 bool isScalarTypeEnum(QualType T);
 /// A torch::nn::Module subclass, a ModuleHolder (TORCH_MODULE), or a
-/// std::shared_ptr to a Module subclass.
+/// std::shared_ptr to a Module subclass; or a TorchScript module
+/// (torch::jit::Module), moved in place by `to` and run by `forward`.
 bool isModuleType(QualType T);
+/// torch::jit::Module (torch::jit::script::Module).
+bool isJitModuleType(QualType T);
 /// The torch::nn::Module subclass whose forward a value of type \p T runs:
 /// `Impl` for a ModuleHolder<Impl> (TORCH_MODULE, or a class derived from
 /// one) or a std::shared_ptr<Impl>, the class itself for a Module subclass,

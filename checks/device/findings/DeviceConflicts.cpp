@@ -126,6 +126,14 @@ void conflictsOf(const OpUse &Use, InputView View,
             return;
           }
         }
+      // A strict op's list meets its other tensors too (a TorchScript
+      // module's inputs, its parameters).
+      if (Use.Rule == DeviceRule::Strict && Use.Inputs.size() > 1)
+        for (size_t I = 0; I < In.Elements.size(); ++I)
+          Operands.push_back(
+              {View(In.Elements[I]),
+               I < In.ElementExprs.size() ? In.ElementExprs[I] : nullptr,
+               static_cast<unsigned>(&In - Use.Inputs.begin())});
       continue;
     }
     Operands.push_back({View(In.Device), In.E,

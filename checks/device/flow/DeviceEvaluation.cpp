@@ -116,23 +116,6 @@ bool keepsRank(llvm::StringRef Name) {
       .Default(false);
 }
 
-/// A function of libtorch's API (`torch::`, `at::`) that takes tensors and
-/// returns one, and no device or options that could place the result
-/// elsewhere.
-bool isUnlistedLibtorchOp(const FunctionDecl *Callee) {
-  if (!Callee || llvm::isa<CXXMethodDecl>(Callee) ||
-      !(isInTopNamespace(Callee, "torch") || isInTopNamespace(Callee, "at")))
-    return false;
-  bool TakesTensors = false;
-  for (const ParmVarDecl *Param : Callee->parameters()) {
-    const QualType T = Param->getType();
-    if (isDeviceLike(T) || isTensorOptionsType(T) || isOptionalDeviceType(T))
-      return false;
-    TakesTensors |= isTensorType(T) || isTensorListType(T);
-  }
-  return TakesTensors;
-}
-
 /// The member or variable \p E dereferences: `*device_`, `*ptr`.
 const ValueDecl *heldThroughPointer(const Expr *E) {
   const Expr *Pointer = nullptr;
@@ -360,72 +343,6 @@ AbstractDevice DeviceTransfer::evalDevice(const Expr *E,
   return AbstractDevice::unknown();
 }
 
-ListValue DeviceTransfer::evalList(const Expr *E, const DeviceState &S) const {
-  ListValue L;
-  E = tensorOperand(E);
-  if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(E)) {
-    auto It = S.Lists.find(Ref->getDecl());
-    if (It != S.Lists.end())
-      return It->second;
-    L.Opaque = true;
-    return L;
-  }
-  if (const auto *Init = llvm::dyn_cast_or_null<InitListExpr>(E)) {
-    for (const Expr *Element : Init->inits())
-      L.add(eval(Element, S));
-    return L;
-  }
-  if (const auto *List = llvm::dyn_cast_or_null<CXXStdInitializerListExpr>(E))
-    return evalList(List->getSubExpr(), S);
-  if (const auto *Construct = llvm::dyn_cast_or_null<CXXConstructExpr>(E)) {
-    if (Construct->getNumArgs() == 0)
-      return L;
-    if (Construct->getNumArgs() == 1 ||
-        isTensorListType(Construct->getArg(0)->getType()))
-      return evalList(Construct->getArg(0), S);
-    if (Construct->isListInitialization()) {
-      for (const Expr *Arg : Construct->arguments())
-        L.add(eval(Arg, S));
-      return L;
-    }
-  }
-  if (const auto *Call = llvm::dyn_cast_or_null<CallExpr>(E)) {
-    // _foreach_norm(list): each result on its input's device, 0-dim.
-    if (ruleOf(Call, Index) == DeviceRule::NoCheck && Call->getNumArgs() > 0) {
-      ListValue In = evalList(Call->getArg(0), S);
-      for (AbstractDevice &D : In.Elements)
-        D.ZeroDim = Tri::Yes;
-      return In;
-    }
-    // A function of this translation unit that returns a list: its
-    // elements, seen from here.
-    if (const FunctionSummary *Summary = summaryOf(Call);
-        Summary && Summary->ResultElements) {
-      for (const AbstractDevice &Element : *Summary->ResultElements) {
-        const AbstractDevice Here = resultAtCall(Element, Call, *Summary, S);
-        if (Here.K == Kind::Unknown) {
-          L.Opaque = true;
-          return L;
-        }
-        L.add(Here);
-      }
-      return L;
-    }
-    // module->parameters(), buffers(): every element where the module is.
-    if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Call))
-      if (const CXXMethodDecl *Method = Member->getMethodDecl();
-          Method && Method->getIdentifier() &&
-          (Method->getName() == "parameters" || Method->getName() == "buffers"))
-        if (const ValueDecl *Module =
-                moduleRoot(Member->getImplicitObjectArgument())) {
-          L.add(lookup(Module, S));
-          return L;
-        }
-  }
-  L.Opaque = true;
-  return L;
-}
-
 AbstractDevice DeviceTransfer::evalCall(const CallExpr *Call,
                                         const DeviceState &S) const {
   const std::optional<DeviceRule> Rule = ruleOf(Call, Index);
@@ -499,14 +416,17 @@ AbstractDevice DeviceTransfer::evalCall(const CallExpr *Call,
       return D;
     }
   }
-  // `t[i]` lives where t does.
+  // `t[i]` lives where t does; `list[i]` where the list's elements are.
   if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(Call);
-      Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() > 0 &&
-      isTensorType(Op->getArg(0)->getType())) {
-    AbstractDevice D = eval(Op->getArg(0), S);
-    D.ZeroDim = Tri::Unknown;
-    D.clearDeviceLess();
-    return D;
+      Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() > 0) {
+    if (isTensorListType(Op->getArg(0)->getType()))
+      return evalElement(Op->getArg(0), S);
+    if (isTensorType(Op->getArg(0)->getType())) {
+      AbstractDevice D = eval(Op->getArg(0), S);
+      D.ZeroDim = Tri::Unknown;
+      D.clearDeviceLess();
+      return D;
+    }
   }
 
   // `torch::argmax(t)`, `torch::max(t)`: a whole-tensor reduction, as the

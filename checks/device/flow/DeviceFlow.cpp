@@ -25,60 +25,6 @@ namespace clang::tidy::torch::device {
 
 using Kind = AbstractDevice::Kind;
 
-const Expr *forwardedModule(const CallExpr *Call) {
-  if (const auto *Op = llvm::dyn_cast_or_null<CXXOperatorCallExpr>(Call))
-    return Op->getOperator() == OO_Call && Op->getNumArgs() > 0 &&
-                   moduleClassOf(Op->getArg(0)->getType())
-               ? Op->getArg(0)
-               : nullptr;
-  const auto *Member = llvm::dyn_cast_or_null<CXXMemberCallExpr>(Call);
-  const Expr *Object = Member ? Member->getImplicitObjectArgument() : nullptr;
-  return Object && isNamed(Member->getMethodDecl(), "forward") &&
-                 moduleClassOf(Object->getType())
-             ? Object
-             : nullptr;
-}
-
-std::optional<OpDeviceRule>
-opRuleOf(const CallExpr *Call, const OpRuleIndex &Index, std::string *Name) {
-  const auto *Callee = llvm::dyn_cast_or_null<FunctionDecl>(
-      Call ? Call->getCalleeDecl() : nullptr);
-  if (!Callee)
-    return std::nullopt;
-  std::string Qualified = qualifiedName(Callee);
-  // A module's forward is listed under the module's own class, whichever
-  // base declares it (`torch::nn::BatchNorm2dImpl::forward`).
-  if (const Expr *Module = forwardedModule(Call))
-    Qualified = qualifiedName(moduleClassOf(Module->getType())) + "::forward";
-  auto It = Index.find(Qualified);
-  if (It == Index.end())
-    return std::nullopt;
-  if (Name)
-    *Name = std::move(Qualified);
-  return It->second;
-}
-
-std::optional<DeviceRule> ruleOf(const CallExpr *Call, const OpRuleIndex &Index,
-                                 std::string *Name) {
-  if (std::optional<OpDeviceRule> Rule = opRuleOf(Call, Index, Name))
-    return Rule->Rule;
-  return std::nullopt;
-}
-
-OpRuleIndex buildRuleIndex(const OpRuleSet &Rules,
-                           const std::string &LibtorchVersion) {
-  OpRuleIndex Index;
-  for (const OpRule &R : Rules.Rules) {
-    if (!R.holdsFor(LibtorchVersion))
-      continue;
-    const OpDeviceRule Rule{R.Rule, R.CpuScalarAt};
-    Index[R.Name] = Rule;
-    if (llvm::StringRef(R.Name).starts_with("torch::"))
-      Index["at::" + R.Name.substr(7)] = Rule;
-  }
-  return Index;
-}
-
 namespace {
 
 /// Whether \p Factory makes a tensor with no elements: a size list written

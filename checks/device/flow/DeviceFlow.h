@@ -190,14 +190,17 @@ private:
   friend class DeviceTransfer;
 };
 
+// The op table's lookups (OpRuleLookup.cpp).
+
 /// The entries of \p Rules that hold for libtorch \p LibtorchVersion, by
 /// name; a later entry for the same name replaces an earlier one (a
 /// project's RulesFile overrides the built-in table).
 OpRuleIndex buildRuleIndex(const OpRuleSet &Rules,
                            const std::string &LibtorchVersion);
 
-/// The module whose forward \p Call runs (`fc(x)`, `fc->forward(x)`): the
-/// holder or module expression; null for any other call.
+/// The module whose forward \p Call runs (`fc(x)`, `fc->forward(x)`, a
+/// TorchScript `module.forward(inputs)`): the holder or module expression;
+/// null for any other call.
 const Expr *forwardedModule(const CallExpr *Call);
 /// The rule of \p Call's callee, if it is in \p Index; a module's forward
 /// is looked up under the module's own class.

@@ -429,12 +429,7 @@ DeviceTransfer::moduleMovesAt(const CallExpr *Call,
       Member->getNumArgs() == 0 || !isDeviceLike(Member->getArg(0)->getType()))
     return Moves;
   const Expr *Object = Member->getImplicitObjectArgument();
-  const ValueDecl *Module = moduleRoot(Object);
-  if (!Module)
-    if (const ValueDecl *Jit = referencedObject(Object);
-        Jit && isJitModuleType(Jit->getType()))
-      Module = Jit;
-  if (Module)
+  if (const ValueDecl *Module = moduleRoot(Object))
     Add(Module, Member->getArg(0), evalDevice(Member->getArg(0), S), nullptr);
   return Moves;
 }
@@ -486,6 +481,11 @@ void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
                                    : AbstractDevice::unknown();
       } else if (isTensorListType(T) && !T->isReferenceType()) {
         S.Lists[VD] = VD->getInit() ? evalList(VD->getInit(), S) : ListValue();
+      } else if (isJitModuleType(T) && !T->isReferenceType()) {
+        // Where `torch::jit::load(path, device)` put it; with no device,
+        // where it was saved, which the code does not say.
+        const Expr *Device = jitLoadDevice(VD->getInit());
+        S.Vars[VD] = Device ? evalDevice(Device, S) : AbstractDevice::unknown();
       } else if (const auto *Built = builtModule(VD)) {
         // A module constructed here holds the parameters its constructor
         // made, on the CPU, until it is moved.

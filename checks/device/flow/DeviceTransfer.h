@@ -53,6 +53,8 @@ public:
   bool findHostReads(const Stmt *Element, const DeviceState &S,
                      unsigned Depth = 0);
   ListValue evalList(const Expr *E, const DeviceState &S) const;
+  /// Where an element of the list \p List is: its elements joined.
+  AbstractDevice evalElement(const Expr *List, const DeviceState &S) const;
   /// Where each element of the pair or tuple \p E (of \p Size elements)
   /// lives, by position: built in place (`std::make_pair(a, b)`) or returned
   /// by a function of the translation unit; empty when not known.

@@ -13,9 +13,11 @@ const Expr *tensorOperand(const Expr *E) {
   for (E = throughReferenceAlias(stripWrappers(E)); E;
        E = throughReferenceAlias(stripWrappers(E))) {
     const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(E);
+    // A tensor's copy, or an IValue holding it (a TorchScript input).
     if (!Construct || Construct->getNumArgs() != 1 ||
         llvm::isa<CXXTemporaryObjectExpr>(Construct) ||
-        !isTensorType(Construct->getType()) ||
+        !(isTensorType(Construct->getType()) ||
+          isIValueType(Construct->getType())) ||
         !isTensorType(Construct->getArg(0)->getType()))
       return E;
     E = Construct->getArg(0);
@@ -66,6 +68,38 @@ const Expr *spelledArgument(const Expr *E) {
     else
       return E;
   }
+  return nullptr;
+}
+
+/// A function of libtorch's API (`torch::`, `at::`) that takes tensors and
+/// returns one, and no device or options that could place the result
+/// elsewhere.
+bool isUnlistedLibtorchOp(const FunctionDecl *Callee) {
+  if (!Callee || llvm::isa<CXXMethodDecl>(Callee) ||
+      !(isInTopNamespace(Callee, "torch") || isInTopNamespace(Callee, "at")))
+    return false;
+  bool TakesTensors = false;
+  for (const ParmVarDecl *Param : Callee->parameters()) {
+    const QualType T = Param->getType();
+    if (isDeviceLike(T) || isTensorOptionsType(T) || isOptionalDeviceType(T))
+      return false;
+    TakesTensors |= isTensorType(T) || isTensorListType(T);
+  }
+  return TakesTensors;
+}
+
+const Expr *jitLoadDevice(const Expr *Init) {
+  const auto *Load = llvm::dyn_cast_or_null<CallExpr>(spelledArgument(Init));
+  const FunctionDecl *Callee = Load ? Load->getDirectCallee() : nullptr;
+  if (!Callee || qualifiedName(Callee) != "torch::jit::load")
+    return nullptr;
+  for (unsigned I = 0; I < Callee->getNumParams() && I < Load->getNumArgs();
+       ++I)
+    if (isOptionalDeviceType(Callee->getParamDecl(I)->getType()) &&
+        !llvm::isa<CXXDefaultArgExpr>(Load->getArg(I)))
+      if (const Expr *Written = writtenArgument(Load->getArg(I));
+          Written && isDeviceLike(Written->getType()))
+        return Written;
   return nullptr;
 }
 

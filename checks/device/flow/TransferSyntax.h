@@ -33,6 +33,16 @@ const DeclRefExpr *rangeOwner(const Expr *E, llvm::StringRef Which = "begin");
 /// braced list, the lone value or the empty `{}`; none past a few steps.
 const Expr *spelledArgument(const Expr *E);
 
+/// A function of libtorch's API (`torch::`, `at::`) that takes tensors and
+/// returns one or a list of them, and no device or options that could place
+/// the result elsewhere.
+bool isUnlistedLibtorchOp(const FunctionDecl *Callee);
+
+/// The device \p Init loads a TorchScript module onto, as written
+/// (`torch::jit::load(path, device)`); null for a load with no device, or for
+/// anything else.
+const Expr *jitLoadDevice(const Expr *Init);
+
 /// How many elements a `std::pair` or `std::tuple` type holds; 0 for any
 /// other type.
 unsigned tupleSize(QualType T);

@@ -1,0 +1,111 @@
+//===--- ListEvaluation.cpp - the devices of a list of tensors ------------===//
+//
+// The part of DeviceTransfer's expression reading that sees lists: where the
+// elements of a `std::vector<Tensor>`, a braced list, a TorchScript input
+// vector or a list-returning op are.
+//
+//===----------------------------------------------------------------------===//
+#include "device/flow/DeviceTransfer.h"
+#include "device/flow/TransferSyntax.h"
+#include "utils/TorchTypes.h"
+
+#include "clang/AST/ExprCXX.h"
+
+namespace clang::tidy::torch::device {
+
+using Kind = AbstractDevice::Kind;
+
+ListValue DeviceTransfer::evalList(const Expr *E, const DeviceState &S) const {
+  ListValue L;
+  E = tensorOperand(E);
+  if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(E)) {
+    auto It = S.Lists.find(Ref->getDecl());
+    if (It != S.Lists.end())
+      return It->second;
+    L.Opaque = true;
+    return L;
+  }
+  if (const auto *Init = llvm::dyn_cast_or_null<InitListExpr>(E)) {
+    for (const Expr *Element : Init->inits())
+      L.add(eval(Element, S));
+    return L;
+  }
+  if (const auto *List = llvm::dyn_cast_or_null<CXXStdInitializerListExpr>(E))
+    return evalList(List->getSubExpr(), S);
+  if (const auto *Construct = llvm::dyn_cast_or_null<CXXConstructExpr>(E)) {
+    if (Construct->getNumArgs() == 0)
+      return L;
+    if (Construct->getNumArgs() == 1 ||
+        isTensorListType(Construct->getArg(0)->getType()))
+      return evalList(Construct->getArg(0), S);
+    if (Construct->isListInitialization()) {
+      for (const Expr *Arg : Construct->arguments())
+        L.add(eval(Arg, S));
+      return L;
+    }
+  }
+  if (const auto *Call = llvm::dyn_cast_or_null<CallExpr>(E)) {
+    // _foreach_norm(list): each result on its input's device, 0-dim.
+    if (ruleOf(Call, Index) == DeviceRule::NoCheck && Call->getNumArgs() > 0) {
+      ListValue In = evalList(Call->getArg(0), S);
+      for (AbstractDevice &D : In.Elements)
+        D.ZeroDim = Tri::Yes;
+      return In;
+    }
+    // A function of this translation unit that returns a list: its
+    // elements, seen from here.
+    if (const FunctionSummary *Summary = summaryOf(Call);
+        Summary && Summary->ResultElements) {
+      for (const AbstractDevice &Element : *Summary->ResultElements) {
+        const AbstractDevice Here = resultAtCall(Element, Call, *Summary, S);
+        if (Here.K == Kind::Unknown) {
+          L.Opaque = true;
+          return L;
+        }
+        L.add(Here);
+      }
+      return L;
+    }
+    // module->parameters(), buffers(): every element where the module is.
+    if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Call))
+      if (const CXXMethodDecl *Method = Member->getMethodDecl();
+          Method && Method->getIdentifier() &&
+          (Method->getName() == "parameters" || Method->getName() == "buffers"))
+        if (const ValueDecl *Module =
+                moduleRoot(Member->getImplicitObjectArgument())) {
+          L.add(lookup(Module, S));
+          return L;
+        }
+    // A libtorch op that returns tensors (`torch::meshgrid({x, y})`,
+    // `x.chunk(2)`, `torch::split(x, 2)`): each where the op computes, of
+    // its inputs' rank but for unbind's.
+    if (const FunctionDecl *Callee = Call->getDirectCallee();
+        Callee && isTensorListType(Callee->getReturnType()) &&
+        !ruleOf(Call, Index) &&
+        (isUnlistedLibtorchOp(Callee) ||
+         isTensorMethod(llvm::dyn_cast<CXXMethodDecl>(Callee)))) {
+      AbstractDevice D = common(inputsOf(Call, S), DeviceRule::CpuScalar);
+      if (isNamed(Callee, "unbind"))
+        D.ZeroDim = Tri::Unknown;
+      L.Opaque = D.K == Kind::Unknown;
+      if (!L.Opaque)
+        L.add(D);
+      return L;
+    }
+  }
+  L.Opaque = true;
+  return L;
+}
+
+AbstractDevice DeviceTransfer::evalElement(const Expr *List,
+                                           const DeviceState &S) const {
+  const ListValue L = evalList(List, S);
+  if (L.Opaque || L.Elements.empty())
+    return AbstractDevice::unknown();
+  AbstractDevice Joined = L.Elements.front();
+  for (const AbstractDevice &Element : llvm::drop_begin(L.Elements))
+    Joined = AbstractDevice::join(Joined, Element);
+  return Joined;
+}
+
+} // namespace clang::tidy::torch::device

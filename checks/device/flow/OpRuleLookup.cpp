@@ -1,0 +1,75 @@
+//===--- OpRuleLookup.cpp - which rule of the op table a call is under ----===//
+//
+// The op table's half of DeviceFlow.h: the index of the rules that hold for
+// the libtorch analysed, and the lookup of a call in it.
+//
+//===----------------------------------------------------------------------===//
+#include "device/flow/DeviceFlow.h"
+#include "utils/CallSite.h"
+#include "utils/TorchTypes.h"
+
+#include "clang/AST/ExprCXX.h"
+
+namespace clang::tidy::torch::device {
+
+const Expr *forwardedModule(const CallExpr *Call) {
+  const Expr *Object = nullptr;
+  if (const auto *Op = llvm::dyn_cast_or_null<CXXOperatorCallExpr>(Call))
+    Object = Op->getOperator() == OO_Call && Op->getNumArgs() > 0
+                 ? Op->getArg(0)
+                 : nullptr;
+  else if (const auto *Member = llvm::dyn_cast_or_null<CXXMemberCallExpr>(Call))
+    Object = isNamed(Member->getMethodDecl(), "forward")
+                 ? Member->getImplicitObjectArgument()
+                 : nullptr;
+  return Object && (moduleClassOf(Object->getType()) ||
+                    isJitModuleType(Object->getType()))
+             ? Object
+             : nullptr;
+}
+
+std::optional<OpDeviceRule>
+opRuleOf(const CallExpr *Call, const OpRuleIndex &Index, std::string *Name) {
+  const auto *Callee = llvm::dyn_cast_or_null<FunctionDecl>(
+      Call ? Call->getCalleeDecl() : nullptr);
+  if (!Callee)
+    return std::nullopt;
+  std::string Qualified = qualifiedName(Callee);
+  // A module's forward is listed under the module's own class, whichever
+  // base declares it (`torch::nn::BatchNorm2dImpl::forward`).
+  // A TorchScript module's `module(inputs)` is its forward.
+  if (const Expr *Module = forwardedModule(Call))
+    Qualified =
+        isJitModuleType(Module->getType())
+            ? "torch::jit::Module::forward"
+            : qualifiedName(moduleClassOf(Module->getType())) + "::forward";
+  auto It = Index.find(Qualified);
+  if (It == Index.end())
+    return std::nullopt;
+  if (Name)
+    *Name = std::move(Qualified);
+  return It->second;
+}
+
+std::optional<DeviceRule> ruleOf(const CallExpr *Call, const OpRuleIndex &Index,
+                                 std::string *Name) {
+  if (std::optional<OpDeviceRule> Rule = opRuleOf(Call, Index, Name))
+    return Rule->Rule;
+  return std::nullopt;
+}
+
+OpRuleIndex buildRuleIndex(const OpRuleSet &Rules,
+                           const std::string &LibtorchVersion) {
+  OpRuleIndex Index;
+  for (const OpRule &R : Rules.Rules) {
+    if (!R.holdsFor(LibtorchVersion))
+      continue;
+    const OpDeviceRule Rule{R.Rule, R.CpuScalarAt};
+    Index[R.Name] = Rule;
+    if (llvm::StringRef(R.Name).starts_with("torch::"))
+      Index["at::" + R.Name.substr(7)] = Rule;
+  }
+  return Index;
+}
+
+} // namespace clang::tidy::torch::device
