@@ -4,9 +4,12 @@
 #include "device/findings/FindingNotes.h"
 #include "device/findings/HardcodedPlacement.h"
 #include "device/findings/LostMoves.h"
+#include "device/findings/MeetingEvidence.h"
+#include "device/findings/ProjectCalls.h"
 #include "device/fixes/DeviceFixes.h"
 #include "device/flow/DeviceFlow.h"
 #include "device/flow/DeviceUsage.h"
+#include "device/summaries/FunctionSummaries.h"
 #include "utils/FunctionBodyCheck.h"
 #include "utils/TorchTypes.h"
 
@@ -186,6 +189,19 @@ void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
     if (reportedInCallee(C, Ctx))
       continue;
     const CallExpr *Call = C.Use->site();
+    // Data that only may be elsewhere is a defect on evidence: the code
+    // places or chooses devices, holds a module, or a caller passes such
+    // data. "Wherever the caller put it" alone is latent: a driver that sees
+    // the project's calls keeps it where one passes data off the CPU.
+    device::OffCpuEvidence Evidence;
+    if (!C.Provable) {
+      Evidence = device::offCpuEvidence(C.Other, Fn, Flow.Summaries.get(), Ctx);
+      if (Evidence.K == device::OffCpuEvidence::Kind::None ||
+          (Evidence.K == device::OffCpuEvidence::Kind::CallersDecide &&
+           !device::recordLatentFinding(getID(), Call->getExprLoc(), Fn,
+                                        Evidence.Params, "CPU", Ctx)))
+        continue;
+    }
     const bool Through = !C.Use->Through.empty();
     const std::string Callee = device::calleeName(Call);
     const std::string Op = device::opDisplayName(C.Use->Name);
@@ -220,6 +236,8 @@ void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
     device::noteCallPath(*this, *C.Use);
     device::noteDeviceOrigin(*this, C.Odd);
     device::noteDeviceOrigin(*this, C.Other);
+    if (Evidence.Call)
+      device::noteCallerData(*this, *Evidence.Call);
   }
 }
 

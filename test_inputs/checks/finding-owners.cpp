@@ -60,3 +60,11 @@ torch::Tensor lost_move(const torch::Tensor &x) {
 // CHECK-NOTES: :[[@LINE-6]]:46: note: 'x' may live on any device (wherever the caller put it)
 // CHECK-NOTES: :[[@LINE-6]]:12: note: placed on cpu here
 // CHECK-NOTES: :[[@LINE-5]]:12: note: suggested fix; it changes where data lives, so '--fix' leaves it to you (UnsafeFixes: true applies it)
+
+// A caller in this file that passes data on the GPU: the evidence that the
+// parameters above may be off the CPU.
+void run_on_gpu(const torch::Tensor &g) {
+  const auto d = g.cuda();
+  scale(d);
+  // CHECK-NOTES: :[[@LINE-1]]:9: note: data on cuda reaches parameter 'x' through this call of 'scale'
+}

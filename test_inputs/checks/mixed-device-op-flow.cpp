@@ -125,3 +125,19 @@ torch::Tensor macro(const torch::Tensor &x) {
   // CHECK-NOTES: :[[@LINE-6]]:41: note: expanded from macro 'MATMUL_HOST'
   // CHECK-NOTES: :[[@LINE-6]]:42: note: 'x' may live on any device (wherever the caller put it)
 }
+
+// A caller in this file that passes data on the GPU: the evidence that the
+// parameters above may be off the CPU.
+void run_on_gpu(const torch::Tensor &g) {
+  const auto d = g.cuda();
+  loop(d, 0);
+  put(d, d);
+  // CHECK-NOTES: :[[@LINE-1]]:7: note: data on cuda reaches parameter 'x' through this call of 'put'
+  // CHECK-NOTES: :[[@LINE-2]]:7: note: data on cuda reaches parameter 'x' through this call of 'put'
+  generic(d, 1.0f);
+  // CHECK-NOTES: :[[@LINE-1]]:11: note: data on cuda reaches parameter 'x' through this call of 'generic'
+  macro(d);
+  // CHECK-NOTES: :[[@LINE-1]]:9: note: data on cuda reaches parameter 'x' through this call of 'macro'
+  Head().forward(d);
+  // CHECK-NOTES: :[[@LINE-1]]:18: note: data on cuda reaches parameter 'x' through this call of 'forward'
+}

@@ -42,3 +42,15 @@ torch::Tensor old_lerp(const torch::Tensor &x) {
   // CHECK-NOTES: :[[@LINE-6]]:45: note: 'x' may live on any device (wherever the caller put it)
   // CHECK-FIXES: return torch::lerp(x, x, w.to(x.device()));
 }
+
+// A caller in this file that passes data on the GPU: the evidence that the
+// parameters above may be off the CPU.
+void run_on_gpu(const torch::Tensor &g) {
+  const auto d = g.cuda();
+  use_lookup(d, d);
+  // CHECK-NOTES: :[[@LINE-1]]:14: note: data on cuda reaches parameter 'table' through this call of 'use_lookup'
+  old_where(d);
+  // CHECK-NOTES: :[[@LINE-1]]:13: note: data on cuda reaches parameter 'x' through this call of 'old_where'
+  old_lerp(d);
+  // CHECK-NOTES: :[[@LINE-1]]:12: note: data on cuda reaches parameter 'x' through this call of 'old_lerp'
+}

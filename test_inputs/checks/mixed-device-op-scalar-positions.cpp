@@ -82,3 +82,21 @@ torch::Tensor linear_bias(const torch::Tensor &x, const torch::Tensor &w) {
   // CHECK-NOTES: :[[@LINE-6]]:48: note: 'x' may live on any device (wherever the caller put it)
   // CHECK-FIXES: return torch::nn::functional::linear(x, w, b.to(x.device()));
 }
+
+// A caller in this file that passes data on the GPU: the evidence that the
+// parameters above may be off the CPU.
+void run_on_gpu(const torch::Tensor &g) {
+  const auto d = g.cuda();
+  no_scalar_excuse(d);
+  // CHECK-NOTES: :[[@LINE-1]]:20: note: data on cuda reaches parameter 'x' through this call of 'no_scalar_excuse'
+  // CHECK-NOTES: :[[@LINE-2]]:20: note: data on cuda reaches parameter 'x' through this call of 'no_scalar_excuse'
+  // CHECK-NOTES: :[[@LINE-3]]:20: note: data on cuda reaches parameter 'x' through this call of 'no_scalar_excuse'
+  logical_positions(d);
+  // CHECK-NOTES: :[[@LINE-1]]:21: note: data on cuda reaches parameter 'x' through this call of 'logical_positions'
+  // CHECK-NOTES: :[[@LINE-2]]:21: note: data on cuda reaches parameter 'x' through this call of 'logical_positions'
+  last_operand_only(d);
+  // CHECK-NOTES: :[[@LINE-1]]:21: note: data on cuda reaches parameter 'x' through this call of 'last_operand_only'
+  // CHECK-NOTES: :[[@LINE-2]]:21: note: data on cuda reaches parameter 'x' through this call of 'last_operand_only'
+  linear_bias(d, d);
+  // CHECK-NOTES: :[[@LINE-1]]:15: note: data on cuda reaches parameter 'x' through this call of 'linear_bias'
+}

@@ -144,3 +144,31 @@ void strict_products(const torch::Tensor &m, const torch::Tensor &v) {
   // CHECK-FIXES: F::conv3d(m, m.cpu().to(m.device()));
   m.mv(v) + v.dot(v) + m.baddbmm(m, m) + F::conv1d(m, m); // one device each
 }
+
+// A caller in this file that passes data on the GPU: the evidence that the
+// parameters above may be off the CPU.
+void run_on_gpu(const torch::Tensor &g) {
+  const auto d = g.cuda();
+  strict_index(d, d);
+  // CHECK-NOTES: :[[@LINE-1]]:16: note: data on cuda reaches parameter 'x' through this call of 'strict_index'
+  // CHECK-NOTES: :[[@LINE-2]]:16: note: data on cuda reaches parameter 'x' through this call of 'strict_index'
+  // CHECK-NOTES: :[[@LINE-3]]:16: note: data on cuda reaches parameter 'x' through this call of 'strict_index'
+  strict_zero_dim(d);
+  // CHECK-NOTES: :[[@LINE-1]]:19: note: data on cuda reaches parameter 'x' through this call of 'strict_zero_dim'
+  // CHECK-NOTES: :[[@LINE-2]]:19: note: data on cuda reaches parameter 'x' through this call of 'strict_zero_dim'
+  cpu_scalar(d);
+  // CHECK-NOTES: :[[@LINE-1]]:14: note: data on cuda reaches parameter 'x' through this call of 'cpu_scalar'
+  binary_overloads(d);
+  // CHECK-NOTES: :[[@LINE-1]]:20: note: data on cuda reaches parameter 'x' through this call of 'binary_overloads'
+  // CHECK-NOTES: :[[@LINE-2]]:20: note: data on cuda reaches parameter 'x' through this call of 'binary_overloads'
+  // CHECK-NOTES: :[[@LINE-3]]:20: note: data on cuda reaches parameter 'x' through this call of 'binary_overloads'
+  // CHECK-NOTES: :[[@LINE-4]]:20: note: data on cuda reaches parameter 'x' through this call of 'binary_overloads'
+  ::where(d);
+  // CHECK-NOTES: :[[@LINE-1]]:11: note: data on cuda reaches parameter 'x' through this call of 'where'
+  strict_products(d, d);
+  // CHECK-NOTES: :[[@LINE-1]]:19: note: data on cuda reaches parameter 'm' through this call of 'strict_products'
+  // CHECK-NOTES: :[[@LINE-2]]:19: note: data on cuda reaches parameter 'm' through this call of 'strict_products'
+  // CHECK-NOTES: :[[@LINE-3]]:19: note: data on cuda reaches parameter 'm' through this call of 'strict_products'
+  // CHECK-NOTES: :[[@LINE-4]]:19: note: data on cuda reaches parameter 'm' through this call of 'strict_products'
+  // CHECK-NOTES: :[[@LINE-5]]:22: note: data on cuda reaches parameter 'v' through this call of 'strict_products'
+}

@@ -114,3 +114,15 @@ torch::Tensor gather_pair() {
   // CHECK-NOTES: :[[@LINE-5]]:12: note: placed on cpu here
   // CHECK-NOTES: :[[@LINE-8]]:17: note: 'device' may be any device (it is chosen at run time)
 }
+
+// A caller in this file that passes data on the GPU: the evidence that the
+// parameters above may be off the CPU.
+void run_on_gpu(const torch::Tensor &g) {
+  const auto d = g.cuda();
+  cpu_vs_param(d, d);
+  // CHECK-NOTES: :[[@LINE-1]]:16: note: data on cuda reaches parameter 'x' through this call of 'cpu_vs_param'
+  mask_on_cpu(d, d);
+  // CHECK-NOTES: :[[@LINE-1]]:15: note: data on cuda reaches parameter 'x' through this call of 'mask_on_cpu'
+  inplace(d);
+  // CHECK-NOTES: :[[@LINE-1]]:11: note: data on cuda reaches parameter 'x' through this call of 'inplace'
+}
