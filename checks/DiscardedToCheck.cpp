@@ -58,8 +58,9 @@ void DiscardedToCheck::checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) {
 }
 
 /// The tensor a chain of conversions starts from: `t` in
-/// `t.toType(dtype).contiguous()`; \p E itself when it is no such chain.
-static const Expr *conversionRoot(const Expr *E) {
+/// `t.toType(dtype).contiguous()` (with \p AnyTensorMethod, through any
+/// tensor method: `t.detach()`); \p E itself when it is no such chain.
+static const Expr *conversionRoot(const Expr *E, bool AnyTensorMethod) {
   const Expr *Root = E;
   for (int Depth = 0; Depth < 8; ++Depth) {
     const auto *Call =
@@ -67,10 +68,11 @@ static const Expr *conversionRoot(const Expr *E) {
     const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
     if (!Method || !device::isTensorMethod(Method) ||
         !Method->getIdentifier() || !device::isTensorType(Call->getType()) ||
-        !llvm::is_contained({"to", "toType", "type", "type_as", "contiguous",
-                             "float", "double", "half", "bfloat16", "long",
-                             "int", "bool", "cpu", "cuda"},
-                            Method->getName()))
+        (!AnyTensorMethod &&
+         !llvm::is_contained({"to", "toType", "type", "type_as", "contiguous",
+                              "float", "double", "half", "bfloat16", "long",
+                              "int", "bool", "cpu", "cuda"},
+                             Method->getName())))
       break;
     Root = Call->getImplicitObjectArgument();
   }
@@ -78,14 +80,50 @@ static const Expr *conversionRoot(const Expr *E) {
                                                                           : E;
 }
 
+/// The moves the check reports when their result is thrown away.
+static bool isMove(const CXXMethodDecl *Method) {
+  return Method && Method->getIdentifier() &&
+         llvm::is_contained({"to", "cuda", "cpu", "type_as"},
+                            Method->getName());
+}
+
+/// The outermost call a move's result flows into through tensor methods that
+/// return a new tensor and change nothing in place (`t.cpu().squeeze()`);
+/// \p Move itself when its result goes anywhere else. \p MoveAbove: whether
+/// another move is among those calls (it, the last, owns the statement).
+static const Expr *pureChainTop(const CXXMemberCallExpr *Move, ASTContext &Ctx,
+                                bool &MoveAbove) {
+  MoveAbove = false;
+  const Expr *Top = Move;
+  for (int Depth = 0; Depth < 8; ++Depth) {
+    const auto *Member = device::wrappedParent(Top, Ctx).get<MemberExpr>();
+    const auto *Outer =
+        Member ? device::wrappedParent(Member, Ctx).get<CXXMemberCallExpr>()
+               : nullptr;
+    const CXXMethodDecl *Method = Outer ? Outer->getMethodDecl() : nullptr;
+    if (!Method || Outer->getCallee() != Member ||
+        !device::isTensorMethod(Method) || !Method->getIdentifier() ||
+        Method->getName().ends_with("_") ||
+        !device::isTensorType(Outer->getType()))
+      break;
+    MoveAbove |= isMove(Method);
+    Top = Outer;
+  }
+  return Top;
+}
+
 void DiscardedToCheck::report(const CXXMemberCallExpr *Call,
                               const FunctionDecl *Fn, ASTContext &Ctx) {
   const CXXMethodDecl *Method = Call->getMethodDecl();
   const Expr *Receiver = Call->getImplicitObjectArgument();
   // A module's to() works in place; only a tensor's returns the result.
+  // The result is lost when the statement throws it away, directly or after
+  // views and conversions (`t.to(kFloat).cpu().squeeze();`).
+  bool MoveAbove = false;
+  const Expr *Statement = pureChainTop(Call, Ctx, MoveAbove);
   if (!Receiver || !device::isTensorMethod(Method) ||
-      !device::isTensorType(Call->getType()) ||
-      !device::isDiscardedStatement(Call, Ctx))
+      !device::isTensorType(Call->getType()) || MoveAbove ||
+      !device::isDiscardedStatement(Statement, Ctx))
     return;
   // `p.to(v.device()); v.copy_(p);`: copy_ moves and converts on its own.
   if (device::onlyCopiedFrom(Call, Fn, Ctx))
@@ -109,12 +147,13 @@ void DiscardedToCheck::report(const CXXMemberCallExpr *Call,
   } else {
     // `t.toType(dtype).to(device);`: the conversions before the move all
     // start from `t`, which is what keeping the result updates.
-    Receiver = conversionRoot(Receiver);
+    Receiver = conversionRoot(Receiver, /*AnyTensorMethod=*/Statement != Call);
     Target = device::sourceText(Receiver->getSourceRange(), Ctx);
   }
   const bool InMacro = device::inMacro(Call->getSourceRange());
-  const bool Assignable =
-      !InMacro && !Arrow && !Target.empty() && isAssignable(Receiver);
+  // What the chain after the move computes is the user's to keep: no fix.
+  const bool Assignable = !InMacro && !Arrow && !Target.empty() &&
+                          Statement == Call && isAssignable(Receiver);
 
   std::optional<HardcodedPlacement> Placement =
       Placements ? Placements->analyseMove(Call, Fn, Ctx) : std::nullopt;

@@ -120,3 +120,19 @@ void restore_and_add(torch::Tensor &dst, torch::Tensor loaded,
   dst.copy_(loaded);
   dst.add_(loaded);
 }
+
+// A move whose result only goes through views and conversions to a statement
+// that throws it away is lost too; the statement's last move is reported,
+// once. What the chain computes is the user's to keep: no fix.
+void save_image(const torch::Tensor &image);
+void to_image(torch::Tensor out) {
+  out.to(torch::kFloat32).detach().cpu().squeeze();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: result of 'cpu' is discarded; it returns a new tensor and leaves 'out' unchanged [torch-discarded-to]
+  save_image(out);
+  // Kept, or read through a value: nothing lost.
+  auto kept = out.cpu().squeeze();
+  save_image(kept);
+  float total = out.cpu().sum().item<float>();
+  (void)total;
+  out.cpu().clamp_(0, 1); // in place on the copy: a different defect
+}
