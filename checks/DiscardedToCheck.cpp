@@ -19,6 +19,9 @@ using device::MigrationFinder;
 
 namespace {
 
+/// The tensor methods whose result the check wants kept.
+constexpr llvm::StringRef MoveMethods[] = {"to", "cuda", "cpu", "type_as"};
+
 /// True when `E = E.to(...)` may be written: \p E names a non-const tensor
 /// lvalue without side effects (a variable, a parameter, a member chain).
 bool isAssignable(const Expr *E) {
@@ -52,8 +55,7 @@ DiscardedToCheck::DiscardedToCheck(StringRef Name, ClangTidyContext *Context)
           device::FindingOwners::placementFinder(Context, Migrations.get())) {}
 
 void DiscardedToCheck::checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) {
-  for (const CXXMemberCallExpr *Call :
-       device::ownMemberCalls(Fn, {"to", "cuda", "cpu", "type_as"}))
+  for (const CXXMemberCallExpr *Call : device::ownMemberCalls(Fn, MoveMethods))
     report(Call, Fn, Ctx);
 }
 
@@ -80,11 +82,9 @@ static const Expr *conversionRoot(const Expr *E, bool AnyTensorMethod) {
                                                                           : E;
 }
 
-/// The moves the check reports when their result is thrown away.
 static bool isMove(const CXXMethodDecl *Method) {
   return Method && Method->getIdentifier() &&
-         llvm::is_contained({"to", "cuda", "cpu", "type_as"},
-                            Method->getName());
+         llvm::is_contained(MoveMethods, Method->getName());
 }
 
 /// The outermost call a move's result flows into through tensor methods that

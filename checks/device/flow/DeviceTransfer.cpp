@@ -466,12 +466,7 @@ void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
       }
       auto Range = RangeForVars.find(VD);
       if (Range != RangeForVars.end() && isTensorType(T)) {
-        const ListValue L = evalList(Range->second, S);
-        AbstractDevice Joined;
-        for (size_t I = 0; I < L.Elements.size(); ++I)
-          Joined = I == 0 ? L.Elements[0]
-                          : AbstractDevice::join(Joined, L.Elements[I]);
-        S.Vars[VD] = L.Opaque ? AbstractDevice::unknown() : Joined;
+        S.Vars[VD] = evalElement(Range->second, S);
       } else if (isTensorType(T)) {
         S.Vars[VD] =
             VD->getInit() ? eval(VD->getInit(), S) : AbstractDevice::unknown();

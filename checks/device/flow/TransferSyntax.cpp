@@ -71,9 +71,6 @@ const Expr *spelledArgument(const Expr *E) {
   return nullptr;
 }
 
-/// A function of libtorch's API (`torch::`, `at::`) that takes tensors and
-/// returns one, and no device or options that could place the result
-/// elsewhere.
 bool isUnlistedLibtorchOp(const FunctionDecl *Callee) {
   if (!Callee || llvm::isa<CXXMethodDecl>(Callee) ||
       !(isInTopNamespace(Callee, "torch") || isInTopNamespace(Callee, "at")))
