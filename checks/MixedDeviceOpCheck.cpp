@@ -15,6 +15,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace clang::ast_matchers;
 
@@ -162,6 +163,10 @@ void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
 
   if (!HostOnlyProgram)
     HostOnlyProgram = device::isHostOnlyProgram(Ctx);
+  // One defect, one warning: data passed to a call meets the callee's state
+  // at each op it goes through; the call that passes it is the defect.
+  llvm::SmallDenseSet<std::pair<const CallExpr *, const Stmt *>, 4>
+      ReportedCalls;
   for (const device::DeviceConflict &C : device::findDeviceConflicts(*Facts)) {
     // In a program that names no device but the CPU every tensor lives
     // there: only devices the code itself names can differ.
@@ -196,6 +201,13 @@ void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
     device::OffCpuEvidence Evidence;
     if (!C.Provable) {
       Evidence = device::offCpuEvidence(C.Other, Fn, Flow.Summaries.get(), Ctx);
+      // Two values that each are wherever they were put (two modules handed
+      // over): either one shown off the CPU shows they may differ.
+      if (!Evidence.reportable() &&
+          C.Odd.K == device::AbstractDevice::Kind::SameAs)
+        Evidence = device::strongerEvidence(
+            std::move(Evidence),
+            device::offCpuEvidence(C.Odd, Fn, Flow.Summaries.get(), Ctx));
       if (Evidence.K == device::OffCpuEvidence::Kind::None ||
           (Evidence.K == device::OffCpuEvidence::Kind::CallersDecide &&
            !device::recordLatentFinding(getID(), Call->getExprLoc(), Fn,
@@ -203,6 +215,8 @@ void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
         continue;
     }
     const bool Through = !C.Use->Through.empty();
+    if (Through && !ReportedCalls.insert({Call, C.Odd.Origin}).second)
+      continue;
     const std::string Callee = device::calleeName(Call);
     const std::string Op = device::opDisplayName(C.Use->Name);
     // Name the two devices in a stable order, whatever the operand order.

@@ -168,4 +168,9 @@ llvm::SmallVector<const ValueDecl *, 2> parameterOwners(const Expr *E) {
   return Owners;
 }
 
+bool isModuleParameter(const ValueDecl *D) {
+  return llvm::isa_and_nonnull<ParmVarDecl>(D) &&
+         isModuleType(D->getType().getNonReferenceType());
+}
+
 } // namespace clang::tidy::torch::device

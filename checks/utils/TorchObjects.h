@@ -42,6 +42,10 @@ bool isCpuDeviceConstant(const Expr *E);
 /// one local variable holding such a list (`auto params = net->parameters();`).
 llvm::SmallVector<const ValueDecl *, 2> parameterOwners(const Expr *E);
 
+/// A function parameter holding a module (`Net &net`, `Net net`,
+/// `std::shared_ptr<NetImpl> net`): it is wherever the callers put it.
+bool isModuleParameter(const ValueDecl *D);
+
 } // namespace clang::tidy::torch::device
 
 #endif

@@ -87,3 +87,31 @@ torch::Tensor render(const torch::Tensor &means, const torch::Tensor &view) {
   auto camera = view.to(torch::kCUDA);
   return means.matmul(camera);
 }
+
+// A device variable that only spells one fixed device is that device under a
+// name, not a choice (and printing which it is chooses nothing): this program
+// trains on CUDA by design, and it moves the network it was handed back to
+// the CPU on purpose, to evaluate it there.
+float evaluate_on_host(HeadImpl &head);
+void log(const char *what);
+float train_then_evaluate(std::shared_ptr<HeadImpl> network) {
+  torch::Device device(torch::kCUDA, 0);
+  log(device.is_cuda() ? "training on the GPU" : "training on the CPU");
+  network->to(device);
+  network->to(torch::kCPU);
+  return evaluate_on_host(*network);
+}
+
+// Chosen at run time, the device says the code runs wherever it is told: the
+// move to the CPU leaves the caller's network there.
+float train_where_told(std::shared_ptr<HeadImpl> network) {
+  torch::Device device(torch::kCPU);
+  if (torch::cuda::is_available())
+    device = torch::Device(torch::kCUDA, 0);
+  network->to(device);
+  network->to(torch::kCPU);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: hard-coded CPU device 'torch::kCPU' in device-neutral code [torch-hardcoded-device]
+  // CHECK-NOTES: :[[@LINE-6]]:17: note: the device is taken from local variable 'device'
+  // CHECK-FIXES: network->to(device);
+  return evaluate_on_host(*network);
+}

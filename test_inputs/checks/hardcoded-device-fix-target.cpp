@@ -15,6 +15,11 @@ void dump(torch::nn::Linear &model, const torch::Tensor &x) {
   // CHECK-FIXES: auto out = model->forward(x.slice(0, 0, 4).cuda());
   // CHECK-NOTES: :[[@LINE-4]]:21: note: the tensor it places may meet a tensor on the device of 'model' here, in 'torch::nn::LinearImpl::forward'
 }
+void dump_fresh(const torch::Tensor &x) {
+  torch::nn::Linear model(3, 4);
+  dump(model, x);
+  // CHECK-NOTES: :[[@LINE-1]]:8: note: a module on cpu reaches parameter 'model' through this call of 'dump'
+}
 
 // A view of x combined with y: follows y.
 torch::Tensor shifted(const torch::Tensor &x, const torch::Tensor &y) {

@@ -381,3 +381,19 @@ std::pair<torch::Tensor, torch::Tensor> neighbours(const torch::Tensor &points,
       torch::from_blob(dist.data(), {2, 2}, index_options = dist_options).clone();
   return {idx + counts.sum().item<int64_t>(), d};
 }
+
+// Their callers: a model trained on the GPU.
+void run_on_gpu(const torch::Tensor &x) {
+  torch::nn::Linear net(3, 3);
+  net->to(torch::kCUDA);
+  const auto input = x.to(torch::kCUDA);
+  auto a = keeps_computing(net, input);
+  // CHECK-NOTES: :[[@LINE-1]]:28: note: a module on cuda reaches parameter 'net' through this call of 'keeps_computing'
+  // CHECK-NOTES: :[[@LINE-2]]:28: note: a module on cuda reaches parameter 'net' through this call of 'keeps_computing'
+  auto b = scaled(net, input);
+  // CHECK-NOTES: :[[@LINE-1]]:19: note: a module on cuda reaches parameter 'net' through this call of 'scaled'
+  auto c = accumulate(net, input);
+  // CHECK-NOTES: :[[@LINE-1]]:23: note: a module on cuda reaches parameter 'net' through this call of 'accumulate'
+  auto d = rescore(net, input);
+  // CHECK-NOTES: :[[@LINE-1]]:20: note: a module on cuda reaches parameter 'head' through this call of 'rescore'
+}

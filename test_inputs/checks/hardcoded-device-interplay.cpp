@@ -53,17 +53,18 @@ int main() {
   return z.numel() > 0 ? 0 : 1;
 }
 
-// A DeviceType held in a variable is the backend it was given: the note
-// says the CPU tensor meets one on CUDA.
+// A DeviceType variable that only names one backend is that backend, not a
+// device chosen at run time: the code is not device-neutral, and the CPU
+// tensor provably meets one on CUDA, torch-mixed-device-op's defect.
 torch::Tensor kinds() {
   const torch::DeviceType kind = torch::kCUDA;
   auto a = torch::ones({3}).to(kind);
   auto b = torch::ones({3}).to(torch::kCPU);
-  // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: hard-coded CPU device 'torch::kCPU' in device-neutral code [torch-hardcoded-device]
-  // CHECK-FIXES: auto b = torch::ones({3}).to(kind);
-  // CHECK-NOTES: :[[@LINE-5]]:27: note: the device is taken from local variable 'kind'
   return a + b;
-  // CHECK-NOTES: :[[@LINE-1]]:12: note: the tensor it places meets a tensor on cuda here, in 'operator+'
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: operands of 'operator+' are on different devices (cpu and cuda) [torch-mixed-device-op]
+  // CHECK-FIXES: return a + b.to(a.device());
+  // CHECK-NOTES: :[[@LINE-5]]:12: note: placed on cuda here
+  // CHECK-NOTES: :[[@LINE-5]]:12: note: placed on cpu here
 }
 
 // The helpers above are called with data placed by a run-time device choice.

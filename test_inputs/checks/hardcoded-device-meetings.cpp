@@ -81,10 +81,16 @@ struct Cache {
 };
 
 // The caller's module, moved in place: it stays there whatever device the
-// caller runs it on.
+// caller runs it on (this caller chose one at run time).
 void warm_up(torch::nn::Linear &net) { net->to(torch::kCUDA); }
 // CHECK-MESSAGES: :[[@LINE-1]]:48: warning: hard-coded CUDA device 'torch::kCUDA' in device-neutral code [torch-hardcoded-device]
 // CHECK-NOTES: :[[@LINE-2]]:33: note: parameter 'net' makes this code device-neutral; follow the device of the data it works with
+void set_up(torch::Device device) {
+  torch::nn::Linear net(3, 4);
+  net->to(device);
+  warm_up(net);
+  // CHECK-NOTES: :[[@LINE-1]]:11: note: a module on the device of 'device' reaches parameter 'net' through this call of 'warm_up'
+}
 
 // Options kept in a member of a class that chooses its device at run time:
 // what they place later is not where the class put its model.
@@ -131,4 +137,10 @@ void probe(Scorer &model, const torch::Tensor &x) {
   // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
   // CHECK-NOTES: :[[@LINE-2]]:10: note: the tensor it places is run through a module on the device of 'model' here
   // CHECK-NOTES: :[[@LINE-4]]:20: note: parameter 'model' makes this code device-neutral; follow the device of the data it works with
+}
+// A module built here stays on the CPU.
+void probe_fresh(const torch::Tensor &x) {
+  Scorer model;
+  probe(model, x);
+  // CHECK-NOTES: :[[@LINE-1]]:9: note: a module on cpu reaches parameter 'model' through this call of 'probe'
 }

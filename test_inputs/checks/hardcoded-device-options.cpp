@@ -19,12 +19,13 @@ torch::Tensor bench_matmul(const torch::Tensor &a, torch::Device device) {
 } // namespace perf
 
 int main() {
-  torch::Device device(torch::kCPU);
+  torch::Device device(torch::cuda::is_available() ? torch::kCUDA
+                                                   : torch::kCPU);
   auto w = torch::zeros({3}, device);
   auto x = torch::ones({3}).cuda() * w;
   // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
-  // CHECK-NOTES: :[[@LINE-4]]:17: note: the device is taken from local variable 'device'
-  // CHECK-NOTES: :[[@LINE-3]]:36: note: the tensor it places meets a tensor on cpu here, in 'operator*'
+  // CHECK-NOTES: :[[@LINE-5]]:17: note: the device is taken from local variable 'device'
+  // CHECK-NOTES: :[[@LINE-3]]:36: note: the tensor it places may meet a tensor on the device of 'device' here, in 'operator*'
   // CHECK-FIXES: auto x = torch::ones({3}).to(device) * w;
   return (setup_weights(x, device) + perf::bench_matmul(x, device)).numel() > 0
              ? 0

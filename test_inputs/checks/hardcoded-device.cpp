@@ -89,6 +89,11 @@ void checkpoint(torch::nn::Linear &net, const std::string &path) {
   torch::save(net, path);
 }
 // CHECK-NOTES: :[[@LINE-5]]:36: note: parameter 'net' makes this code device-neutral; follow the device of the data it works with
+void train_and_keep(torch::nn::Linear &net, torch::Device device) {
+  net->to(device);
+  checkpoint(net, "net.pt");
+  // CHECK-NOTES: :[[@LINE-1]]:14: note: a module on the device of 'device' reaches parameter 'net' through this call of 'checkpoint'
+}
 torch::Tensor to_gpu(torch::Tensor x) { return x.cuda() * 2; }
 // CHECK-MESSAGES: :[[@LINE-1]]:50: warning: hard-coded CUDA device 'cuda()' in device-neutral code [torch-hardcoded-device]
 // CHECK-NOTES: :[[@LINE-2]]:36: note: parameter 'x' makes this code device-neutral; follow the device of the data it works with

@@ -47,3 +47,55 @@ torch::Tensor gather_rows(const torch::Tensor &table, torch::Device device) {
   // CHECK-NOTES: :[[@LINE-5]]:16: note: placed on cpu here
   // CHECK-NOTES: :[[@LINE-7]]:69: note: 'device' may be any device (it is chosen at run time)
 }
+
+// A module handed to a function is where its callers put it, as a tensor
+// parameter is: host rows run through it are a defect only where a call
+// hands it a module that lives elsewhere.
+struct StandardizerImpl : torch::nn::Module {
+  StandardizerImpl()
+      : mean(register_buffer("mean", torch::zeros({3}))),
+        inv_std(register_buffer("inv_std", torch::ones({3}))) {}
+  torch::Tensor forward(const torch::Tensor &x) { return (x - mean) * inv_std; }
+  torch::Tensor mean, inv_std;
+};
+TORCH_MODULE(Standardizer);
+
+torch::Tensor rows_on(const std::vector<float> &values, torch::Device device) {
+  return torch::tensor(values).reshape({-1, 3}).to(device);
+}
+
+// Its only caller keeps the module on the CPU: a host calibration.
+torch::Tensor standardize_on_host(Standardizer &standardizer,
+                                  const std::vector<float> &values) {
+  auto rows = rows_on(values, torch::Device(torch::kCPU));
+  return standardizer->forward(rows);
+}
+torch::Tensor calibrate(const std::vector<float> &values) {
+  Standardizer standardizer;
+  return standardize_on_host(standardizer, values);
+}
+
+// No call in this file: the callers decide.
+torch::Tensor standardize_unseen(Standardizer &standardizer,
+                                 const std::vector<float> &values) {
+  auto rows = rows_on(values, torch::Device(torch::kCPU));
+  return standardizer->forward(rows);
+}
+
+// Its caller moved the module to the GPU: the host rows meet its buffers
+// there. Reported once, at the call, for every op of forward they meet.
+torch::Tensor standardize_first(Standardizer &standardizer,
+                                const std::vector<float> &values) {
+  auto rows = rows_on(values, torch::Device(torch::kCPU));
+  return standardizer->forward(rows);
+  // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: operands of 'operator-' may be on different devices (cpu and the device of 'standardizer') in this call of 'forward' [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-34]]:61: note: 'forward' calls 'operator-' here
+  // CHECK-NOTES: :[[@LINE-4]]:45: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-7]]:47: note: 'standardizer' may live on any device (wherever the caller put it)
+}
+torch::Tensor standardize_on_gpu(const std::vector<float> &values) {
+  Standardizer standardizer;
+  standardizer->to(torch::kCUDA);
+  return standardize_first(standardizer, values);
+  // CHECK-NOTES: :[[@LINE-1]]:28: note: a module on cuda reaches parameter 'standardizer' through this call of 'standardize_first'
+}

@@ -77,10 +77,15 @@ torch::Tensor unknown(torch::nn::Linear &host, torch::nn::Linear &seed) {
   return torch::stack(a);
 }
 
-// monitor() reports its own stack, where one fix repairs every call: handing
-// it modules on two devices is not a second finding at the call.
+// The modules are handed over: a call that puts them on two devices shows the
+// lists may mix them. monitor() and extended() report their own gathering,
+// where one fix repairs every call: handing them modules on two devices is
+// not a second finding at the call.
 void monitored_step(torch::nn::Linear &host, torch::nn::Linear &seed) {
   host->to(torch::kCPU);
   seed->to(torch::kCUDA);
   auto total = monitor(host, seed);
+  // CHECK-NOTES: :[[@LINE-1]]:30: note: a module on cuda reaches parameter 'seed' through this call of 'monitor'
+  auto all = extended(host, seed);
+  // CHECK-NOTES: :[[@LINE-1]]:29: note: a module on cuda reaches parameter 'seed' through this call of 'extended'
 }

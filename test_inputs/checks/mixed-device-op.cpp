@@ -57,6 +57,14 @@ torch::Tensor norms(torch::nn::Linear &host, torch::nn::Linear &seed) {
   // CHECK-NOTES: :[[@LINE-14]]:40: note: 'host' may live on any device (wherever the caller put it)
 }
 
+// The caller trains the seed on the GPU beside a host module on the CPU.
+torch::Tensor norms_of_split_modules() {
+  torch::nn::Linear host(4, 4), seed(4, 4);
+  seed->to(torch::kCUDA);
+  return norms(host, seed);
+  // CHECK-NOTES: :[[@LINE-1]]:22: note: a module on cuda reaches parameter 'seed' through this call of 'norms'
+}
+
 // masked_fill_: the mask must be on self's device.
 void mask_on_cpu(torch::Tensor x, const torch::Tensor &m) {
   auto mask = m.cpu();

@@ -62,3 +62,12 @@ void save_maybe_back(Net &net, const std::string &path, torch::Device device,
   if (resume)
     net->to(device);
 }
+
+// The trainer that calls them runs the model on the GPU.
+void train_on_gpu(Net &net, torch::optim::Adam &opt, const std::string &path) {
+  net->to(torch::kCUDA);
+  const auto x = torch::rand({2, 3}, torch::kCUDA);
+  checkpoint_and_step(net, opt, x, path, torch::kCUDA);
+  save_and_stay(net, x, path);
+  // CHECK-NOTES: :[[@LINE-1]]:17: note: a module on cuda reaches parameter 'net' through this call of 'save_and_stay'
+}

@@ -38,8 +38,12 @@ using Origin = DeviceSource::Origin;
 bool isDeviceNeutralEvidence(const DeviceSource *S) {
   switch (S->What) {
   case Carrier::Device:
+    // A local that only names one fixed device is that device, no choice.
+    return S->Where != Origin::Local ||
+           !namesOneFixedDevice(llvm::dyn_cast<VarDecl>(S->Decl));
   case Carrier::Module:
-    return true;
+    // A module handed over as a parameter is where the callers put it.
+    return S->Where != Origin::Parameter;
   case Carrier::Tensor:
     if (const auto *Field = llvm::dyn_cast<FieldDecl>(S->Decl))
       return isModuleType(
@@ -76,16 +80,20 @@ HardcodedPlacementFinder::HardcodedPlacementFinder(
 
 std::optional<CallerPlacement> HardcodedPlacementFinder::callerPlacingElsewhere(
     llvm::ArrayRef<const DeviceSource *> Sources, llvm::StringRef Backend,
-    ASTContext &Ctx) {
+    const ValueDecl *Moved, ASTContext &Ctx) {
   if (!Flow.Summaries)
     return std::nullopt;
   for (const DeviceSource *S : Sources)
     if (const auto *Param = llvm::dyn_cast<ParmVarDecl>(S->Decl);
-        Param && S->What == Carrier::Tensor)
+        Param && S->What != Carrier::Device)
       if (std::optional<CallerPlacement> Found = Flow.Summaries->callerPlacing(
               Param,
               [&](const AbstractDevice &Passed) {
-                return placedElsewhere(Passed, Backend);
+                // A module run on the placed data meets it with its
+                // parameters; one moved by the placement goes there.
+                return S->What == Carrier::Module && S->Decl != Moved
+                           ? modulePlacedElsewhere(Passed, Backend)
+                           : placedElsewhere(Passed, Backend);
               },
               Ctx))
         return Found;
@@ -323,6 +331,14 @@ HardcodedPlacementFinder::analyseLeaf(const Expr *Leaf, const FunctionDecl *Fn,
   if (Result.Backend == "CPU" && !Result.Move &&
       isHostVisit(Result.Consumer, *Flow.analyze(Fn, Ctx)))
     return std::nullopt;
+  // A module moved to the CPU where it already is (`Net ema(cfg);
+  // ema->to(torch::kCPU);`, built there): the placement moves nothing; it
+  // says where the program keeps the module.
+  if (Result.Backend == "CPU")
+    if (const ValueDecl *Module = movedModule(Result.Consumer);
+        Module &&
+        Flow.analyze(Fn, Ctx)->deviceBefore(Module, Result.Consumer).isCpu())
+      return std::nullopt;
   // A tensor made on the host on purpose and only worked on there until it
   // is moved to the code's device (`auto r = torch::rand(n, kCPU); r =
   // normalize(r); rotation = r.to(device);`): host staging, not a placement.
@@ -360,13 +376,14 @@ HardcodedPlacementFinder::analyseLeaf(const Expr *Leaf, const FunctionDecl *Fn,
     return std::nullopt;
   if (llvm::none_of(Sources, isDeviceNeutralEvidence) &&
       !handlesDevices(Fn, Ctx)) {
-    Result.Caller = callerPlacingElsewhere(Sources, Result.Backend, Ctx);
+    Result.Caller = callerPlacingElsewhere(Sources, Result.Backend,
+                                           movedModule(Result.Consumer), Ctx);
     // ReportSingleDeviceCode asks for every fixed device, evidence or not.
     Result.Latent = !Result.Caller && !ReportSingleDeviceCode;
     if (Result.Latent)
       for (const DeviceSource *S : Sources)
         if (const auto *Param = llvm::dyn_cast<ParmVarDecl>(S->Decl);
-            Param && S->What == Carrier::Tensor)
+            Param && S->What != Carrier::Device)
           Result.LatentParams.push_back(Param->getFunctionScopeIndex());
   }
   // A helper that reads every tensor it receives on the host
@@ -384,8 +401,8 @@ HardcodedPlacementFinder::analyseLeaf(const Expr *Leaf, const FunctionDecl *Fn,
   // code, met or not.
   if (!ReportSingleDeviceCode &&
       !(Result.Move && isDiscardedStatement(Result.Move, Ctx))) {
-    // Code that holds a device or a module, or asks where its data lives,
-    // gets its tensors wherever the program runs it.
+    // Code that holds a device or a module of its own, or asks where its data
+    // lives, gets its tensors wherever the program runs it.
     const bool FollowsData = llvm::any_of(Sources, isDeviceNeutralEvidence) ||
                              handlesDevices(Fn, Ctx);
     Result.Meeting = placementMeetingOf(Result, Fn, FollowsData, Flow, Ctx);

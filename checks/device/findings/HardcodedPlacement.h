@@ -107,7 +107,7 @@ void noteMigratesState(ClangTidyCheck &Check, const HardcodedPlacement &P);
 
 class HardcodedPlacementFinder {
 public:
-  static constexpr llvm::StringLiteral DefaultIgnoredFunctions = "^main$";
+  static constexpr llvm::StringLiteral DefaultIgnoredFunctions = "";
   static constexpr llvm::StringLiteral DefaultIgnoredFiles =
       "(^|/)(test|tests)/|_test\\.(cc|cpp|cxx)$";
 
@@ -183,11 +183,14 @@ private:
   /// (`x.is_cuda()`). Cached per function.
   bool handlesDevices(const FunctionDecl *Fn, ASTContext &Ctx);
   /// A call seen in the translation unit that passes, for one of the tensor
-  /// parameters among \p Sources, data placed where a fixed \p Backend
-  /// device does not belong (a run-time device choice, another device).
+  /// or module parameters among \p Sources, data placed where a fixed \p
+  /// Backend device does not belong (a run-time device choice, another
+  /// device; for a module run on the placed data, the CPU too). \p Moved is
+  /// the module the placement itself moves, if any.
   std::optional<CallerPlacement>
   callerPlacingElsewhere(llvm::ArrayRef<const DeviceSource *> Sources,
-                         llvm::StringRef Backend, ASTContext &Ctx);
+                         llvm::StringRef Backend, const ValueDecl *Moved,
+                         ASTContext &Ctx);
   /// Whether \p Fn's only device sources are tensor parameters it reads on
   /// the host (a host helper by contract).
   bool isHostHelper(const FunctionDecl *Fn,

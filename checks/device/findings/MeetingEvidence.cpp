@@ -4,6 +4,7 @@
 #include "device/findings/HostWork.h"
 #include "device/flow/DeviceUsage.h"
 #include "utils/CallSite.h"
+#include "utils/TorchObjects.h"
 #include "utils/TorchTypes.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
@@ -14,9 +15,11 @@ namespace clang::tidy::torch::device {
 namespace {
 
 /// A device value, a module, or a module's own parameter or buffer: each
-/// lives wherever the program puts it at run time.
+/// lives wherever the program puts it at run time. A module handed to a
+/// function as a parameter is where its callers put it, as a tensor
+/// parameter is: they decide.
 bool isMovableByDesign(const ValueDecl *Symbol) {
-  if (!Symbol)
+  if (!Symbol || isModuleParameter(Symbol))
     return false;
   const QualType T = Symbol->getType().getNonReferenceType();
   if (holdsDeviceType(T) || isDeviceType(T) || isDeviceTypeEnum(T) ||
@@ -47,6 +50,12 @@ bool placedElsewhere(const AbstractDevice &Passed, llvm::StringRef Backend) {
   }
 }
 
+bool modulePlacedElsewhere(const AbstractDevice &Passed,
+                           llvm::StringRef Backend) {
+  return placedElsewhere(Passed, Backend) ||
+         (Backend != "CPU" && Passed.isCpu());
+}
+
 bool choosesDevicesAtRunTime(const FunctionDecl *Fn) {
   DeviceUsage Own;
   addDeviceUsage(Fn, Own);
@@ -71,7 +80,7 @@ OffCpuEvidence offCpuEvidence(const AbstractDevice &Met, const FunctionDecl *Fn,
     const auto *Owner = llvm::dyn_cast_or_null<FunctionDecl>(
         Param ? Param->getDeclContext() : nullptr);
     if (!Owner || Owner->getCanonicalDecl() != Fn->getCanonicalDecl() ||
-        !isTensorType(Param->getType()))
+        !(isTensorType(Param->getType()) || isModuleParameter(Param)))
       continue;
     if (Summaries)
       if (std::optional<CallerPlacement> Call =
@@ -85,6 +94,18 @@ OffCpuEvidence offCpuEvidence(const AbstractDevice &Met, const FunctionDecl *Fn,
       Evidence.Params.push_back(Param->getFunctionScopeIndex());
   }
   return Evidence;
+}
+
+OffCpuEvidence strongerEvidence(OffCpuEvidence A, OffCpuEvidence B) {
+  // Kinds are declared strongest first.
+  if (B.K < A.K)
+    return B;
+  if (A.K == OffCpuEvidence::Kind::CallersDecide &&
+      B.K == OffCpuEvidence::Kind::CallersDecide)
+    for (unsigned Param : B.Params)
+      if (!llvm::is_contained(A.Params, Param))
+        A.Params.push_back(Param);
+  return A;
 }
 
 std::vector<FactoryMeeting> factoryMeetings(const DeviceFlow &Flow,
@@ -110,15 +131,11 @@ std::vector<FactoryMeeting> factoryMeetings(const DeviceFlow &Flow,
         Meetings.push_back({Factory, C, Evidence});
         continue;
       }
-      // Kinds are declared strongest first.
       FactoryMeeting &Best = Meetings[It->second];
       if (Evidence.K < Best.Evidence.K)
         Best = {Factory, C, Evidence};
-      else if (Evidence.K == Kind::CallersDecide &&
-               Best.Evidence.K == Kind::CallersDecide)
-        for (unsigned Param : Evidence.Params)
-          if (!llvm::is_contained(Best.Evidence.Params, Param))
-            Best.Evidence.Params.push_back(Param);
+      else
+        Best.Evidence = strongerEvidence(std::move(Best.Evidence), Evidence);
     }
   }
   return Meetings;
@@ -181,10 +198,11 @@ std::optional<PlacementMeeting> placementMeeting(
 
 void noteCallerData(ClangTidyCheck &Check, const CallerPlacement &Caller) {
   Check.diag(Caller.Argument->getExprLoc(),
-             "data on %0 reaches parameter '%1' through this call of '%2'",
+             "%select{data|a module}3 on %0 reaches parameter '%1' through "
+             "this call of '%2'",
              DiagnosticIDs::Note)
       << Caller.Passed.describe() << Caller.PassedFor->getName()
-      << calleeName(Caller.Site.Call);
+      << calleeName(Caller.Site.Call) << isModuleParameter(Caller.PassedFor);
 }
 
 } // namespace clang::tidy::torch::device

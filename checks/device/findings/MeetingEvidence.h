@@ -36,6 +36,12 @@ namespace clang::tidy::torch::device {
 /// placement is not: uploading it is what a program written for CUDA does.
 bool placedElsewhere(const AbstractDevice &Passed, llvm::StringRef Backend);
 
+/// Whether a module passed as \p Passed is where data placed on a fixed \p
+/// Backend device does not belong: as placedElsewhere, and also on the CPU
+/// for a device placement (its parameters stay there to meet the data).
+bool modulePlacedElsewhere(const AbstractDevice &Passed,
+                           llvm::StringRef Backend);
+
 /// Whether \p Device shows by itself that the data may live off the CPU
 /// (placedElsewhere than the CPU).
 inline bool showsOffCpu(const AbstractDevice &Device) {
@@ -70,6 +76,10 @@ struct OffCpuEvidence {
 /// finds the unit's calls of \p Fn (none: no caller is looked at).
 OffCpuEvidence offCpuEvidence(const AbstractDevice &Met, const FunctionDecl *Fn,
                               FunctionSummaries *Summaries, ASTContext &Ctx);
+
+/// The better of two pieces of evidence for one finding: the stronger kind,
+/// or the parameters of both when the callers decide either.
+OffCpuEvidence strongerEvidence(OffCpuEvidence A, OffCpuEvidence B);
 
 /// A device-less factory's tensor meeting data, at the meeting that shows
 /// best that the data may be off the CPU.

@@ -6,6 +6,7 @@
 #include "device/functions/LibraryCode.h"
 #include "device/functions/UnitCallers.h"
 #include "utils/CallSite.h"
+#include "utils/TorchObjects.h"
 #include "utils/TorchTypes.h"
 
 #include "clang/AST/DeclTemplate.h"
@@ -117,7 +118,8 @@ std::optional<PlacementMeeting> placementMeetingOf(const HardcodedPlacement &P,
     if (D.K != AbstractDevice::Kind::SameAs)
       return callersModuleMovedBy(D.Origin);
     const ValueDecl *Symbol = D.Symbol;
-    if (!Symbol || !isTensorType(Symbol->getType()))
+    if (!Symbol ||
+        !(isTensorType(Symbol->getType()) || isModuleParameter(Symbol)))
       return nullptr;
     if (P.Caller && sameParameter(Symbol, P.Caller->Parameter))
       return Symbol;
@@ -133,14 +135,17 @@ std::optional<PlacementMeeting> placementMeetingOf(const HardcodedPlacement &P,
     if (Param) {
       auto [It, First] = PlacedByCallers.try_emplace(Param, false);
       if (First && Flow.Summaries)
-        It->second = Flow.Summaries
-                         ->callerPlacing(
-                             Param,
-                             [&](const AbstractDevice &Passed) {
-                               return placedElsewhere(Passed, P.Backend);
-                             },
-                             Ctx)
-                         .has_value();
+        It->second =
+            Flow.Summaries
+                ->callerPlacing(
+                    Param,
+                    [&](const AbstractDevice &Passed) {
+                      return isModuleParameter(Param)
+                                 ? modulePlacedElsewhere(Passed, P.Backend)
+                                 : placedElsewhere(Passed, P.Backend);
+                    },
+                    Ctx)
+                .has_value();
       return It->second ? Symbol : nullptr;
     }
     return FollowsData && llvm::isa<FieldDecl>(Symbol) ? Symbol : nullptr;
@@ -174,7 +179,9 @@ std::optional<PlacementMeeting> placementMeetingOf(const HardcodedPlacement &P,
                        Where.K == AbstractDevice::Kind::Cuda ||
                        Where.K == AbstractDevice::Kind::Other;
     if (Where.K == AbstractDevice::Kind::Unknown ||
-        (Fixed && (Where.isCpu() == OnCpu)))
+        (Fixed && (Where.isCpu() == OnCpu)) ||
+        (!Fixed && isModuleParameter(Held) &&
+         !Unfixed(AbstractDevice::sameAs(Held))))
       return;
     Found = PlacementMeeting{
         {}, Fixed ? Where : AbstractDevice::sameAs(Held), Call};

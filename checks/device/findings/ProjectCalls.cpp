@@ -249,8 +249,12 @@ PassedTensor classify(const Expr *Arg, unsigned Param, const FunctionDecl *Fn,
   Passed.Param = Param;
   using Kind = PassedTensor::Kind;
   const AbstractDevice D = Flow.deviceOf(Arg);
+  // A module is run on the placed data: one left on the CPU misfits a
+  // device placement too.
+  const bool Module = isModuleType(Arg->getType());
   for (llvm::StringRef Backend : {"CPU", "CUDA", "MPS"})
-    if (placedElsewhere(D, Backend))
+    if (Module ? modulePlacedElsewhere(D, Backend)
+               : placedElsewhere(D, Backend))
       Passed.MisfitBackends |= placementBackendOf(Backend);
   switch (D.K) {
   case AbstractDevice::Kind::Cpu:
@@ -265,6 +269,12 @@ PassedTensor classify(const Expr *Arg, unsigned Param, const FunctionDecl *Fn,
     return Passed;
   case AbstractDevice::Kind::SameAs: {
     const auto *Own = llvm::dyn_cast_or_null<ParmVarDecl>(D.Symbol);
+    // A module the caller got from elsewhere, held in a local: where that
+    // code put it, which this call does not show.
+    if (Module && !Own && llvm::isa_and_nonnull<VarDecl>(D.Symbol)) {
+      Passed.K = Kind::Unseen;
+      return Passed;
+    }
     Passed.K = Kind::MayBeOffCpu;
     if (llvm::isa_and_nonnull<FieldDecl>(D.Symbol) &&
         forwardsHolder(Arg, Fn, Flow, Passed))
@@ -310,7 +320,8 @@ void recordCallsIn(const Stmt *S, const FunctionDecl *Fn,
       if (!Recorded.Callee.empty()) {
         for (unsigned I = 0; I < Callee->getNumParams(); ++I) {
           const QualType Type = Callee->getParamDecl(I)->getType();
-          const bool Tensor = isTensorType(Type);
+          const bool Tensor =
+              isTensorType(Type) || isModuleType(Type.getNonReferenceType());
           if (!Tensor && !isHolderType(Type))
             continue;
           // A default argument passes no tensor of the caller's.

@@ -359,8 +359,13 @@ AbstractDevice DeviceFlow::deviceOf(const Expr *E) const {
   const std::optional<DeviceState> S = Solved->stateBefore(E);
   if (!S)
     return AbstractDevice::unknown();
-  return isTensorType(E->getType()) ? Solved->Builder.eval(E, *S)
-                                    : Solved->Builder.evalDevice(E, *S);
+  if (isTensorType(E->getType()))
+    return Solved->Builder.eval(E, *S);
+  // A module argument (`*net`, `net`, `holder.net`) is where that module is.
+  if (isModuleType(E->getType()))
+    if (const ValueDecl *Module = moduleRoot(E))
+      return Solved->Builder.lookupIn(Module, *S);
+  return Solved->Builder.evalDevice(E, *S);
 }
 
 AbstractDevice

@@ -50,26 +50,6 @@ const ValueDecl *assignedDecl(const Expr *E) {
   return nullptr;
 }
 
-/// The construction of the module \p VD holds by value, when it is built
-/// by its declaration from arguments that name no device (`Net net(3);`, not
-/// a copy, not an empty holder `Net net{nullptr}`, not `Net net(device)`).
-const CXXConstructExpr *builtModule(const VarDecl *VD) {
-  if (!VD || !VD->getInit() || VD->getType()->isReferenceType() ||
-      VD->getType()->isPointerType() || !isModuleType(VD->getType()))
-    return nullptr;
-  const auto *Construct =
-      llvm::dyn_cast<CXXConstructExpr>(tensorOperand(VD->getInit()));
-  if (!Construct || Construct->getConstructor()->isCopyOrMoveConstructor())
-    return nullptr;
-  for (const Expr *Arg : Construct->arguments()) {
-    const QualType T = Arg->getType().getNonReferenceType();
-    if (T->isNullPtrType() || isDeviceType(T) || isDeviceTypeEnum(T) ||
-        isTensorOptionsType(T) || isModuleType(T) || isTensorType(T))
-      return nullptr;
-  }
-  return Construct;
-}
-
 /// An index list spelled out with nothing in it that gathers
 /// (`{Slice(), 2, None}`, or `{Slice(), i}` for a tensor \p IsZeroDim
 /// accepts: libtorch reads a 0-dim integer tensor as that integer): basic

@@ -71,6 +71,43 @@ bool isAssertion(const IfStmt &If) {
   return !If.getElse() && neverCompletes(If.getThen());
 }
 
+bool namesOneFixedDevice(const VarDecl *Var) {
+  const auto *Fn = Var ? llvm::dyn_cast_or_null<FunctionDecl>(
+                             Var->getParentFunctionOrMethod())
+                       : nullptr;
+  const Stmt *Body = Fn ? Fn->getBody() : nullptr;
+  if (!Body || !Var->hasLocalStorage() || !Var->getInit() ||
+      Var->getType()->isReferenceType())
+    return false;
+  // Literals, enumerators and constants (torch::kCUDA) and the constructors
+  // that combine them.
+  bool Constant = true;
+  forEachOwnDescendant(Var->getInit(), [&](const Stmt &S) {
+    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(&S)) {
+      const auto *Named = llvm::dyn_cast<VarDecl>(Ref->getDecl());
+      Constant &= llvm::isa<EnumConstantDecl>(Ref->getDecl()) ||
+                  (Named && Named->isConstexpr());
+    } else if (llvm::isa<CallExpr, AbstractConditionalOperator>(&S))
+      Constant = false;
+  });
+  if (!Constant)
+    return false;
+  bool Assigned = false;
+  forEachOwnDescendant(Body, [&](const Stmt &S) {
+    const Expr *Target = nullptr;
+    if (const auto *Op = llvm::dyn_cast<BinaryOperator>(&S);
+        Op && Op->isAssignmentOp())
+      Target = Op->getLHS();
+    else if (const auto *Call = llvm::dyn_cast<CXXOperatorCallExpr>(&S);
+             Call && Call->getOperator() == OO_Equal && Call->getNumArgs() > 0)
+      Target = Call->getArg(0);
+    if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(
+            Target ? Target->IgnoreParenImpCasts() : nullptr))
+      Assigned |= Ref->getDecl() == Var;
+  });
+  return !Assigned;
+}
+
 void addDeviceUsage(const FunctionDecl *Fn, DeviceUsage &Usage) {
   for (const ParmVarDecl *Param : Fn->parameters())
     Usage.HandlesDevices |= holdsDeviceType(Param->getType());
@@ -108,7 +145,8 @@ void addDeviceUsage(const FunctionDecl *Fn, DeviceUsage &Usage) {
     if (const auto *DS = llvm::dyn_cast<DeclStmt>(&S))
       for (const Decl *D : DS->decls())
         if (const auto *Var = llvm::dyn_cast<VarDecl>(D))
-          Usage.HandlesDevices |= holdsDeviceType(Var->getType());
+          Usage.HandlesDevices |=
+              holdsDeviceType(Var->getType()) && !namesOneFixedDevice(Var);
     std::string Backend;
     if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(&S))
       Backend = backendOfConstant(Ref->getDecl());
@@ -126,7 +164,13 @@ void addDeviceUsage(const FunctionDecl *Fn, DeviceUsage &Usage) {
           !isAssertion(*If) && isDeviceChoiceCondition(If->getCond());
     else if (const auto *Ternary =
                  llvm::dyn_cast<AbstractConditionalOperator>(&S))
-      Usage.HandlesDevices |= isDeviceChoiceCondition(Ternary->getCond());
+      // It chooses a device, options, a tensor or a module;
+      // `device.is_cuda() ? "yes" : "no"` only reports the device.
+      Usage.HandlesDevices |= isDeviceChoiceCondition(Ternary->getCond()) &&
+                              (holdsDeviceType(Ternary->getType()) ||
+                               isTensorOptionsType(Ternary->getType()) ||
+                               isTensorType(Ternary->getType()) ||
+                               isModuleType(Ternary->getType()));
     if (Backend == "CUDA")
       ++Usage.CudaPlacements;
     if (!Backend.empty() && Backend != "CPU")

@@ -45,6 +45,12 @@ struct DeviceUsage {
   }
 };
 
+/// Whether \p Var, a function's local device variable, only spells one
+/// device the code names: initialised from constants (`torch::Device
+/// device(torch::kCUDA, 0)`, `"cuda:0"`) and never assigned again. It is that
+/// device under a name, not a device chosen at run time.
+bool namesOneFixedDevice(const VarDecl *Var);
+
 /// Adds what \p Fn (its parameters, its class's fields, its own statements)
 /// does with devices to \p Usage.
 void addDeviceUsage(const FunctionDecl *Fn, DeviceUsage &Usage);

@@ -143,4 +143,61 @@ llvm::SmallVector<const Expr *, 4> tupleParts(const Expr *E, unsigned Size) {
   return Parts;
 }
 
+namespace {
+
+/// How deep freshModule looks into the modules a module is made from.
+constexpr unsigned MaxFreshModuleDepth = 4;
+
+/// A module made right here from arguments that name no device, on the CPU
+/// until it is moved: a construction (`Net(3)`, `Sequential(Linear(2, 1),
+/// ReLU())`, whose module arguments are made the same way) or
+/// `std::make_shared<NetImpl>(3)`. Not a copy of another module, not an empty
+/// holder (`Net{nullptr}`), not `Net(device)`.
+const Expr *freshModule(const Expr *E, unsigned Depth = 0) {
+  E = tensorOperand(E);
+  if (!E || Depth > MaxFreshModuleDepth)
+    return nullptr;
+  const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(E);
+  const auto *MakeShared = llvm::dyn_cast<CallExpr>(E);
+  if (Construct) {
+    // `auto net = Net(3);`: the copy of a temporary made here.
+    if (Construct->getConstructor()->isCopyOrMoveConstructor())
+      return Construct->getNumArgs() == 1 &&
+                     !llvm::isa<DeclRefExpr, MemberExpr>(
+                         tensorOperand(Construct->getArg(0)))
+                 ? freshModule(Construct->getArg(0), Depth + 1)
+                 : nullptr;
+  } else if (!MakeShared ||
+             !isNamed(MakeShared->getDirectCallee(), "make_shared") ||
+             !isInTopNamespace(MakeShared->getDirectCallee(), "std")) {
+    return nullptr;
+  }
+  if (!isModuleType(E->getType()))
+    return nullptr;
+  llvm::ArrayRef<const Expr *> Args =
+      Construct
+          ? llvm::ArrayRef(Construct->getArgs(), Construct->getNumArgs())
+          : llvm::ArrayRef(MakeShared->getArgs(), MakeShared->getNumArgs());
+  for (const Expr *Arg : Args) {
+    const QualType T = Arg->getType().getNonReferenceType();
+    if (isModuleType(T) && freshModule(Arg, Depth + 1))
+      continue;
+    if (T->isNullPtrType() || isDeviceType(T) || isDeviceTypeEnum(T) ||
+        isTensorOptionsType(T) || isModuleType(T) || isTensorType(T))
+      return nullptr;
+  }
+  return E;
+}
+
+} // namespace
+
+/// The construction of the module \p VD holds, when it is made by its
+/// declaration (freshModule).
+const Expr *builtModule(const VarDecl *VD) {
+  if (!VD || !VD->getInit() || VD->getType()->isReferenceType() ||
+      VD->getType()->isPointerType() || !isModuleType(VD->getType()))
+    return nullptr;
+  return freshModule(VD->getInit());
+}
+
 } // namespace clang::tidy::torch::device

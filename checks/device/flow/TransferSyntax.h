@@ -53,6 +53,13 @@ unsigned tupleSize(QualType T);
 /// empty for anything else.
 llvm::SmallVector<const Expr *, 4> tupleParts(const Expr *E, unsigned Size);
 
+/// The construction of the module \p VD holds, when its declaration makes
+/// it from arguments that name no device (`Net net(3)`, `auto net =
+/// Net(3)`, `std::make_shared<NetImpl>(3)`, a `Sequential` of submodules made
+/// in place): on the CPU until it is moved. Not a copy of another module,
+/// not an empty holder (`Net{nullptr}`), not `Net(device)`.
+const Expr *builtModule(const VarDecl *VD);
+
 } // namespace clang::tidy::torch::device
 
 #endif

@@ -181,11 +181,19 @@ std::optional<CallerPlacement> FunctionSummaries::callerPlacing(
         FunctionParentScope Parents(Site.Caller, Ctx);
         Passed = flowOf(Site.Caller, Ctx)->deviceOf(Arg);
       }
-      if (Accepts(Passed))
+      // A module the caller got from elsewhere and holds in a local is
+      // where that code put it: no evidence on its own, as a tensor local
+      // is not.
+      const bool OpaqueLocalModule =
+          isModuleParameter(P) && Passed.K == AbstractDevice::Kind::SameAs &&
+          llvm::isa_and_nonnull<VarDecl>(Passed.Symbol) &&
+          !llvm::isa<ParmVarDecl>(Passed.Symbol);
+      if (!OpaqueLocalModule && Accepts(Passed))
         return CallerPlacement{Param, P, Site, Arg, Passed};
       if (Passed.K == AbstractDevice::Kind::SameAs)
         if (const auto *Outer = llvm::dyn_cast<ParmVarDecl>(Passed.Symbol);
-            Outer && isTensorType(Outer->getType()))
+            Outer &&
+            (isTensorType(Outer->getType()) || isModuleParameter(Outer)))
           if (std::optional<CallerPlacement> Up = Search(Outer))
             return Up;
     }
