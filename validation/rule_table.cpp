@@ -636,6 +636,12 @@ std::vector<Case> makeCases(const Env &env) {
                               "    return torch.matmul(x, self.w.t())\n");
               return scripted.forward({T({2, 3}, x)}).toTensor();
             });
+  addModule("torch::nn::SequentialImpl::forward", "Sequential(Linear(3,4),ReLU)",
+            [](torch::Device m, torch::Device x) {
+              nn::Sequential s(nn::Linear(3, 4), nn::ReLU());
+              s->to(m);
+              return s->forward(T({2, 3}, x));
+            });
   addModule("torch::nn::BilinearImpl::forward", "Bilinear(3,3,2)",
             [](torch::Device m, torch::Device x) {
               nn::Bilinear l(3, 3, 2);

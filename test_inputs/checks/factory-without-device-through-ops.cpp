@@ -63,3 +63,31 @@ void run_on(torch::Device device) {
   through_view(x);
   // CHECK-NOTES: :[[@LINE-1]]:16: note: data on the device of 'device' reaches parameter 'x' through this call of 'through_view'
 }
+
+// A module's output lives where the data it ran on does: a Linear, and a
+// Sequential of layers, run as `net->forward(x)`.
+torch::Tensor through_module(torch::Device device, const torch::Tensor &batch) {
+  torch::nn::Linear head(4, 1);
+  head->to(device);
+  auto target = torch::full({8, 1}, 1.0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: tensor factory 'torch::full' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+  // CHECK-FIXES: auto target = torch::full({8, 1}, 1.0, torch::device(device));
+  // CHECK-NOTES: :[[@LINE-6]]:44: note: the device is taken from parameter 'device'
+  auto output = head->forward(batch.to(device));
+  return output - target;
+  // CHECK-NOTES: :[[@LINE-1]]:17: note: it meets a tensor on the device of 'device' in 'operator-'
+}
+
+torch::Tensor through_sequential(torch::Device device,
+                                 const torch::Tensor &batch) {
+  torch::nn::Sequential discriminator(torch::nn::Linear(4, 1),
+                                      torch::nn::Sigmoid());
+  discriminator->to(device);
+  auto target = torch::full({8, 1}, 1.0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: tensor factory 'torch::full' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+  // CHECK-FIXES: auto target = torch::full({8, 1}, 1.0, torch::device(device));
+  // CHECK-NOTES: :[[@LINE-8]]:48: note: the device is taken from parameter 'device'
+  auto output = discriminator->forward(batch.to(device));
+  return output - target;
+  // CHECK-NOTES: :[[@LINE-1]]:17: note: it meets a tensor on the device of 'device' in 'operator-'
+}

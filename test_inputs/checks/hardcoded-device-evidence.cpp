@@ -52,7 +52,7 @@ struct HeadImpl : torch::nn::Module {
     return fc->forward(x) + torch::ones({3}, torch::kCUDA);
     // CHECK-MESSAGES: :[[@LINE-1]]:46: warning: hard-coded CUDA device 'torch::kCUDA' in device-neutral code [torch-hardcoded-device]
     // CHECK-FIXES: return fc->forward(x) + torch::ones({3}, x.device());
-    // CHECK-NOTES: :[[@LINE-3]]:46: note: the tensor it places is returned from 'forward', for code whose data may be on another device
+    // CHECK-NOTES: :[[@LINE-3]]:27: note: the tensor it places may meet a tensor on the device of 'fc' here, in 'operator+'
   }
   torch::nn::Linear fc{nullptr};
 };

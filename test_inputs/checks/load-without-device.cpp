@@ -276,3 +276,50 @@ void resume_or_place(Generator &net, torch::Device device,
   // CHECK-NOTES: :[[@LINE-1]]:3: note: 'net' is used on a device here, after the load
   // CHECK-NOTES: :[[@LINE-11]]:52: note: the device is taken from parameter 'device'
 }
+
+// A TorchScript module kept in a member or a global, loaded in one function
+// and run on device inputs in another, is where its file was saved.
+class Segmenter {
+public:
+  explicit Segmenter(const std::string &path) { module_ = torch::jit::load(path); }
+  // CHECK-MESSAGES: :[[@LINE-1]]:59: warning: 'torch::jit::load' without a device puts the module on the device it was saved from, not on the device this code uses [torch-load-without-device]
+  // CHECK-NOTES: :[[@LINE-2]]:59: note: pass the device to 'torch::jit::load', or call 'module_.to(device)' after it
+  // CHECK-NOTES: :[[@LINE+4]]:12: note: 'module_' is used on a device here, after the load
+  torch::Tensor segment(const torch::Tensor &image) {
+    std::vector<torch::jit::IValue> inputs;
+    inputs.push_back(image.to(torch::kCUDA));
+    return module_.forward(inputs).toTensor();
+  }
+
+private:
+  torch::jit::script::Module module_;
+};
+
+torch::jit::script::Module face_model;
+void init_face_model(const std::string &path) {
+  face_model = torch::jit::load(path);
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'torch::jit::load' without a device puts the module on the device it was saved from, not on the device this code uses [torch-load-without-device]
+  // CHECK-NOTES: :[[@LINE-2]]:16: note: pass the device to 'torch::jit::load', or call 'face_model.to(device)' after it
+  // CHECK-NOTES: :[[@LINE+5]]:10: note: 'face_model' is used on a device here, after the load
+}
+torch::Tensor face_features(const torch::Tensor &image) {
+  std::vector<torch::jit::IValue> inputs;
+  inputs.push_back(image.to(torch::kCUDA));
+  return face_model.forward(inputs).toTensor();
+}
+
+// Moved to the device by another method: placed there.
+class PlacedSegmenter {
+public:
+  explicit PlacedSegmenter(const std::string &path) {
+    module_ = torch::jit::load(path);
+  }
+  void to_gpu() { module_.to(torch::kCUDA); }
+  torch::Tensor segment(const torch::Tensor &image) {
+    std::vector<torch::jit::IValue> inputs{image.to(torch::kCUDA)};
+    return module_.forward(inputs).toTensor();
+  }
+
+private:
+  torch::jit::script::Module module_;
+};

@@ -413,6 +413,15 @@ CheckpointLoadFinder::jitLoad(const CheckpointLoad &Load,
   Found.Source = deviceSourceForLoad(Fn, Load.Read, Ctx);
   Found.Use =
       Holder ? deviceUseAfter(Holder, Load.Read, Fn, Facts, Ctx) : nullptr;
+  // A member or global loaded here and run elsewhere (a constructor's load,
+  // a method's run).
+  if (Holder && !Found.Use)
+    Found.Use = deviceUseInOtherFunctions(
+        Holder, Fn,
+        [&](const FunctionDecl *Other) -> const DeviceFlow & {
+          return flowOf(Other, Ctx);
+        },
+        Ctx);
   if (!Found.Source && !Found.Use)
     return std::nullopt;
   Found.Why = Found.Use ? LoadFinding::Evidence::UsedAfter

@@ -138,14 +138,19 @@ bool inputOnDevice(const Expr *Input, const CallExpr *Use,
 /// The first call that some path runs after \p Load and that runs \p Object
 /// (`m->forward(...)`, `m(...)`, `m.forward(...)`) on inputs placed on a
 /// device.
-const CallExpr *deviceUseAfter(const ValueDecl *Object, const CallExpr *Load,
-                               const FunctionDecl *Fn, const DeviceFlow &Facts,
-                               ASTContext &Ctx) {
+namespace {
+
+/// The first run of \p Object in \p Fn on inputs placed on a device, among
+/// the calls \p Considered accepts.
+const CallExpr *
+deviceUseIn(const ValueDecl *Object, const FunctionDecl *Fn,
+            const DeviceFlow &Facts, ASTContext &Ctx,
+            llvm::function_ref<bool(const CallExpr *)> Considered) {
   const CallExpr *Found = nullptr;
   forEachOwnDescendant(Fn->getBody(), [&](const Stmt &VisitedS) {
     const Stmt *S = &VisitedS;
     const auto *Call = llvm::dyn_cast<CallExpr>(S);
-    if (Found || !Call || Call == Load || !Facts.mayRunAfter(Load, Call))
+    if (Found || !Call || !Considered(Call))
       return;
     unsigned FirstInput = 0;
     if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Call)) {
@@ -167,6 +172,48 @@ const CallExpr *deviceUseAfter(const ValueDecl *Object, const CallExpr *Load,
       }
   });
   return Found;
+}
+
+} // namespace
+
+const CallExpr *deviceUseAfter(const ValueDecl *Object, const CallExpr *Load,
+                               const FunctionDecl *Fn, const DeviceFlow &Facts,
+                               ASTContext &Ctx) {
+  return deviceUseIn(Object, Fn, Facts, Ctx, [&](const CallExpr *Call) {
+    return Call != Load && Facts.mayRunAfter(Load, Call);
+  });
+}
+
+const CallExpr *deviceUseInOtherFunctions(
+    const ValueDecl *Object, const FunctionDecl *LoadedIn,
+    llvm::function_ref<const DeviceFlow &(const FunctionDecl *)> FlowOf,
+    ASTContext &Ctx) {
+  const auto *Member = llvm::dyn_cast_or_null<FieldDecl>(Object);
+  const auto *Global = llvm::dyn_cast_or_null<VarDecl>(Object);
+  if (!Member && !(Global && Global->hasGlobalStorage()))
+    return nullptr;
+  const CXXRecordDecl *Class =
+      Member ? llvm::dyn_cast<CXXRecordDecl>(Member->getParent()) : nullptr;
+  const CallExpr *Found = nullptr;
+  bool Moved = false;
+  forEachFunctionBody(Ctx, [&](const FunctionDecl *Fn) {
+    if (Moved || Fn == LoadedIn || Fn->isDependentContext())
+      return;
+    if (Class) {
+      const auto *Method =
+          llvm::dyn_cast<CXXMethodDecl>(enclosingNamedFunction(Fn));
+      if (!Method ||
+          Method->getParent()->getCanonicalDecl() != Class->getCanonicalDecl())
+        return;
+    }
+    const DeviceFlow &Facts = FlowOf(Fn);
+    for (const ModuleMove &M : Facts.moduleMoves())
+      Moved |= M.Module == Object;
+    if (!Found && !Moved)
+      Found = deviceUseIn(Object, Fn, Facts, Ctx,
+                          [](const CallExpr *) { return true; });
+  });
+  return Moved ? nullptr : Found;
 }
 
 } // namespace clang::tidy::torch::device

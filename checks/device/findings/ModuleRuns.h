@@ -21,6 +21,16 @@ const CallExpr *deviceUseAfter(const ValueDecl *Object, const CallExpr *Load,
                                const FunctionDecl *Fn, const DeviceFlow &Facts,
                                ASTContext &Ctx);
 
+/// For a module held by a member or a global \p Object, loaded in \p
+/// LoadedIn: the first run of it on inputs placed on a device in another
+/// function that can reach it (a method of the member's class, any function
+/// of the unit for a global), as deviceUseAfter finds them; none when any
+/// such function moves it (`module_.to(device)`): it is placed there.
+const CallExpr *deviceUseInOtherFunctions(
+    const ValueDecl *Object, const FunctionDecl *LoadedIn,
+    llvm::function_ref<const DeviceFlow &(const FunctionDecl *)> FlowOf,
+    ASTContext &Ctx);
+
 } // namespace clang::tidy::torch::device
 
 #endif

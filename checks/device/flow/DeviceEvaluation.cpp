@@ -439,6 +439,9 @@ AbstractDevice DeviceTransfer::evalCall(const CallExpr *Call,
     D.ZeroDim = Tri::Yes;
     return D;
   }
+  // A listed module run as `net->forward(x)`: where the data it ran on is.
+  if (Rule && *Rule == DeviceRule::Strict && forwardedModule(Call))
+    return opResult(Call, *Rule, S);
   if (!Rule || llvm::isa<CXXMemberCallExpr>(Call)) {
     // A function of this translation unit: its result, seen from here.
     if (const FunctionSummary *Summary = summaryOf(Call))
