@@ -82,8 +82,8 @@ torch::Tensor standardize_unseen(Standardizer &standardizer,
   return standardizer->forward(rows);
 }
 
-// Its caller moved the module to the GPU: the host rows meet its buffers
-// there. Reported once, at the call, for every op of forward they meet.
+// Its caller moved the module to a device it chose at run time: the host rows
+// meet its buffers there. Reported once, at the call, for every op of forward they meet.
 torch::Tensor standardize_first(Standardizer &standardizer,
                                 const std::vector<float> &values) {
   auto rows = rows_on(values, torch::Device(torch::kCPU));
@@ -93,9 +93,11 @@ torch::Tensor standardize_first(Standardizer &standardizer,
   // CHECK-NOTES: :[[@LINE-4]]:45: note: placed on cpu here
   // CHECK-NOTES: :[[@LINE-7]]:47: note: 'standardizer' may live on any device (wherever the caller put it)
 }
-torch::Tensor standardize_on_gpu(const std::vector<float> &values) {
+torch::Tensor standardize_where_told(const std::vector<float> &values) {
+  const torch::Device device =
+      torch::cuda::is_available() ? torch::kCUDA : torch::kCPU;
   Standardizer standardizer;
-  standardizer->to(torch::kCUDA);
+  standardizer->to(device);
   return standardize_first(standardizer, values);
-  // CHECK-NOTES: :[[@LINE-1]]:28: note: a module on cuda reaches parameter 'standardizer' through this call of 'standardize_first'
+  // CHECK-NOTES: :[[@LINE-1]]:28: note: a module on the device of 'device' reaches parameter 'standardizer' through this call of 'standardize_first'
 }

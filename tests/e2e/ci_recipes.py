@@ -205,7 +205,9 @@ def main():
         whole = json.load(open(os.path.join(job, "whole.json"))) if ok else {"findings": []}
         reference = sorted((f["check"], os.path.basename(f["file"]), f["line"])
                            for f in whole["findings"])
-        check(ok and len(reference) >= 5, f"reference: one whole run, {len(reference)} findings")
+        # model.cpp's migration and the two factory units' findings; the
+        # example's utils.cpp helpers are latent without train.cpp's calls.
+        check(ok and len(reference) >= 3, f"reference: one whole run, {len(reference)} findings")
         run_github(github, runner, reference)
         run_gitlab(gitlab, runner, reference)
     print(("FAIL: ci recipes (%d steps failed)" % len(FAILS)) if FAILS else "PASS: ci recipes (all steps)")

@@ -187,7 +187,8 @@ std::optional<CallerPlacement> FunctionSummaries::callerPlacing(
       const bool OpaqueLocalModule =
           isModuleParameter(P) && Passed.K == AbstractDevice::Kind::SameAs &&
           llvm::isa_and_nonnull<VarDecl>(Passed.Symbol) &&
-          !llvm::isa<ParmVarDecl>(Passed.Symbol);
+          !llvm::isa<ParmVarDecl>(Passed.Symbol) &&
+          isModuleType(Passed.Symbol->getType());
       if (!OpaqueLocalModule && Accepts(Passed))
         return CallerPlacement{Param, P, Site, Arg, Passed};
       if (Passed.K == AbstractDevice::Kind::SameAs)
