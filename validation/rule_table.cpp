@@ -584,6 +584,21 @@ std::vector<Case> makeCases(const Env &env) {
       [](const Env &e) { return devs(T({2}, e.dev).clamp(S(kCpu), S(kCpu))); },
       "two 0-dim CPU bounds");
 
+  // ---- mse_loss: a TensorIterator over input and target; F::mse_loss broadcasts the
+  // two first (torch::broadcast_tensors), so a 0-dim CPU target arrives expanded --------
+  for (const char *op : {"torch::mse_loss", "torch::nn::functional::mse_loss"}) {
+    const bool functional = std::string(op) != "torch::mse_loss";
+    auto mse = [functional](const Tensor &x, const Tensor &y) {
+      return functional ? F::mse_loss(x, y) : torch::mse_loss(x, y);
+    };
+    add(op, "mse_loss(dev[2], dev[2])", Side::Same, Mech::TI,
+        [mse](const Env &e) { return devs(mse(T({2}, e.dev), T({2}, e.dev))); });
+    add(op, "mse_loss(dev[2], cpu[2])", Side::CpuNonScalar, Mech::TI,
+        [mse](const Env &e) { return devs(mse(T({2}, e.dev), T({2}, kCpu))); });
+    add(op, "mse_loss(dev[2], cpu0)", Side::CpuZeroDim, Mech::TI,
+        [mse](const Env &e) { return devs(mse(T({2}, e.dev), S(kCpu))); });
+  }
+
   // ---- strict: nn functional ----------------------------------------------------------
   add("torch::nn::functional::linear", "linear(x_dev[2,3], w_dev[4,3], b_dev[4])", Side::Same,
       Mech::Wrapper, [](const Env &e) {
