@@ -128,10 +128,12 @@ MixedDeviceOpCheck::moveFixes(const device::DeviceConflict &C,
     }
   if (!Target)
     return {};
-  // Moving the self of an in-place op would update a temporary copy.
+  // Moving the self of an in-place op (`scatter_`, `add_`) would update a
+  // temporary copy.
   const bool MutatesSelf = Use.Rule == device::DeviceRule::CpuScalarInPlace ||
                            Use.Rule == device::DeviceRule::IndexPut ||
-                           Use.Rule == device::DeviceRule::MaskedFill;
+                           Use.Rule == device::DeviceRule::MaskedFill ||
+                           llvm::StringRef(Use.Name).ends_with("_");
   std::vector<FixItHint> Fixes;
   for (size_t I = 0; I < Use.Inputs.size(); ++I) {
     const device::OpInput &In = Use.Inputs[I];

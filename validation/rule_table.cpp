@@ -564,6 +564,20 @@ std::vector<Case> makeCases(const Env &env) {
       Mech::Wrapper, [](const Env &e) {
         return devs(T({2, 2}, e.dev).scatter(1, I({2, 1}, kCpu), T({2, 1}, e.dev)));
       });
+  for (const bool add_ : {false, true}) {
+    const std::string op = add_ ? "at::Tensor::scatter_add_" : "at::Tensor::scatter_";
+    auto write = [add_](Tensor self, const Tensor &idx, const Tensor &src) {
+      return add_ ? self.scatter_add_(1, idx, src) : self.scatter_(1, idx, src);
+    };
+    add(op, "dev[2,2]." + op.substr(12) + "(1, idx_dev[2,1], src_dev[2,1])", Side::Same,
+        Mech::Wrapper, [write](const Env &e) {
+          return devs(write(T({2, 2}, e.dev), I({2, 1}, e.dev), T({2, 1}, e.dev)));
+        });
+    add(op, "cpu[2,2]." + op.substr(12) + "(1, idx_dev[2,1], src_dev[2,1])",
+        Side::DevIndexCpuSelf, Mech::Wrapper, [write](const Env &e) {
+          return devs(write(T({2, 2}, kCpu), I({2, 1}, e.dev), T({2, 1}, e.dev)));
+        });
+  }
   add("torch::embedding", "embedding(w_dev[4,3], idx_dev[2])", Side::Same, Mech::Wrapper,
       [](const Env &e) { return devs(torch::embedding(T({4, 3}, e.dev), I({2}, e.dev))); });
   add("torch::embedding", "embedding(w_dev[4,3], idx_cpu[2])", Side::CpuIndex, Mech::Wrapper,

@@ -91,3 +91,16 @@ torch::Tensor through_sequential(torch::Device device,
   return output - target;
   // CHECK-NOTES: :[[@LINE-1]]:17: note: it meets a tensor on the device of 'device' in 'operator-'
 }
+
+// An output made on the CPU and written in place with device values: scatter_
+// and scatter_add_ check every tensor they are given, the output included.
+torch::Tensor scatter_scores(torch::Device device, const torch::Tensor &scores,
+                             const torch::Tensor &index) {
+  auto out = torch::zeros({4, 2});
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: tensor factory 'torch::zeros' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+  // CHECK-FIXES: auto out = torch::zeros({4, 2}, torch::device(device));
+  // CHECK-NOTES: :[[@LINE-5]]:44: note: the device is taken from parameter 'device'
+  // CHECK-NOTES: :[[@LINE+1]]:7: note: it meets a tensor on the device of 'device' in 'Tensor::scatter_add_'
+  out.scatter_add_(1, index.to(device), scores.to(device));
+  return out;
+}
