@@ -271,8 +271,7 @@ PassedTensor classify(const Expr *Arg, unsigned Param, const FunctionDecl *Fn,
     const auto *Own = llvm::dyn_cast_or_null<ParmVarDecl>(D.Symbol);
     // A module the caller got from elsewhere, held in a local: where that
     // code put it, which this call does not show.
-    if (Module && !Own && llvm::isa_and_nonnull<VarDecl>(D.Symbol) &&
-        isModuleType(D.Symbol->getType())) {
+    if (Module && D.isModuleLocalFromElsewhere()) {
       Passed.K = Kind::Unseen;
       return Passed;
     }

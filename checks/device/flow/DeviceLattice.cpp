@@ -1,5 +1,6 @@
 //===--- DeviceLattice.cpp - what the flow knows of a value's device ------===//
 #include "device/flow/DeviceLattice.h"
+#include "utils/TorchTypes.h"
 
 namespace clang::tidy::torch::device {
 
@@ -30,6 +31,11 @@ AbstractDevice AbstractDevice::sameAs(const ValueDecl *Symbol) {
   D.K = Kind::SameAs;
   D.Symbol = Symbol;
   return D;
+}
+
+bool AbstractDevice::isModuleLocalFromElsewhere() const {
+  return K == Kind::SameAs && llvm::isa_and_nonnull<VarDecl>(Symbol) &&
+         !llvm::isa<ParmVarDecl>(Symbol) && isModuleType(Symbol->getType());
 }
 
 bool AbstractDevice::mayBeOffCpu() const {

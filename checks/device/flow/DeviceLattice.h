@@ -60,6 +60,9 @@ struct AbstractDevice {
   static AbstractDevice sameAs(const ValueDecl *Symbol);
 
   bool isCpu() const { return K == Kind::Cpu; }
+  /// Wherever a module the code holds in a local came from (a call's result,
+  /// a copy): where that other code put it, which says nothing here.
+  bool isModuleLocalFromElsewhere() const;
   /// The value no longer comes straight from a device-less factory.
   void clearDeviceLess() {
     DeviceLess = false;

@@ -185,10 +185,7 @@ std::optional<CallerPlacement> FunctionSummaries::callerPlacing(
       // where that code put it: no evidence on its own, as a tensor local
       // is not.
       const bool OpaqueLocalModule =
-          isModuleParameter(P) && Passed.K == AbstractDevice::Kind::SameAs &&
-          llvm::isa_and_nonnull<VarDecl>(Passed.Symbol) &&
-          !llvm::isa<ParmVarDecl>(Passed.Symbol) &&
-          isModuleType(Passed.Symbol->getType());
+          isModuleParameter(P) && Passed.isModuleLocalFromElsewhere();
       if (!OpaqueLocalModule && Accepts(Passed))
         return CallerPlacement{Param, P, Site, Arg, Passed};
       if (Passed.K == AbstractDevice::Kind::SameAs)
