@@ -2,9 +2,8 @@
 // HEADERS: fast real real2
 // A module built in the function and never moved holds the parameters and
 // buffers its constructor made on the CPU: a CPU tensor handed to it meets
-// CPU data (a unit test of a normalizer). Once the module is moved it may
-// live on a device; handed over as a parameter, it is where the callers put
-// it, and a call seen in the file that moved it shows that.
+// CPU data (a unit test of a normalizer). Once the module is moved, or when
+// it comes from elsewhere, it may live on a device.
 #include <torch/torch.h>
 
 #include <cstdint>
@@ -47,19 +46,6 @@ float handed_in(Normalizer &normalizer) {
   return normalizer->process(observation).sum().item<float>();
 }
 
-float after_upload(Normalizer &normalizer) {
-  normalizer->to(torch::kCUDA);
-  return handed_in(normalizer);
-  // CHECK-NOTES: :[[@LINE-1]]:20: note: a module on cuda reaches parameter 'normalizer' through this call of 'handed_in'
-}
-
-// Handed over by no call in the file: the callers decide (torchlint-run
-// judges it across the project).
-float handed_in_unseen(Normalizer &normalizer) {
-  auto observation = torch::ones({3});
-  return normalizer->process(observation).sum().item<float>();
-}
-
 // Made here by std::make_shared, by a temporary, or as a Sequential of
 // submodules made in place: on the CPU until moved, like `Normalizer n(3)`.
 bool shared_clips_values() {
@@ -86,7 +72,7 @@ float shared_on_device(torch::Device device) {
   auto observation = torch::ones({3});
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
   // CHECK-NOTES: :[[@LINE+4]]:22: note: it is passed to 'process' here, where it meets a tensor on the device of 'device'
-  // CHECK-NOTES: :[[@LINE-72]]:66: note: 'process' calls 'operator-' here
+  // CHECK-NOTES: :[[@LINE-59]]:66: note: 'process' calls 'operator-' here
   // CHECK-NOTES: :[[@LINE-7]]:38: note: the device is taken from parameter 'device'
   // CHECK-FIXES: auto observation = torch::ones({3}, torch::device(device));
   return normalizer->process(observation).sum().item<float>();

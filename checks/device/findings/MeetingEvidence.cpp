@@ -31,6 +31,13 @@ bool isMovableByDesign(const ValueDecl *Symbol) {
   return false;
 }
 
+/// Whether \p D is "wherever a module parameter is".
+bool isHandedOverModule(const AbstractDevice &D) {
+  return D.K == AbstractDevice::Kind::SameAs &&
+         (isModuleParameter(D.Symbol) ||
+          llvm::any_of(D.AlsoSymbols, isModuleParameter));
+}
+
 } // namespace
 
 bool placedElsewhere(const AbstractDevice &Passed, llvm::StringRef Backend) {
@@ -120,7 +127,11 @@ std::vector<FactoryMeeting> factoryMeetings(const DeviceFlow &Flow,
       continue;
     OffCpuEvidence Evidence;
     Evidence.K = Kind::Shown;
-    if (!C.Provable && !AnyEvidence)
+    // A device-less factory chooses nothing: its tensor meeting a module's
+    // state is a defect wherever the module goes, handed over or not. A
+    // placement the code chose (host data, a CPU device) is judged by the
+    // callers of a function that received the module.
+    if (!C.Provable && !AnyEvidence && !isHandedOverModule(C.Other))
       Evidence = offCpuEvidence(C.Other, Fn, Summaries, Ctx);
     for (const Stmt *Made : C.Odd.Factories) {
       const auto *Factory = llvm::dyn_cast<CallExpr>(Made);
