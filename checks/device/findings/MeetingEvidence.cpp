@@ -31,11 +31,12 @@ bool isMovableByDesign(const ValueDecl *Symbol) {
   return false;
 }
 
-/// Whether \p D is "wherever a module parameter is".
-bool isHandedOverModule(const AbstractDevice &D) {
+/// Whether \p D is "wherever" a symbol \p Pred accepts is: its own or one
+/// of the others it was computed from.
+bool standsForAny(const AbstractDevice &D,
+                  llvm::function_ref<bool(const ValueDecl *)> Pred) {
   return D.K == AbstractDevice::Kind::SameAs &&
-         (isModuleParameter(D.Symbol) ||
-          llvm::any_of(D.AlsoSymbols, isModuleParameter));
+         (Pred(D.Symbol) || llvm::any_of(D.AlsoSymbols, Pred));
 }
 
 } // namespace
@@ -46,8 +47,7 @@ bool placedElsewhere(const AbstractDevice &Passed, llvm::StringRef Backend) {
   case Kind::Maybe:
     return Backend != "CPU" || Passed.MayBeNonCpu;
   case Kind::SameAs:
-    return isMovableByDesign(Passed.Symbol) ||
-           llvm::any_of(Passed.AlsoSymbols, isMovableByDesign);
+    return standsForAny(Passed, isMovableByDesign);
   case Kind::Cuda:
     return Backend != "CUDA";
   case Kind::Other:
@@ -131,7 +131,8 @@ std::vector<FactoryMeeting> factoryMeetings(const DeviceFlow &Flow,
     // state is a defect wherever the module goes, handed over or not. A
     // placement the code chose (host data, a CPU device) is judged by the
     // callers of a function that received the module.
-    if (!C.Provable && !AnyEvidence && !isHandedOverModule(C.Other))
+    if (!C.Provable && !AnyEvidence &&
+        !standsForAny(C.Other, isModuleParameter))
       Evidence = offCpuEvidence(C.Other, Fn, Summaries, Ctx);
     for (const Stmt *Made : C.Odd.Factories) {
       const auto *Factory = llvm::dyn_cast<CallExpr>(Made);

@@ -135,9 +135,6 @@ bool inputOnDevice(const Expr *Input, const CallExpr *Use,
 
 } // namespace
 
-/// The first call that some path runs after \p Load and that runs \p Object
-/// (`m->forward(...)`, `m(...)`, `m.forward(...)`) on inputs placed on a
-/// device.
 namespace {
 
 /// The first run of \p Object in \p Fn on inputs placed on a device, among
