@@ -193,8 +193,12 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
           device::OptionsDevice::NoDevice)
     return;
 
-  const device::DeviceContext Context =
-      device::DeviceContext::collect(Fn, Call, Ctx);
+  // A factory in a callee (its tensor returned here) is fixed with what is in
+  // scope there.
+  const bool InFn = device::containsLocation(
+      Ctx.getSourceManager(), Fn->getSourceRange(), Call->getBeginLoc());
+  const device::DeviceContext Context = device::DeviceContext::collect(
+      InFn ? Fn : device::functionAround(Call->getBeginLoc(), Ctx), Call, Ctx);
   // Follow the tensor the factory's result meets, where it can be named at
   // the factory; otherwise the most relevant device in scope.
   const device::DeviceSource *Source = nullptr;

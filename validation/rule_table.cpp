@@ -613,6 +613,71 @@ std::vector<Case> makeCases(const Env &env) {
         [mse](const Env &e) { return devs(mse(T({2}, e.dev), S(kCpu))); });
   }
 
+  // ---- the other losses: input and target of one shape; the functional forms of
+  // smooth_l1 and huber broadcast first, those of the cross entropies check the sizes ----
+  struct Loss {
+    const char *op;
+    Mech mech;
+    std::function<Tensor(const Tensor &, const Tensor &)> run;
+    bool zeroDimTarget;  // a 0-dim target of a 1-d input is well-formed (binary_cross_entropy_
+                         // with_logits writes its result into one made from the target)
+  };
+  const std::vector<Loss> losses = {
+      {"torch::l1_loss", Mech::TI, [](auto &x, auto &y) { return torch::l1_loss(x, y); }, true},
+      {"torch::nn::functional::l1_loss", Mech::TI,
+       [](auto &x, auto &y) { return F::l1_loss(x, y); }, true},
+      {"torch::smooth_l1_loss", Mech::TI,
+       [](auto &x, auto &y) { return torch::smooth_l1_loss(x, y); }, true},
+      {"torch::nn::functional::smooth_l1_loss", Mech::TI,
+       [](auto &x, auto &y) { return F::smooth_l1_loss(x, y); }, true},
+      {"torch::huber_loss", Mech::Wrapper,
+       [](auto &x, auto &y) { return torch::huber_loss(x, y); }, true},
+      {"torch::nn::functional::huber_loss", Mech::Wrapper,
+       [](auto &x, auto &y) { return F::huber_loss(x, y); }, true},
+      {"torch::binary_cross_entropy", Mech::Backend,
+       [](auto &x, auto &y) { return torch::binary_cross_entropy(x, y); }, true},
+      {"torch::nn::functional::binary_cross_entropy", Mech::Backend,
+       [](auto &x, auto &y) { return F::binary_cross_entropy(x, y); }, false},
+      {"torch::binary_cross_entropy_with_logits", Mech::TI,
+       [](auto &x, auto &y) { return torch::binary_cross_entropy_with_logits(x, y); }, false},
+      {"torch::nn::functional::binary_cross_entropy_with_logits", Mech::TI,
+       [](auto &x, auto &y) { return F::binary_cross_entropy_with_logits(x, y); }, false},
+  };
+  for (const Loss &loss : losses) {
+    const std::string name = std::string(loss.op).substr(std::string(loss.op).rfind(':') + 1);
+    auto run = loss.run;
+    add(loss.op, name + "(dev[2], dev[2])", Side::Same, loss.mech,
+        [run](const Env &e) { return devs(run(T({2}, e.dev), T({2}, e.dev))); });
+    add(loss.op, name + "(dev[2], cpu[2])", Side::CpuNonScalar, loss.mech,
+        [run](const Env &e) { return devs(run(T({2}, e.dev), T({2}, kCpu))); });
+    if (loss.zeroDimTarget)
+      add(loss.op, name + "(dev[2], cpu0)", Side::CpuZeroDim, loss.mech,
+          [run](const Env &e) { return devs(run(T({2}, e.dev), S(kCpu))); });
+  }
+  // Class-index targets: nll_loss and cross_entropy (nll_loss on log_softmax), batched
+  // and (a 0-dim target) unbatched.
+  const std::vector<Loss> classLosses = {
+      {"torch::nll_loss", Mech::Wrapper,
+       [](auto &x, auto &y) { return torch::nll_loss(x, y); }, true},
+      {"torch::nn::functional::nll_loss", Mech::Wrapper,
+       [](auto &x, auto &y) { return F::nll_loss(x, y); }, false},
+      {"torch::cross_entropy_loss", Mech::Wrapper,
+       [](auto &x, auto &y) { return torch::cross_entropy_loss(x, y); }, true},
+      {"torch::nn::functional::cross_entropy", Mech::Wrapper,
+       [](auto &x, auto &y) { return F::cross_entropy(x, y); }, true},
+  };
+  for (const Loss &loss : classLosses) {
+    const std::string name = std::string(loss.op).substr(std::string(loss.op).rfind(':') + 1);
+    auto run = loss.run;
+    add(loss.op, name + "(dev[2,3], idx_dev[2])", Side::Same, loss.mech,
+        [run](const Env &e) { return devs(run(T({2, 3}, e.dev), I({2}, e.dev))); });
+    add(loss.op, name + "(dev[2,3], idx_cpu[2])", Side::CpuNonScalar, loss.mech,
+        [run](const Env &e) { return devs(run(T({2, 3}, e.dev), I({2}, kCpu))); });
+    if (loss.zeroDimTarget)
+      add(loss.op, name + "(dev[3], idx_cpu0)", Side::CpuZeroDim, loss.mech,
+          [run](const Env &e) { return devs(run(T({3}, e.dev), I({}, kCpu))); });
+  }
+
   // ---- strict: nn functional ----------------------------------------------------------
   add("torch::nn::functional::linear", "linear(x_dev[2,3], w_dev[4,3], b_dev[4])", Side::Same,
       Mech::Wrapper, [](const Env &e) {

@@ -225,4 +225,52 @@ bool containsLocation(const SourceManager &SM, SourceRange Outer,
   return !Before(Loc, Outer.getBegin()) && !Before(Outer.getEnd(), Loc);
 }
 
+namespace {
+/// The call operator of the innermost lambda of \p Fn's body around \p Loc,
+/// else \p Fn.
+const FunctionDecl *innermostLambda(const FunctionDecl *Fn, SourceLocation Loc,
+                                    const SourceManager &SM) {
+  const FunctionDecl *Innermost = Fn;
+  for (const Stmt *S = Fn->getBody(); S;) {
+    const Stmt *Next = nullptr;
+    for (const Stmt *Child : S->children())
+      if (Child && containsLocation(SM, Child->getSourceRange(), Loc)) {
+        Next = Child;
+        break;
+      }
+    if (const auto *Lambda = llvm::dyn_cast_or_null<LambdaExpr>(Next)) {
+      Innermost = Lambda->getCallOperator();
+      Next = Lambda->getBody();
+    }
+    S = Next;
+  }
+  return Innermost;
+}
+} // namespace
+
+const FunctionDecl *functionAround(SourceLocation Loc, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const DeclContext *Scope = Ctx.getTranslationUnitDecl();
+  // Down the namespaces and classes whose text holds Loc, to the function.
+  while (Scope) {
+    const DeclContext *Inner = nullptr;
+    for (const Decl *D : Scope->decls()) {
+      if (const auto *Template = llvm::dyn_cast<TemplateDecl>(D))
+        D = Template->getTemplatedDecl();
+      if (!D || D->isImplicit() ||
+          !containsLocation(SM, D->getSourceRange(), Loc))
+        continue;
+      if (const auto *Fn = llvm::dyn_cast<FunctionDecl>(D))
+        return Fn->doesThisDeclarationHaveABody() ? innermostLambda(Fn, Loc, SM)
+                                                  : nullptr;
+      if (llvm::isa<NamespaceDecl, CXXRecordDecl, LinkageSpecDecl>(D)) {
+        Inner = llvm::cast<DeclContext>(D);
+        break;
+      }
+    }
+    Scope = Inner;
+  }
+  return nullptr;
+}
+
 } // namespace clang::tidy::torch::device

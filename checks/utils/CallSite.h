@@ -88,6 +88,11 @@ bool isScopeStmt(const Stmt *S);
 bool containsLocation(const SourceManager &SM, SourceRange Outer,
                       SourceLocation Loc);
 
+/// The function whose definition holds \p Loc (an out-of-line method, a
+/// method in its class, or a function in a namespace); for a location in a
+/// lambda, the lambda's call operator. Null outside any definition.
+const FunctionDecl *functionAround(SourceLocation Loc, ASTContext &Ctx);
+
 /// The source text of \p R (a token range), empty when it cannot be read or
 /// touches a macro.
 std::string sourceText(SourceRange R, const ASTContext &Ctx);

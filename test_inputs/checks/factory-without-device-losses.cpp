@@ -1,8 +1,9 @@
 // CHECKS: torch-factory-without-device, torch-mixed-device-op
 // HEADERS: fast real real2
-// A loss compares a model's output with its target. mse_loss runs both through
-// one TensorIterator: a target made on the CPU meets the output where the
-// model ran, and only a 0-dim CPU target may join device data there.
+// A loss compares a model's output with its target: a target made on the CPU
+// meets the output where the model ran. mse_loss and l1_loss run both through
+// one TensorIterator, where only a 0-dim CPU target may join device data; the
+// cross entropies and binary_cross_entropy take no CPU target at all.
 #include <torch/torch.h>
 
 namespace F = torch::nn::functional;
@@ -29,6 +30,46 @@ torch::Tensor functional_loss(torch::nn::Linear &head, torch::Device device,
   return F::mse_loss(output, target);
 }
 
+// Class labels made on the CPU meet the logits in the cross entropy, whose
+// device check takes no CPU tensor at all.
+torch::Tensor classification_loss(torch::nn::Linear &head, torch::Device device,
+                                  const torch::Tensor &batch) {
+  auto labels = torch::zeros({8}, torch::kLong);
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: tensor factory 'torch::zeros' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+  // CHECK-FIXES: auto labels = torch::zeros({8}, torch::dtype(torch::kLong).device(device));
+  // CHECK-NOTES: :[[@LINE-5]]:74: note: the device is taken from parameter 'device'
+  // CHECK-NOTES: :[[@LINE+2]]:10: note: it meets a tensor on the device of 'device' in 'torch::nn::functional::cross_entropy'
+  auto logits = head->forward(batch.to(device));
+  return F::cross_entropy(logits, labels);
+}
+
+torch::Tensor likelihood_loss(torch::nn::Linear &head, torch::Device device,
+                              const torch::Tensor &batch) {
+  auto logits = head->forward(batch.to(device));
+  auto labels = torch::ones({8}, torch::kLong);
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+  // CHECK-FIXES: auto labels = torch::ones({8}, torch::dtype(torch::kLong).device(device));
+  // CHECK-NOTES: :[[@LINE-6]]:70: note: the device is taken from parameter 'device'
+  // CHECK-NOTES: :[[@LINE+1]]:10: note: it meets a tensor on the device of 'device' in 'nll_loss'
+  return torch::nll_loss(torch::log_softmax(logits, 1), labels);
+}
+
+torch::Tensor mask_loss(torch::nn::Linear &head, torch::Device device,
+                        const torch::Tensor &batch) {
+  auto probability = torch::sigmoid(head->forward(batch.to(device)));
+  auto mask = torch::full({8, 1}, 1.0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: tensor factory 'torch::full' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+  // CHECK-FIXES: auto mask = torch::full({8, 1}, 1.0, torch::device(probability.device()));
+  // CHECK-NOTES: :[[@LINE-4]]:8: note: the device is taken from local variable 'probability'
+  // CHECK-NOTES: :[[@LINE+1]]:10: note: it meets a tensor on the device of 'device' in 'binary_cross_entropy'
+  return torch::binary_cross_entropy(probability, mask) +
+         torch::l1_loss(probability, torch::ones({8, 1}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+  // CHECK-FIXES: torch::l1_loss(probability, torch::ones({8, 1}, torch::device(probability.device())));
+  // CHECK-NOTES: :[[@LINE-10]]:8: note: the device is taken from local variable 'probability'
+  // CHECK-NOTES: :[[@LINE-4]]:10: note: it meets a tensor on the device of 'device' in 'l1_loss'
+}
+
 // --- Not flagged ---
 // A 0-dim CPU target joins the output on any device.
 torch::Tensor scalar_target(torch::nn::Linear &head, torch::Device device,
@@ -44,4 +85,11 @@ torch::Tensor placed_target(torch::nn::Linear &head, torch::Device device,
   auto output = head->forward(batch.to(device));
   auto target = torch::zeros({8, 1}, output.options());
   return torch::mse_loss(output, target);
+}
+
+// l1_loss subtracts: a 0-dim CPU target joins the output on any device.
+torch::Tensor scalar_l1_target(torch::nn::Linear &head, torch::Device device,
+                               const torch::Tensor &batch) {
+  auto output = head->forward(batch.to(device));
+  return torch::l1_loss(output, torch::tensor(0.0));
 }

@@ -66,3 +66,21 @@ torch::Tensor combine(torch::Tensor x, torch::Device device) {
   auto [zeros, ones] = on_device(x);
   return x + zeros + ones.sum();
 }
+
+// A free helper makes the canvas; the caller meets it with its output. No
+// device is in scope in the helper, and the caller's names are not visible
+// there: the warning comes without a fix (the helper needs a device).
+torch::Tensor blank_canvas(int64_t h, int64_t w) {
+  return torch::zeros({3, h, w});
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: tensor factory 'torch::zeros' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+  // CHECK-FIXES: return torch::zeros({3, h, w});
+}
+
+torch::Tensor paint(torch::nn::Linear &net, const torch::Tensor &x) {
+  torch::Device device(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
+  // CHECK-NOTES: :[[@LINE-1]]:17: note: 'device' may be any device (it is chosen at run time)
+  net->to(device);
+  auto y = net->forward(x.to(device));
+  return blank_canvas(3, 4) + y;
+  // CHECK-NOTES: :[[@LINE-1]]:29: note: it meets a tensor on the device of 'device' in 'operator+'
+}
