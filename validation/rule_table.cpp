@@ -643,11 +643,44 @@ std::vector<Case> makeCases(const Env &env) {
       {"torch::nn::functional::binary_cross_entropy_with_logits", Mech::TI,
        [](auto &x, auto &y) { return F::binary_cross_entropy_with_logits(x, y); }, false},
   };
+  // `l1_loss` for torch::l1_loss, `L1Loss()` for torch::nn::L1LossImpl::forward.
+  auto lossName = [](const std::string &op) {
+    const size_t impl = op.find("Impl::forward");
+    return impl == std::string::npos ? op.substr(op.rfind(':') + 1)
+                                     : op.substr(11, impl - 11) + "()";
+  };
   for (const Loss &loss : losses) {
-    const std::string name = std::string(loss.op).substr(std::string(loss.op).rfind(':') + 1);
+    const std::string name = lossName(loss.op);
     auto run = loss.run;
     add(loss.op, name + "(dev[2], dev[2])", Side::Same, loss.mech,
         [run](const Env &e) { return devs(run(T({2}, e.dev), T({2}, e.dev))); });
+    add(loss.op, name + "(dev[2], cpu[2])", Side::CpuNonScalar, loss.mech,
+        [run](const Env &e) { return devs(run(T({2}, e.dev), T({2}, kCpu))); });
+    if (loss.zeroDimTarget)
+      add(loss.op, name + "(dev[2], cpu0)", Side::CpuZeroDim, loss.mech,
+          [run](const Env &e) { return devs(run(T({2}, e.dev), S(kCpu))); });
+  }
+  // The loss modules, built here and never moved (on the CPU): only input and target meet.
+  const std::vector<Loss> lossModules = {
+      {"torch::nn::MSELossImpl::forward", Mech::TI,
+       [](auto &x, auto &y) { return torch::nn::MSELoss()(x, y); }, true},
+      {"torch::nn::L1LossImpl::forward", Mech::TI,
+       [](auto &x, auto &y) { return torch::nn::L1Loss()(x, y); }, true},
+      {"torch::nn::SmoothL1LossImpl::forward", Mech::TI,
+       [](auto &x, auto &y) { return torch::nn::SmoothL1Loss()(x, y); }, true},
+      {"torch::nn::HuberLossImpl::forward", Mech::Wrapper,
+       [](auto &x, auto &y) { return torch::nn::HuberLoss()(x, y); }, true},
+      {"torch::nn::BCELossImpl::forward", Mech::Backend,
+       [](auto &x, auto &y) { return torch::nn::BCELoss()(x, y); }, false},
+      {"torch::nn::BCEWithLogitsLossImpl::forward", Mech::TI,
+       [](auto &x, auto &y) { return torch::nn::BCEWithLogitsLoss()(x, y); }, false},
+  };
+  for (const Loss &loss : lossModules) {
+    const std::string name = lossName(loss.op);
+    auto run = loss.run;
+    add(loss.op, name + "(dev[2], dev[2])", Side::Same, loss.mech,
+        [run](const Env &e) { return devs(run(T({2}, e.dev), T({2}, e.dev))); },
+        "the module on the CPU");
     add(loss.op, name + "(dev[2], cpu[2])", Side::CpuNonScalar, loss.mech,
         [run](const Env &e) { return devs(run(T({2}, e.dev), T({2}, kCpu))); });
     if (loss.zeroDimTarget)
@@ -665,9 +698,13 @@ std::vector<Case> makeCases(const Env &env) {
        [](auto &x, auto &y) { return torch::cross_entropy_loss(x, y); }, true},
       {"torch::nn::functional::cross_entropy", Mech::Wrapper,
        [](auto &x, auto &y) { return F::cross_entropy(x, y); }, true},
+      {"torch::nn::NLLLossImpl::forward", Mech::Wrapper,
+       [](auto &x, auto &y) { return torch::nn::NLLLoss()(x, y); }, false},
+      {"torch::nn::CrossEntropyLossImpl::forward", Mech::Wrapper,
+       [](auto &x, auto &y) { return torch::nn::CrossEntropyLoss()(x, y); }, true},
   };
   for (const Loss &loss : classLosses) {
-    const std::string name = std::string(loss.op).substr(std::string(loss.op).rfind(':') + 1);
+    const std::string name = lossName(loss.op);
     auto run = loss.run;
     add(loss.op, name + "(dev[2,3], idx_dev[2])", Side::Same, loss.mech,
         [run](const Env &e) { return devs(run(T({2, 3}, e.dev), I({2}, e.dev))); });

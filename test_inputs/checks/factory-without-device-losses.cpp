@@ -70,6 +70,18 @@ torch::Tensor mask_loss(torch::nn::Linear &head, torch::Device device,
   // CHECK-NOTES: :[[@LINE-4]]:10: note: it meets a tensor on the device of 'device' in 'l1_loss'
 }
 
+// A loss module computes the same as its function.
+torch::Tensor criterion_loss(torch::nn::Linear &head, torch::Device device,
+                             const torch::Tensor &batch) {
+  torch::nn::CrossEntropyLoss criterion;
+  auto labels = torch::zeros({8}, torch::kLong);
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: tensor factory 'torch::zeros' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+  // CHECK-FIXES: auto labels = torch::zeros({8}, torch::dtype(torch::kLong).device(device));
+  // CHECK-NOTES: :[[@LINE-6]]:69: note: the device is taken from parameter 'device'
+  // CHECK-NOTES: :[[@LINE+1]]:10: note: it meets a tensor on the device of 'device' in 'torch::nn::CrossEntropyLossImpl::forward'
+  return criterion(head->forward(batch.to(device)), labels);
+}
+
 // --- Not flagged ---
 // A 0-dim CPU target joins the output on any device.
 torch::Tensor scalar_target(torch::nn::Linear &head, torch::Device device,
@@ -92,4 +104,13 @@ torch::Tensor scalar_l1_target(torch::nn::Linear &head, torch::Device device,
                                const torch::Tensor &batch) {
   auto output = head->forward(batch.to(device));
   return torch::l1_loss(output, torch::tensor(0.0));
+}
+
+// A loss module holds no parameters: built here and never moved, it takes
+// output and target on any device, as long as they are together.
+torch::Tensor unmoved_criterion(torch::nn::Linear &head, torch::Device device,
+                                const torch::Tensor &batch, const torch::Tensor &target) {
+  torch::nn::MSELoss criterion;
+  auto output = head->forward(batch.to(device));
+  return criterion(output, target.to(device)) + criterion->forward(output, output.detach());
 }

@@ -235,6 +235,22 @@ ops:
             DeviceRule::Strict);
 }
 
+TEST(OpRulesTest, ReadsWhetherAModuleStateJoinsItsInputs) {
+  OpRuleSet Rules;
+  std::string Error;
+  ASSERT_TRUE(parseOpRules(R"yaml(
+version: 1
+ops:
+  - {name: lib::LossImpl::forward, rule: strict, module_state: false}
+  - {name: lib::LayerImpl::forward, rule: strict}
+)yaml",
+                           "rules.yaml", Rules, Error))
+      << Error;
+  const OpRuleIndex Index = buildRuleIndex(Rules, "2");
+  EXPECT_FALSE(Index.lookup("lib::LossImpl::forward").ModuleState);
+  EXPECT_TRUE(Index.lookup("lib::LayerImpl::forward").ModuleState);
+}
+
 TEST(OpRulesTest, VersionsCompareByComponent) {
   EXPECT_LT(compareLibtorchVersions("1.13", "2"), 0);
   EXPECT_EQ(compareLibtorchVersions("2", "2.0"), 0);
@@ -258,6 +274,8 @@ TEST(OpRulesTest, RejectsMalformedPositionsAndVersions) {
   Fails("{name: f, rule: cpu_scalar, cpu_scalar_at: []}", "list of operand positions");
   Fails("{name: f, rule: cpu_scalar, cpu_scalar_at: 1}", "list of operand positions");
   Fails("{name: f, rule: strict, since: two}", "libtorch version");
+  Fails("{name: f, rule: strict, module_state: false}", "belongs to a module's forward");
+  Fails("{name: lib::LossImpl::forward, rule: strict, module_state: no}", "true or false");
   Fails("{name: f, rule: strict, since: 2., before: 3}", "libtorch version");
   Fails("{name: f, rule: strict, since: 2, before: 1.13}", "later version");
   Fails("{name: f, rule: strict, sinse: 2}", "unknown key 'sinse'");

@@ -168,7 +168,10 @@ std::optional<PlacementMeeting> placementMeetingOf(const HardcodedPlacement &P,
   forEachOwnStmt(Fn, [&](const Stmt &S) {
     const auto *Call = llvm::dyn_cast<CallExpr>(&S);
     const Expr *Module = Call ? forwardedModule(Call) : nullptr;
-    const ValueDecl *Held = Module ? moduleRoot(Module) : nullptr;
+    const std::optional<OpDeviceRule> Rule =
+        Module ? opRuleOf(Call, Flow.RuleIndex) : std::nullopt;
+    const ValueDecl *Held =
+        Module && (!Rule || Rule->ModuleState) ? moduleRoot(Module) : nullptr;
     if (Found || !Held ||
         llvm::none_of(Call->arguments(), [&](const Expr *Arg) {
           return Arg != Module && PlacedHere(Facts->deviceOf(Arg));

@@ -231,8 +231,10 @@ DeviceTransfer::inputsOf(const CallExpr *Call, const DeviceState &S) const {
       Add(Arg);
   // A module's forward meets its parameters where the module lives. Listed
   // last, so that its result follows the data it ran on: two modules run
-  // on common data are together.
-  if (Module) {
+  // on common data are together. A loss holds none of its own.
+  const std::optional<OpDeviceRule> Rule =
+      Module ? opRuleOf(Call, Index) : std::nullopt;
+  if (Module && (!Rule || Rule->ModuleState)) {
     OpInput In;
     In.E = Module;
     In.Device = lookup(moduleRoot(Module), S);

@@ -64,7 +64,7 @@ OpRuleIndex buildRuleIndex(const OpRuleSet &Rules,
   for (const OpRule &R : Rules.Rules) {
     if (!R.holdsFor(LibtorchVersion))
       continue;
-    const OpDeviceRule Rule{R.Rule, R.CpuScalarAt};
+    const OpDeviceRule Rule{R.Rule, R.CpuScalarAt, R.ModuleState};
     Index[R.Name] = Rule;
     if (llvm::StringRef(R.Name).starts_with("torch::"))
       Index["at::" + R.Name.substr(7)] = Rule;

@@ -43,6 +43,9 @@ constexpr unsigned MaxListedOperand = 31;
 struct OpDeviceRule {
   DeviceRule Rule = DeviceRule::Strict;
   OperandPositions CpuScalarAt = AnyOperand;
+  /// For a module's forward: whether the module's own parameters and buffers
+  /// join its inputs (false for losses, which hold none by default).
+  bool ModuleState = true;
 
   /// Whether a 0-dim CPU tensor at operand \p Position may join device data.
   bool excusesCpuScalarAt(unsigned Position) const {
@@ -54,6 +57,7 @@ struct OpRule {
   std::string Name; ///< Qualified, e.g. "torch::stack" or "at::Tensor::add".
   DeviceRule Rule = DeviceRule::Strict;
   OperandPositions CpuScalarAt = AnyOperand; ///< `cpu_scalar_at: [1]`.
+  bool ModuleState = true;                   ///< `module_state: false`.
   /// The libtorch versions the entry holds for: `since: 2` (inclusive) and
   /// `before: 2` (exclusive); empty means unbounded. Where PyTorch changed an
   /// op's behaviour, the table has one entry per range.

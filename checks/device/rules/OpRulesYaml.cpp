@@ -110,10 +110,11 @@ void parseEntry(const YAML::Node &Entry, const std::string &FileName,
   for (const auto &KeyValue : Entry) {
     const auto Key = KeyValue.first.as<std::string>();
     if (Key != "name" && Key != "rule" && Key != "cpu_scalar_at" &&
-        Key != "since" && Key != "before")
+        Key != "since" && Key != "before" && Key != "module_state")
       throw RuleError{where(FileName, KeyValue.first.Mark()) + "unknown key '" +
                       Key +
-                      "' (expected name, rule, cpu_scalar_at, since, before)"};
+                      "' (expected name, rule, cpu_scalar_at, since, before, "
+                      "module_state)"};
   }
   OpRule Rule;
   Rule.Name = requireString(Entry, "name", FileName);
@@ -134,6 +135,19 @@ void parseEntry(const YAML::Node &Entry, const std::string &FileName,
       throw RuleError{where(FileName, Positions.Mark()) +
                       "'cpu_scalar_at' belongs to rule cpu_scalar"};
     Rule.CpuScalarAt = operandPositions(Positions, FileName);
+  }
+  if (const YAML::Node State = Entry["module_state"]) {
+    if (!State.IsScalar() ||
+        (State.Scalar() != "true" && State.Scalar() != "false"))
+      throw RuleError{where(FileName, State.Mark()) +
+                      "'module_state' is true or false"};
+    const std::string Forward = "::forward";
+    if (Rule.Name.size() < Forward.size() ||
+        Rule.Name.compare(Rule.Name.size() - Forward.size(), Forward.size(),
+                          Forward) != 0)
+      throw RuleError{where(FileName, State.Mark()) +
+                      "'module_state' belongs to a module's forward"};
+    Rule.ModuleState = State.Scalar() == "true";
   }
   Rule.Since = optionalVersion(Entry, "since", FileName);
   Rule.Before = optionalVersion(Entry, "before", FileName);
