@@ -137,6 +137,25 @@ FunctionSummaries::factsOf(const RecordDecl *Record, ASTContext &Ctx) {
   return &It->second;
 }
 
+namespace {
+/// A tensor member of a plain class that every constructor places off the
+/// CPU (a fixed device, or the class's own device member) and that no code
+/// outside the class can reassign: it is there in the methods, evidence of
+/// its own, unlike a member that holds whatever its owner was handed.
+bool placedByConstructors(const FieldDecl *F, const AbstractDevice &Device) {
+  if (!isTensorType(F->getType()) || F->getAccess() == AS_public)
+    return false;
+  if (Device.K == AbstractDevice::Kind::Cuda ||
+      Device.K == AbstractDevice::Kind::Other)
+    return true;
+  const auto *Member = Device.K == AbstractDevice::Kind::SameAs
+                           ? llvm::dyn_cast_or_null<FieldDecl>(Device.Symbol)
+                           : nullptr;
+  return Member && Member->getParent() == F->getParent() &&
+         isDeviceType(Member->getType());
+}
+} // namespace
+
 AbstractDevice FunctionSummaries::memberOnEntry(const FieldDecl *Field,
                                                 ASTContext &Ctx) {
   const auto *Facts = factsOf(Field ? Field->getParent() : nullptr, Ctx);
@@ -297,6 +316,10 @@ void FunctionSummaries::learnClass(const CXXRecordDecl *Class,
     // class lives wherever its owner's callers need it (not judged).
     if (IsModule && isTensorType(F->getType()) && !Registered.contains(F) &&
         Device.isCpu() && Device.DeviceLess) {
+      Out[F] = Device;
+      continue;
+    }
+    if (!IsModule && placedByConstructors(F, Device)) {
       Out[F] = Device;
       continue;
     }
