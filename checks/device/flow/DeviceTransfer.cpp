@@ -199,6 +199,20 @@ DeviceTransfer::inputsOf(const CallExpr *Call, const DeviceState &S) const {
       In.E = Arg;
       In.Device = eval(Arg, S);
       Inputs.push_back(In);
+    } else if (const unsigned Size = tupleSize(
+                   optionalValueType(T).isNull() ? T : optionalValueType(T))) {
+      // An RNN's state (`lstm->forward(x, std::make_tuple(h0, c0))`): each
+      // tensor of the pair or tuple is an input.
+      const auto Parts = tupleParts(Arg, Size);
+      const auto Devices = evalParts(Arg, Size, S);
+      for (size_t I = 0; I < Devices.size(); ++I) {
+        OpInput In;
+        In.E = I < Parts.size() ? Parts[I] : Arg;
+        if (!isTensorType(In.E->getType()) && In.E != Arg)
+          continue;
+        In.Device = Devices[I];
+        Inputs.push_back(In);
+      }
     } else if (isTensorListType(T)) {
       OpInput In;
       In.E = Arg;
