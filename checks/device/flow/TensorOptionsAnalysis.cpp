@@ -5,6 +5,9 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 
+#include <functional>
+#include <optional>
+
 namespace clang::tidy::torch::device {
 namespace {
 
@@ -53,6 +56,37 @@ OptionsDevice combine(OptionsDevice A, OptionsDevice B) {
   return OptionsDevice::Unknown;
 }
 
+OptionsDevice classify(const Expr *E, const Stmt *Body, int Depth);
+
+/// The options every `return` of \p Callee gives, when it is a function of
+/// the program (not libtorch's or the standard library's) that no override
+/// can replace: `torch::zeros({n}, options())` with the project's
+/// `TensorOptions options() const { return torch::dtype(torch::kFloat); }`.
+OptionsDevice classifyReturned(const FunctionDecl *Callee, int Depth) {
+  const FunctionDecl *Definition = nullptr;
+  const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Callee);
+  if (!Callee->hasBody(Definition) || !Definition ||
+      (Method && Method->isVirtual()) || Callee->isInStdNamespace() ||
+      isInTopNamespace(Callee, "torch") || isInTopNamespace(Callee, "at") ||
+      isInTopNamespace(Callee, "c10"))
+    return OptionsDevice::Unknown;
+  std::optional<OptionsDevice> Result;
+  std::function<void(const Stmt *)> Visit = [&](const Stmt *S) {
+    if (!S || llvm::isa<LambdaExpr>(S))
+      return;
+    if (const auto *Return = llvm::dyn_cast<ReturnStmt>(S)) {
+      const OptionsDevice Returned =
+          classify(Return->getRetValue(), Definition->getBody(), Depth + 1);
+      Result = Result ? combine(*Result, Returned) : Returned;
+      return;
+    }
+    for (const Stmt *Child : S->children())
+      Visit(Child);
+  };
+  Visit(Definition->getBody());
+  return Result.value_or(OptionsDevice::Unknown);
+}
+
 OptionsDevice classify(const Expr *E, const Stmt *Body, int Depth) {
   E = stripWrappers(E);
   if (!E || Depth > MaxDepth)
@@ -98,7 +132,9 @@ OptionsDevice classify(const Expr *E, const Stmt *Body, int Depth) {
     if (Object && isTensorType(Object->getType()))
       return Name == "options" ? OptionsDevice::HasDevice
                                : OptionsDevice::Unknown;
-    if (!Object || !isTensorOptionsType(Object->getType()))
+    if (Object && !isTensorOptionsType(Object->getType()))
+      return classifyReturned(Method, Depth);
+    if (!Object)
       return OptionsDevice::Unknown;
     if ((Name == "device" || Name == "device_index") &&
         Member->getNumArgs() > 0)
@@ -121,7 +157,7 @@ OptionsDevice classify(const Expr *E, const Stmt *Body, int Depth) {
     if (Name == "dtype" || Name == "layout" || Name == "requires_grad" ||
         Name == "memory_format")
       return OptionsDevice::NoDevice;
-    return OptionsDevice::Unknown;
+    return classifyReturned(Callee, Depth);
   }
 
   if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E)) {
