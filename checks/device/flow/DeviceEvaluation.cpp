@@ -207,6 +207,11 @@ AbstractDevice DeviceTransfer::eval(const Expr *E, const DeviceState &S) const {
       return lookup(Member->getMemberDecl(), S);
     if (const ValueDecl *Module = moduleRoot(Member->getBase()))
       return lookup(Module, S);
+    // `batch.labels` of a local aggregate: what was assigned to it here.
+    if (const FieldDecl *Field = trackedField(Member)) {
+      auto It = S.Vars.find(Field);
+      return It != S.Vars.end() ? It->second : AbstractDevice::unknown();
+    }
     return AbstractDevice::unknown();
   }
   if (const auto *Cond = llvm::dyn_cast<ConditionalOperator>(E))

@@ -512,7 +512,8 @@ std::unique_ptr<DeviceFlow> DeviceFlow::analyze(
   llvm::DenseSet<const CallExpr *> Seen;
   bool Returns = false;
   ListValue ReturnedList; // joined over every return of a list
-  const unsigned TupleSize = tupleSize(Fn->getReturnType());
+  // A pair, a tuple or an aggregate of the program: where each part lives.
+  const unsigned TupleSize = partCount(Fn->getReturnType());
   std::optional<llvm::SmallVector<AbstractDevice, 4>> Parts;
   bool PartsKnown = TupleSize > 0;
   if (!ForEachSettled([&](const Stmt *Element, const DeviceState &S) {
@@ -523,10 +524,11 @@ std::unique_ptr<DeviceFlow> DeviceFlow::analyze(
               Returns ? AbstractDevice::join(Result->Returned, D) : D;
           if (isTensorListType(Fn->getReturnType()))
             ReturnedList.addAll(Builder.evalList(Return->getRetValue(), S));
-          const auto Written = tupleParts(Return->getRetValue(), TupleSize);
+          const auto Written =
+              Builder.evalParts(Return->getRetValue(), TupleSize, S);
           PartsKnown &= !Written.empty();
           for (size_t I = 0; PartsKnown && I < Written.size(); ++I) {
-            const AbstractDevice D = Builder.eval(Written[I], S);
+            const AbstractDevice &D = Written[I];
             if (!Parts)
               Parts.emplace(TupleSize, AbstractDevice::unknown());
             (*Parts)[I] = Returns ? AbstractDevice::join((*Parts)[I], D) : D;
@@ -546,6 +548,12 @@ std::unique_ptr<DeviceFlow> DeviceFlow::analyze(
       Result->HostParams.push_back(Param);
   Result->Solved = std::move(Solved);
   return Result;
+}
+
+unsigned partCount(QualType T) {
+  if (const unsigned Size = tupleSize(T))
+    return Size;
+  return aggregateFields(T).size();
 }
 
 } // namespace clang::tidy::torch::device

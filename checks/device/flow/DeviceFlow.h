@@ -207,6 +207,11 @@ const Expr *forwardedModule(const CallExpr *Call);
 std::optional<OpDeviceRule> opRuleOf(const CallExpr *Call,
                                      const OpRuleIndex &Index,
                                      std::string *Name = nullptr);
+/// How many parts of a value of type \p T the flow follows one by one: the
+/// elements of a `std::pair` or `std::tuple`, the data members of a plain
+/// aggregate of the program that holds tensors; 0 for any other type.
+unsigned partCount(QualType T);
+
 /// opRuleOf's DeviceRule alone.
 std::optional<DeviceRule> ruleOf(const CallExpr *Call, const OpRuleIndex &Index,
                                  std::string *Name = nullptr);

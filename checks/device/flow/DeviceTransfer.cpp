@@ -430,21 +430,6 @@ DeviceTransfer::moduleMovesAt(const CallExpr *Call,
   return Moves;
 }
 
-llvm::SmallVector<AbstractDevice, 4>
-DeviceTransfer::evalParts(const Expr *E, unsigned Size,
-                          const DeviceState &S) const {
-  llvm::SmallVector<AbstractDevice, 4> Parts;
-  for (const Expr *Part : tupleParts(E, Size))
-    Parts.push_back(eval(Part, S));
-  const auto *Call = llvm::dyn_cast_or_null<CallExpr>(stripWrappers(E));
-  const FunctionSummary *Summary = Call ? summaryOf(Call) : nullptr;
-  if (Parts.empty() && Summary && Summary->ResultParts &&
-      Summary->ResultParts->size() == Size)
-    for (const AbstractDevice &Part : *Summary->ResultParts)
-      Parts.push_back(resultAtCall(Part, Call, *Summary, S));
-  return Parts;
-}
-
 void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
   if (const auto *DS = llvm::dyn_cast<DeclStmt>(Element)) {
     for (const Decl *D : DS->decls()) {
@@ -460,6 +445,7 @@ void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
           if (isTensorType(Decomposed->bindings()[I]->getType()))
             S.Vars[Decomposed->bindings()[I]] = Parts[I];
       }
+      initAggregate(VD, S);
       auto Range = RangeForVars.find(VD);
       if (Range != RangeForVars.end() && isTensorType(T)) {
         S.Vars[VD] = evalElement(Range->second, S);
@@ -491,7 +477,10 @@ void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
   E = tensorOperand(E);
   if (const auto Sides = assignmentSides(E)) {
     const auto [LHS, RHS] = *Sides;
-    if (const ValueDecl *Target = assignedDecl(LHS)) {
+    const ValueDecl *Target = assignedDecl(LHS);
+    if (!Target)
+      Target = trackedField(tensorOperand(LHS));
+    if (Target) {
       const QualType T = Target->getType();
       if (isTensorType(T))
         S.Vars[Target] = eval(RHS, S);

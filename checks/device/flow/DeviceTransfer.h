@@ -67,6 +67,10 @@ public:
                      : AbstractDevice::unknown();
   }
   void transfer(const Stmt *Element, DeviceState &S) const;
+  /// Where the declaration of the local aggregate \p Local puts its tensor
+  /// members: its initializer's parts (`Batch b = make_batch(d);`,
+  /// `Batch b{x, y};`), none for a default-constructed one.
+  void initAggregate(const VarDecl *Local, DeviceState &S) const;
   /// One element of the control-flow graph: a statement, or a constructor's
   /// member initializer (`mask_(torch::ones({n}))` places the tensor member
   /// as an assignment in the body would). Other elements change nothing.
@@ -101,6 +105,12 @@ private:
   AbstractDevice evalOptions(const Expr *Options, const DeviceState &S,
                              const Stmt *Origin) const;
   AbstractDevice lookup(const ValueDecl *D, const DeviceState &S) const;
+  /// The member of a local aggregate \p E names (`batch.labels`), when the
+  /// flow follows it as a variable (isFieldsOnlyLocal); null otherwise.
+  const FieldDecl *trackedField(const Expr *E) const;
+  /// Whether the flow follows the members of the local \p Local.
+  bool tracksFields(const VarDecl *Local) const;
+  mutable llvm::DenseMap<const VarDecl *, bool> FieldsOnlyLocals;
   const FunctionSummary *summaryOf(const CallExpr *Call) const {
     return Summaries ? Summaries->of(Call, Ctx) : nullptr;
   }

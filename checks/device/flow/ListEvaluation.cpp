@@ -1,8 +1,9 @@
-//===--- ListEvaluation.cpp - the devices of a list of tensors ------------===//
+//===--- ListEvaluation.cpp - the devices of tensors held together -------===//
 //
-// The part of DeviceTransfer's expression reading that sees lists: where the
-// elements of a `std::vector<Tensor>`, a braced list, a TorchScript input
-// vector or a list-returning op are.
+// The part of DeviceTransfer's expression reading that sees containers: where
+// the elements of a `std::vector<Tensor>`, a braced list, a TorchScript input
+// vector or a list-returning op are; the parts of a pair or tuple; the
+// tensor members of a local aggregate (`Batch batch;`).
 //
 //===----------------------------------------------------------------------===//
 #include "device/flow/DeviceTransfer.h"
@@ -106,6 +107,59 @@ AbstractDevice DeviceTransfer::evalElement(const Expr *List,
   for (const AbstractDevice &Element : llvm::drop_begin(L.Elements))
     Joined = AbstractDevice::join(Joined, Element);
   return Joined;
+}
+
+llvm::SmallVector<AbstractDevice, 4>
+DeviceTransfer::evalParts(const Expr *E, unsigned Size,
+                          const DeviceState &S) const {
+  llvm::SmallVector<AbstractDevice, 4> Parts;
+  for (const Expr *Part : tupleParts(E, Size))
+    Parts.push_back(eval(Part, S));
+  // A local aggregate returned or copied whole: its members as assigned.
+  if (const VarDecl *Local = copiedVariable(E);
+      Parts.empty() && Local && tracksFields(Local)) {
+    const auto Fields = aggregateFields(Local->getType());
+    if (Fields.size() == Size)
+      for (const FieldDecl *Field : Fields) {
+        auto It = S.Vars.find(Field);
+        Parts.push_back(It != S.Vars.end() ? It->second
+                                           : AbstractDevice::unknown());
+      }
+  }
+  const auto *Call = llvm::dyn_cast_or_null<CallExpr>(stripWrappers(E));
+  const FunctionSummary *Summary = Call ? summaryOf(Call) : nullptr;
+  if (Parts.empty() && Summary && Summary->ResultParts &&
+      Summary->ResultParts->size() == Size)
+    for (const AbstractDevice &Part : *Summary->ResultParts)
+      Parts.push_back(resultAtCall(Part, Call, *Summary, S));
+  return Parts;
+}
+
+bool DeviceTransfer::tracksFields(const VarDecl *Local) const {
+  auto [It, New] = FieldsOnlyLocals.try_emplace(Local, false);
+  if (New)
+    It->second = Local->isLocalVarDecl() &&
+                 !aggregateFields(Local->getType()).empty() &&
+                 isFieldsOnlyLocal(Local, Body);
+  return It->second;
+}
+
+const FieldDecl *DeviceTransfer::trackedField(const Expr *E) const {
+  const auto Field = localAggregateField(E);
+  return Field && tracksFields(Field->first) ? Field->second : nullptr;
+}
+
+void DeviceTransfer::initAggregate(const VarDecl *Local, DeviceState &S) const {
+  if (!tracksFields(Local))
+    return;
+  const auto Fields = aggregateFields(Local->getType());
+  const auto Parts = Local->getInit()
+                         ? evalParts(Local->getInit(), Fields.size(), S)
+                         : llvm::SmallVector<AbstractDevice, 4>();
+  for (size_t I = 0; I < Fields.size(); ++I)
+    if (isTensorType(Fields[I]->getType()))
+      S.Vars[Fields[I]] =
+          I < Parts.size() ? Parts[I] : AbstractDevice::unknown();
 }
 
 } // namespace clang::tidy::torch::device

@@ -7,6 +7,8 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 
+#include <functional>
+
 namespace clang::tidy::torch::device {
 
 const Expr *tensorOperand(const Expr *E) {
@@ -42,6 +44,84 @@ const ValueDecl *moduleRoot(const Expr *E) {
       return nullptr;
   }
   return nullptr;
+}
+
+const VarDecl *copiedVariable(const Expr *E) {
+  constexpr int MaxSteps = 4; // NRVO: construct, cast, move, reference
+  for (int Step = 0; E && Step < MaxSteps; ++Step) {
+    E = stripWrappers(E);
+    if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(E))
+      return llvm::dyn_cast<VarDecl>(Ref->getDecl());
+    const auto *Construct = llvm::dyn_cast_or_null<CXXConstructExpr>(E);
+    const auto *Move = llvm::dyn_cast_or_null<CallExpr>(E);
+    if (Construct && Construct->getNumArgs() == 1)
+      E = Construct->getArg(0);
+    else if (Move && Move->getNumArgs() == 1 && Move->getDirectCallee() &&
+             Move->getDirectCallee()->isInStdNamespace() &&
+             isNamed(Move->getDirectCallee(), "move"))
+      E = Move->getArg(0);
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
+std::optional<std::pair<const VarDecl *, const FieldDecl *>>
+localAggregateField(const Expr *E) {
+  const auto *Member = llvm::dyn_cast_or_null<MemberExpr>(E);
+  const auto *Field =
+      Member ? llvm::dyn_cast<FieldDecl>(Member->getMemberDecl()) : nullptr;
+  if (!Field || Member->isArrow() || !isTensorType(Field->getType()))
+    return std::nullopt;
+  const auto *Ref =
+      llvm::dyn_cast<DeclRefExpr>(Member->getBase()->IgnoreParenImpCasts());
+  const auto *VD = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!VD || !VD->isLocalVarDecl() || VD->getType()->isReferenceType() ||
+      !VD->getType()->getAsCXXRecordDecl() || isModuleType(VD->getType()))
+    return std::nullopt;
+  return std::make_pair(VD, Field);
+}
+
+bool isFieldsOnlyLocal(const VarDecl *VD, const Stmt *Body) {
+  const QualType Type = VD->getType().getCanonicalType().getUnqualifiedType();
+  const RecordDecl *Record = VD->getType()->getAsRecordDecl();
+  unsigned SameType = 0, Uses = 0, FieldUses = 0;
+  bool Shared = false; // captured by a lambda, or its members are `this`'s
+  std::function<void(const Stmt *)> Visit = [&](const Stmt *S) {
+    if (!S || Shared)
+      return;
+    if (const auto *Lambda = llvm::dyn_cast<LambdaExpr>(S))
+      for (const LambdaCapture &Capture : Lambda->captures())
+        Shared |= Capture.capturesVariable() && Capture.getCapturedVar() == VD;
+    if (const auto *Member = llvm::dyn_cast<MemberExpr>(S);
+        Member && llvm::isa<CXXThisExpr>(Member->getBase()->IgnoreImplicit()))
+      Shared |= Member->getMemberDecl()->getDeclContext() == Record;
+    if (const auto *Decl = llvm::dyn_cast<DeclStmt>(S))
+      for (const auto *D : Decl->decls())
+        if (const auto *Other = llvm::dyn_cast<VarDecl>(D);
+            Other && Other->getType()
+                             .getNonReferenceType()
+                             .getCanonicalType()
+                             .getUnqualifiedType() == Type)
+          ++SameType;
+    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(S);
+        Ref && Ref->getDecl() == VD)
+      ++Uses;
+    // Returned whole: the caller gets its members (evalParts).
+    if (const auto *Return = llvm::dyn_cast<ReturnStmt>(S);
+        Return && copiedVariable(Return->getRetValue()) == VD)
+      ++FieldUses;
+    if (const auto *Member = llvm::dyn_cast<MemberExpr>(S);
+        Member && llvm::isa<FieldDecl>(Member->getMemberDecl()))
+      if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(
+              Member->getBase()->IgnoreParenImpCasts());
+          Ref && Ref->getDecl() == VD)
+        ++FieldUses;
+    for (const Stmt *Child : S->children())
+      Visit(Child);
+  };
+  Visit(Body);
+  return !Shared && SameType == 1 && Uses == FieldUses;
 }
 
 const DeclRefExpr *rangeOwner(const Expr *E, llvm::StringRef Which) {
@@ -112,6 +192,24 @@ unsigned tupleSize(QualType T) {
       Args[0].getKind() != TemplateArgument::Pack)
     return 0;
   return Args[0].pack_size();
+}
+
+llvm::SmallVector<const FieldDecl *, 4> aggregateFields(QualType T) {
+  constexpr unsigned MaxFields = 16;
+  llvm::SmallVector<const FieldDecl *, 4> Fields;
+  const auto *Record = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!Record || !Record->hasDefinition() || Record->getNumBases() > 0 ||
+      Record->isInStdNamespace() || isModuleType(T) || isTensorType(T) ||
+      isInTopNamespace(Record, "torch") || isInTopNamespace(Record, "at") ||
+      isInTopNamespace(Record, "c10"))
+    return Fields;
+  Fields.append(Record->field_begin(), Record->field_end());
+  if (Fields.size() > MaxFields ||
+      llvm::none_of(Fields, [](const FieldDecl *F) {
+        return isTensorType(F->getType());
+      }))
+    Fields.clear();
+  return Fields;
 }
 
 llvm::SmallVector<const Expr *, 4> tupleParts(const Expr *E, unsigned Size) {

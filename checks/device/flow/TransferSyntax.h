@@ -13,6 +13,9 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
+#include <utility>
+
 namespace clang::tidy::torch::device {
 
 /// The tensor expression \p E stands for: past implicit wrappers, reference
@@ -23,6 +26,23 @@ const Expr *tensorOperand(const Expr *E);
 /// `net->parameters()`, `holder.get()->fc`; the object itself is named as
 /// referencedObject names it.
 const ValueDecl *moduleRoot(const Expr *E);
+
+/// A tensor member of a local aggregate that \p E reads or writes
+/// (`batch.labels` with `Batch batch;` declared in the function): the
+/// variable and the member, or none. Whether the flow may follow it is
+/// isFieldsOnlyLocal's question.
+std::optional<std::pair<const VarDecl *, const FieldDecl *>>
+localAggregateField(const Expr *E);
+
+/// The variable \p E copies or moves whole (`b`, `std::move(b)`), or null.
+const VarDecl *copiedVariable(const Expr *E);
+
+/// True when the local \p VD is used in \p Body only through its data
+/// members and returned (never passed, copied, assigned whole or called a
+/// method on) and
+/// is the only local of its type there: its members change only by the
+/// assignments the flow sees, one variable per member.
+bool isFieldsOnlyLocal(const VarDecl *VD, const Stmt *Body);
 
 /// The list variable whose `begin()` (or \p Which) \p E calls.
 const DeclRefExpr *rangeOwner(const Expr *E, llvm::StringRef Which = "begin");
@@ -46,6 +66,11 @@ const Expr *jitLoadDevice(const Expr *Init);
 /// How many elements a `std::pair` or `std::tuple` type holds; 0 for any
 /// other type.
 unsigned tupleSize(QualType T);
+
+/// The data members of a plain aggregate of the program that holds tensors
+/// (`struct Batch { torch::Tensor images, labels; };`), in order; empty for
+/// a module, a library type, a class with bases or one without a tensor.
+llvm::SmallVector<const FieldDecl *, 4> aggregateFields(QualType T);
 
 /// The elements \p E builds a pair or tuple of \p Size from, in order:
 /// `{a, b}`, `std::make_pair(a, b)`, `std::make_tuple(a, b, c)`,

@@ -30,7 +30,7 @@ const FunctionDecl *staticCallee(const CallExpr *Call) {
 /// Whether anything of \p Fn can carry a device across the call.
 bool passesTensors(const FunctionDecl *Fn) {
   if (isTensorType(Fn->getReturnType()) ||
-      isTensorListType(Fn->getReturnType()))
+      isTensorListType(Fn->getReturnType()) || partCount(Fn->getReturnType()))
     return true;
   for (const ParmVarDecl *Param : Fn->parameters())
     if (isTensorType(Param->getType()) || isModuleType(Param->getType()))
