@@ -355,6 +355,12 @@ AbstractDevice DeviceTransfer::evalCall(const CallExpr *Call,
       llvm::dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl());
   if (!Callee || !isTensorType(Callee->getReturnType()))
     return AbstractDevice::unknown();
+  // An element of a pair or tuple parameter: wherever the caller put it.
+  if (const auto Element = parameterElement(Call)) {
+    AbstractDevice D = AbstractDevice::sameAs(Element->first);
+    D.Part = static_cast<int>(Element->second);
+    return D;
+  }
 
   if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Call)) {
     const Expr *Object = Member->getImplicitObjectArgument();

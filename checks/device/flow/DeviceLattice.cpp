@@ -58,9 +58,9 @@ bool AbstractDevice::provablyDiffers(const AbstractDevice &O) const {
 
 bool AbstractDevice::sameValue(const AbstractDevice &O) const {
   return K == O.K && CudaIndex == O.CudaIndex && Symbol == O.Symbol &&
-         DeviceLess == O.DeviceLess && HostContract == O.HostContract &&
-         MayBeNonCpu == O.MayBeNonCpu && MayBeCpu == O.MayBeCpu &&
-         ZeroDim == O.ZeroDim && Origin == O.Origin &&
+         Part == O.Part && DeviceLess == O.DeviceLess &&
+         HostContract == O.HostContract && MayBeNonCpu == O.MayBeNonCpu &&
+         MayBeCpu == O.MayBeCpu && ZeroDim == O.ZeroDim && Origin == O.Origin &&
          Factories == O.Factories && AlsoSymbols == O.AlsoSymbols;
 }
 
@@ -69,7 +69,8 @@ AbstractDevice AbstractDevice::join(const AbstractDevice &A,
   if (A.sameValue(B))
     return A;
   const bool SameDevice = A.K == B.K && A.CudaIndex == B.CudaIndex &&
-                          A.Symbol == B.Symbol && A.K != Kind::Maybe;
+                          A.Symbol == B.Symbol && A.Part == B.Part &&
+                          A.K != Kind::Maybe;
   if (SameDevice) {
     AbstractDevice D = A;
     if (A.AlsoSymbols != B.AlsoSymbols)

@@ -33,6 +33,9 @@ struct AbstractDevice {
   Kind K = Kind::Unknown;
   int CudaIndex = -1;
   const ValueDecl *Symbol = nullptr;
+  /// For SameAs of a pair or tuple parameter: the element (`std::get<1>(s)`);
+  /// -1 for the whole value.
+  int Part = -1;
   /// For SameAs from an op over several parameters or members: the others.
   /// The op ran, so they live where Symbol does; a caller that passes
   /// device-less tensors for them learns every factory at once.

@@ -124,6 +124,13 @@ AbstractDevice DeviceTransfer::atCall(const AbstractDevice &D,
     Here = Module                           ? lookup(Module, S)
            : isDeviceLike(Param->getType()) ? evalDevice(Passed, S)
                                             : eval(Passed, S);
+    // One element of a pair or tuple argument.
+    if (D.Part >= 0) {
+      const auto Parts = evalParts(Passed, tupleSize(Param->getType()), S);
+      Here = static_cast<size_t>(D.Part) < Parts.size()
+                 ? Parts[D.Part]
+                 : AbstractDevice::unknown();
+    }
     if (Arg)
       *Arg = Passed;
   } else if (llvm::isa<FieldDecl>(D.Symbol)) {

@@ -115,6 +115,15 @@ DeviceTransfer::evalParts(const Expr *E, unsigned Size,
   llvm::SmallVector<AbstractDevice, 4> Parts;
   for (const Expr *Part : tupleParts(E, Size))
     Parts.push_back(eval(Part, S));
+  // A pair or tuple parameter (`auto [h, c] = state;`): each element
+  // wherever the caller put it.
+  if (const auto *Param =
+          llvm::dyn_cast_or_null<ParmVarDecl>(copiedVariable(E));
+      Parts.empty() && Param && tupleSize(Param->getType()) == Size)
+    for (unsigned I = 0; I < Size; ++I) {
+      Parts.push_back(AbstractDevice::sameAs(Param));
+      Parts.back().Part = static_cast<int>(I);
+    }
   // A local aggregate returned or copied whole: its members as assigned.
   if (const VarDecl *Local = copiedVariable(E);
       Parts.empty() && Local && tracksFields(Local)) {

@@ -46,6 +46,26 @@ const ValueDecl *moduleRoot(const Expr *E) {
   return nullptr;
 }
 
+std::optional<std::pair<const ParmVarDecl *, unsigned>>
+parameterElement(const CallExpr *Call) {
+  const FunctionDecl *Get = Call->getDirectCallee();
+  const TemplateArgumentList *Args =
+      Get ? Get->getTemplateSpecializationArgs() : nullptr;
+  if (!Get || !Get->isInStdNamespace() || !isNamed(Get, "get") || !Args ||
+      Args->size() == 0 ||
+      Args->get(0).getKind() != TemplateArgument::Integral ||
+      Call->getNumArgs() != 1)
+    return std::nullopt;
+  const auto *Ref =
+      llvm::dyn_cast_or_null<DeclRefExpr>(stripWrappers(Call->getArg(0)));
+  const auto *Param =
+      Ref ? llvm::dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+  const uint64_t Index = Args->get(0).getAsIntegral().getZExtValue();
+  if (!Param || Index >= tupleSize(Param->getType()))
+    return std::nullopt;
+  return std::make_pair(Param, static_cast<unsigned>(Index));
+}
+
 const VarDecl *copiedVariable(const Expr *E) {
   constexpr int MaxSteps = 4; // NRVO: construct, cast, move, reference
   for (int Step = 0; E && Step < MaxSteps; ++Step) {

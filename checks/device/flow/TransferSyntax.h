@@ -34,6 +34,11 @@ const ValueDecl *moduleRoot(const Expr *E);
 std::optional<std::pair<const VarDecl *, const FieldDecl *>>
 localAggregateField(const Expr *E);
 
+/// The pair or tuple parameter and the element `std::get<I>(param)` reads;
+/// none for any other call.
+std::optional<std::pair<const ParmVarDecl *, unsigned>>
+parameterElement(const CallExpr *Call);
+
 /// The variable \p E copies or moves whole (`b`, `std::move(b)`), or null.
 const VarDecl *copiedVariable(const Expr *E);
 
