@@ -49,3 +49,22 @@ torch::Tensor host_layer(torch::nn::LSTM &lstm, const torch::Tensor &sequence) {
   auto c0 = torch::zeros({1, 4, 8});
   return std::get<0>(lstm->forward(sequence.cpu(), std::make_tuple(h0, c0)));
 }
+
+// Both halves of the state made without a device: both are flagged, so one
+// run of the fixes repairs the call.
+torch::Tensor encode_both(torch::nn::LSTM &lstm, torch::Device device,
+                          const torch::Tensor &sequence) {
+  lstm->to(device);
+  auto x = sequence.to(device);
+  auto h0 = torch::zeros({1, 4, 8});
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: tensor factory 'torch::zeros' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+  // CHECK-FIXES: auto h0 = torch::zeros({1, 4, 8}, torch::device(x.device()));
+  // CHECK-NOTES: :[[@LINE-4]]:8: note: the device is taken from local variable 'x'
+  auto c0 = torch::zeros({1, 4, 8});
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: tensor factory 'torch::zeros' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+  // CHECK-FIXES: auto c0 = torch::zeros({1, 4, 8}, torch::device(x.device()));
+  // CHECK-NOTES: :[[@LINE-8]]:8: note: the device is taken from local variable 'x'
+  return std::get<0>(lstm->forward(x, std::make_tuple(h0, c0)));
+  // CHECK-NOTES: :[[@LINE-1]]:28: note: it meets a tensor on the device of 'device' in 'torch::nn::LSTMImpl::forward'
+  // CHECK-NOTES: :[[@LINE-2]]:28: note: it meets a tensor on the device of 'device' in 'torch::nn::LSTMImpl::forward'
+}

@@ -134,21 +134,37 @@ std::vector<FactoryMeeting> factoryMeetings(const DeviceFlow &Flow,
     if (!C.Provable && !AnyEvidence &&
         !standsForAny(C.Other, isModuleParameter))
       Evidence = offCpuEvidence(C.Other, Fn, Summaries, Ctx);
-    for (const Stmt *Made : C.Odd.Factories) {
-      const auto *Factory = llvm::dyn_cast<CallExpr>(Made);
-      if (!Factory || madeForHostMemory(Factory, Ctx))
-        continue;
-      auto [It, First] = Index.try_emplace(Factory, Meetings.size());
-      if (First) {
-        Meetings.push_back({Factory, C, Evidence});
-        continue;
+    // The op meets every other device-less non-scalar operand there too
+    // (`lstm->forward(x, std::make_tuple(h0, c0))`): one run of the fixes
+    // repairs them all.
+    llvm::SmallVector<DeviceConflict, 2> Same{C};
+    if (C.Use && C.Odd.isCpu() && !C.InList &&
+        (C.Use->Rule == DeviceRule::Strict ||
+         C.Use->Rule == DeviceRule::CpuScalar))
+      for (const OpInput &In : C.Use->Inputs)
+        if (In.E != C.OddExpr && !In.IsList && In.Device.isCpu() &&
+            In.Device.DeviceLess && In.Device.ZeroDim == Tri::No) {
+          DeviceConflict Sibling = C;
+          Sibling.Odd = In.Device;
+          Sibling.OddExpr = In.E;
+          Same.push_back(std::move(Sibling));
+        }
+    for (const DeviceConflict &Met : Same)
+      for (const Stmt *Made : Met.Odd.Factories) {
+        const auto *Factory = llvm::dyn_cast<CallExpr>(Made);
+        if (!Factory || madeForHostMemory(Factory, Ctx))
+          continue;
+        auto [It, First] = Index.try_emplace(Factory, Meetings.size());
+        if (First) {
+          Meetings.push_back({Factory, Met, Evidence});
+          continue;
+        }
+        FactoryMeeting &Best = Meetings[It->second];
+        if (Evidence.K < Best.Evidence.K)
+          Best = {Factory, Met, Evidence};
+        else
+          Best.Evidence = strongerEvidence(std::move(Best.Evidence), Evidence);
       }
-      FactoryMeeting &Best = Meetings[It->second];
-      if (Evidence.K < Best.Evidence.K)
-        Best = {Factory, C, Evidence};
-      else
-        Best.Evidence = strongerEvidence(std::move(Best.Evidence), Evidence);
-    }
   }
   return Meetings;
 }
