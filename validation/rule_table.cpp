@@ -619,8 +619,9 @@ std::vector<Case> makeCases(const Env &env) {
     const char *op;
     Mech mech;
     std::function<Tensor(const Tensor &, const Tensor &)> run;
-    bool zeroDimTarget;  // a 0-dim target of a 1-d input is well-formed (binary_cross_entropy_
-                         // with_logits writes its result into one made from the target)
+    // A 0-dim target beside a 1-d input is well-formed (not for the cross entropies with
+    // logits, which write into a tensor made from the target, nor the size-checking forms).
+    bool zeroDimTarget;
   };
   const std::vector<Loss> losses = {
       {"torch::l1_loss", Mech::TI, [](auto &x, auto &y) { return torch::l1_loss(x, y); }, true},
@@ -649,17 +650,21 @@ std::vector<Case> makeCases(const Env &env) {
     return impl == std::string::npos ? op.substr(op.rfind(':') + 1)
                                      : op.substr(11, impl - 11) + "()";
   };
-  for (const Loss &loss : losses) {
-    const std::string name = lossName(loss.op);
-    auto run = loss.run;
-    add(loss.op, name + "(dev[2], dev[2])", Side::Same, loss.mech,
-        [run](const Env &e) { return devs(run(T({2}, e.dev), T({2}, e.dev))); });
-    add(loss.op, name + "(dev[2], cpu[2])", Side::CpuNonScalar, loss.mech,
-        [run](const Env &e) { return devs(run(T({2}, e.dev), T({2}, kCpu))); });
-    if (loss.zeroDimTarget)
-      add(loss.op, name + "(dev[2], cpu0)", Side::CpuZeroDim, loss.mech,
-          [run](const Env &e) { return devs(run(T({2}, e.dev), S(kCpu))); });
-  }
+  // Input and target of one shape: both on the device, a CPU target, a 0-dim CPU one.
+  auto addSameShapeCases = [&](const std::vector<Loss> &all, const std::string &sameNote) {
+    for (const Loss &loss : all) {
+      const std::string name = lossName(loss.op);
+      auto run = loss.run;
+      add(loss.op, name + "(dev[2], dev[2])", Side::Same, loss.mech,
+          [run](const Env &e) { return devs(run(T({2}, e.dev), T({2}, e.dev))); }, sameNote);
+      add(loss.op, name + "(dev[2], cpu[2])", Side::CpuNonScalar, loss.mech,
+          [run](const Env &e) { return devs(run(T({2}, e.dev), T({2}, kCpu))); });
+      if (loss.zeroDimTarget)
+        add(loss.op, name + "(dev[2], cpu0)", Side::CpuZeroDim, loss.mech,
+            [run](const Env &e) { return devs(run(T({2}, e.dev), S(kCpu))); });
+    }
+  };
+  addSameShapeCases(losses, "");
   // The loss modules, built here and never moved (on the CPU): only input and target meet.
   const std::vector<Loss> lossModules = {
       {"torch::nn::MSELossImpl::forward", Mech::TI,
@@ -675,18 +680,7 @@ std::vector<Case> makeCases(const Env &env) {
       {"torch::nn::BCEWithLogitsLossImpl::forward", Mech::TI,
        [](auto &x, auto &y) { return torch::nn::BCEWithLogitsLoss()(x, y); }, false},
   };
-  for (const Loss &loss : lossModules) {
-    const std::string name = lossName(loss.op);
-    auto run = loss.run;
-    add(loss.op, name + "(dev[2], dev[2])", Side::Same, loss.mech,
-        [run](const Env &e) { return devs(run(T({2}, e.dev), T({2}, e.dev))); },
-        "the module on the CPU");
-    add(loss.op, name + "(dev[2], cpu[2])", Side::CpuNonScalar, loss.mech,
-        [run](const Env &e) { return devs(run(T({2}, e.dev), T({2}, kCpu))); });
-    if (loss.zeroDimTarget)
-      add(loss.op, name + "(dev[2], cpu0)", Side::CpuZeroDim, loss.mech,
-          [run](const Env &e) { return devs(run(T({2}, e.dev), S(kCpu))); });
-  }
+  addSameShapeCases(lossModules, "the module on the CPU");
   // Class-index targets: nll_loss and cross_entropy (nll_loss on log_softmax), batched
   // and (a 0-dim target) unbatched.
   const std::vector<Loss> classLosses = {
