@@ -56,3 +56,15 @@ torch::TensorOptions options_for(bool gpu) {
 torch::Tensor shift_for(torch::Device device, const torch::Tensor &x, bool gpu) {
   return x.to(device) + torch::ones({3}, options_for(gpu));
 }
+
+// Helpers that return each other's options, recursively: followed a few
+// calls deep, then not known.
+torch::TensorOptions ping(int n);
+torch::TensorOptions pong(int n) {
+  return n > 0 ? ping(n - 1) : (n < 0 ? ping(n + 1) : torch::dtype(torch::kFloat));
+}
+torch::TensorOptions ping(int n) { return n > 1 ? pong(n - 2) : pong(n); }
+
+torch::Tensor shift_recursive(torch::Device device, const torch::Tensor &x) {
+  return x.to(device) + torch::ones({3}, ping(4));
+}

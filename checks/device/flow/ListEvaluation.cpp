@@ -115,19 +115,18 @@ DeviceTransfer::evalParts(const Expr *E, unsigned Size,
   llvm::SmallVector<AbstractDevice, 4> Parts;
   for (const Expr *Part : tupleParts(E, Size))
     Parts.push_back(eval(Part, S));
+  const VarDecl *Copied = Parts.empty() ? copiedVariable(E) : nullptr;
   // A pair or tuple parameter (`auto [h, c] = state;`): each element
   // wherever the caller put it.
-  if (const auto *Param =
-          llvm::dyn_cast_or_null<ParmVarDecl>(copiedVariable(E));
-      Parts.empty() && Param && tupleSize(Param->getType()) == Size)
+  if (const auto *Param = llvm::dyn_cast_or_null<ParmVarDecl>(Copied);
+      Param && tupleSize(Param->getType()) == Size)
     for (unsigned I = 0; I < Size; ++I) {
       Parts.push_back(AbstractDevice::sameAs(Param));
       Parts.back().Part = static_cast<int>(I);
     }
   // A local aggregate returned or copied whole: its members as assigned.
-  if (const VarDecl *Local = copiedVariable(E);
-      Parts.empty() && Local && tracksFields(Local)) {
-    const auto Fields = aggregateFields(Local->getType());
+  if (Parts.empty() && Copied && tracksFields(Copied)) {
+    const auto Fields = aggregateFields(Copied->getType());
     if (Fields.size() == Size)
       for (const FieldDecl *Field : Fields) {
         auto It = S.Vars.find(Field);

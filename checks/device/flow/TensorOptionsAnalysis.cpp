@@ -1,17 +1,21 @@
 //===--- TensorOptionsAnalysis.cpp - does a TensorOptions name a device? --===//
 #include "device/flow/TensorOptionsAnalysis.h"
+#include "device/functions/FunctionBodies.h"
 #include "utils/TorchTypes.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 
-#include <functional>
 #include <optional>
 
 namespace clang::tidy::torch::device {
 namespace {
 
 constexpr int MaxDepth = 16;
+/// What following a function to its returns spends of MaxDepth: a few
+/// functions deep at most, so that helpers returning each other's options
+/// (recursively, over several returns) are read a bounded number of times.
+constexpr int CallDepthCost = 4;
 
 bool isDeviceSpelling(QualType T) {
   if (isDeviceType(T) || isDeviceTypeEnum(T))
@@ -71,19 +75,13 @@ OptionsDevice classifyReturned(const FunctionDecl *Callee, int Depth) {
       isInTopNamespace(Callee, "c10"))
     return OptionsDevice::Unknown;
   std::optional<OptionsDevice> Result;
-  std::function<void(const Stmt *)> Visit = [&](const Stmt *S) {
-    if (!S || llvm::isa<LambdaExpr>(S))
-      return;
-    if (const auto *Return = llvm::dyn_cast<ReturnStmt>(S)) {
-      const OptionsDevice Returned =
-          classify(Return->getRetValue(), Definition->getBody(), Depth + 1);
+  forEachOwnDescendant(Definition->getBody(), [&](const Stmt &S) {
+    if (const auto *Return = llvm::dyn_cast<ReturnStmt>(&S)) {
+      const OptionsDevice Returned = classify(
+          Return->getRetValue(), Definition->getBody(), Depth + CallDepthCost);
       Result = Result ? combine(*Result, Returned) : Returned;
-      return;
     }
-    for (const Stmt *Child : S->children())
-      Visit(Child);
-  };
-  Visit(Definition->getBody());
+  });
   return Result.value_or(OptionsDevice::Unknown);
 }
 

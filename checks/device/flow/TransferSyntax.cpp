@@ -1,13 +1,12 @@
 //===--- TransferSyntax.cpp - how the transfer reads the code -------------===//
 #include "device/flow/TransferSyntax.h"
+#include "device/functions/FunctionBodies.h"
 #include "utils/CallSite.h"
 #include "utils/TorchObjects.h"
 #include "utils/TorchTypes.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
-
-#include <functional>
 
 namespace clang::tidy::torch::device {
 
@@ -107,15 +106,20 @@ bool isFieldsOnlyLocal(const VarDecl *VD, const Stmt *Body) {
   const RecordDecl *Record = VD->getType()->getAsRecordDecl();
   unsigned SameType = 0, Uses = 0, FieldUses = 0;
   bool Shared = false; // captured by a lambda, or its members are `this`'s
-  std::function<void(const Stmt *)> Visit = [&](const Stmt *S) {
-    if (!S || Shared)
-      return;
+  forEachOwnDescendant(Body, [&](const Stmt &Visited) {
+    const Stmt *S = &Visited;
     if (const auto *Lambda = llvm::dyn_cast<LambdaExpr>(S))
       for (const LambdaCapture &Capture : Lambda->captures())
         Shared |= Capture.capturesVariable() && Capture.getCapturedVar() == VD;
-    if (const auto *Member = llvm::dyn_cast<MemberExpr>(S);
-        Member && llvm::isa<CXXThisExpr>(Member->getBase()->IgnoreImplicit()))
-      Shared |= Member->getMemberDecl()->getDeclContext() == Record;
+    if (const auto *Member = llvm::dyn_cast<MemberExpr>(S)) {
+      const Expr *Base = Member->getBase()->IgnoreParenImpCasts();
+      if (llvm::isa<CXXThisExpr>(Base))
+        Shared |= Member->getMemberDecl()->getDeclContext() == Record;
+      if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Base);
+          Ref && Ref->getDecl() == VD &&
+          llvm::isa<FieldDecl>(Member->getMemberDecl()))
+        ++FieldUses;
+    }
     if (const auto *Decl = llvm::dyn_cast<DeclStmt>(S))
       for (const auto *D : Decl->decls())
         if (const auto *Other = llvm::dyn_cast<VarDecl>(D);
@@ -131,16 +135,7 @@ bool isFieldsOnlyLocal(const VarDecl *VD, const Stmt *Body) {
     if (const auto *Return = llvm::dyn_cast<ReturnStmt>(S);
         Return && copiedVariable(Return->getRetValue()) == VD)
       ++FieldUses;
-    if (const auto *Member = llvm::dyn_cast<MemberExpr>(S);
-        Member && llvm::isa<FieldDecl>(Member->getMemberDecl()))
-      if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(
-              Member->getBase()->IgnoreParenImpCasts());
-          Ref && Ref->getDecl() == VD)
-        ++FieldUses;
-    for (const Stmt *Child : S->children())
-      Visit(Child);
-  };
-  Visit(Body);
+  });
   return !Shared && SameType == 1 && Uses == FieldUses;
 }
 

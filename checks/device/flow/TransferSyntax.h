@@ -43,10 +43,9 @@ parameterElement(const CallExpr *Call);
 const VarDecl *copiedVariable(const Expr *E);
 
 /// True when the local \p VD is used in \p Body only through its data
-/// members and returned (never passed, copied, assigned whole or called a
-/// method on) and
-/// is the only local of its type there: its members change only by the
-/// assignments the flow sees, one variable per member.
+/// members and returned (never passed, copied, assigned whole, captured or
+/// called a method on) and is the only local of its type there: its members
+/// change only by the assignments the flow sees, one variable per member.
 bool isFieldsOnlyLocal(const VarDecl *VD, const Stmt *Body);
 
 /// The list variable whose `begin()` (or \p Which) \p E calls.
