@@ -291,8 +291,8 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
          "%0 makes this code device-aware; pass a device to the factory",
          DiagnosticIDs::Note)
         << Source->describe();
-  if (Evidence && Evidence->Call)
-    device::noteCallerData(*this, *Evidence->Call);
+  if (Evidence)
+    device::noteEvidence(*this, *Evidence);
 }
 
 } // namespace torch

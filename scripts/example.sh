@@ -11,8 +11,8 @@ cmake -S examples -B build/examples -G Ninja -DCMAKE_EXPORT_COMPILE_COMMANDS=ON 
 echo "== torchlint-run over examples/ (compile database: build/examples) =="
 status=0
 build/bin/torchlint-run -p build/examples --checks='-*,torch-*' --no-cache || status=$?
-# One file at a time, as the editor sees it: the factory in add_noise is
-# latent there (only train.cpp shows that its data may be on the GPU).
+# One file at a time, as the editor sees it: the .cuda() in debug_dump_logits
+# is latent there (only train.cpp shows that its model may be elsewhere).
 echo "== torchlint, one file at a time: utils.cpp =="
 build/bin/torchlint -p build/examples --checks='-*,torch-*' examples/src/utils.cpp || true
 # Exit 1 means findings were reported, which is what the example is for.

@@ -2,6 +2,7 @@
 #include "device/findings/MeetingEvidence.h"
 #include "device/findings/FindingNotes.h"
 #include "device/findings/HostWork.h"
+#include "device/flow/DeviceChoice.h"
 #include "device/flow/DeviceUsage.h"
 #include "utils/CallSite.h"
 #include "utils/TorchObjects.h"
@@ -61,6 +62,11 @@ bool modulePlacedElsewhere(const AbstractDevice &Passed,
                            llvm::StringRef Backend) {
   return placedElsewhere(Passed, Backend) ||
          (Backend != "CPU" && Passed.isCpu());
+}
+
+bool onChosenCpuPath(const Stmt *S, ASTContext &Ctx) {
+  const std::optional<DeviceChoiceGuard> Guard = deviceChoiceGuard(S, Ctx);
+  return Guard && Guard->OnCpu.value_or(false);
 }
 
 bool choosesDevicesAtRunTime(const FunctionDecl *Fn) {
@@ -134,6 +140,15 @@ std::vector<FactoryMeeting> factoryMeetings(const DeviceFlow &Flow,
     if (!C.Provable && !AnyEvidence &&
         !standsForAny(C.Other, isModuleParameter))
       Evidence = offCpuEvidence(C.Other, Fn, Summaries, Ctx);
+    // Nor does it in a helper no call here explains, beside code written to
+    // follow its data's device: the file or class says where data lives.
+    if (Evidence.K == Kind::CallersDecide && Summaries &&
+        !Summaries->isCalledInUnit(enclosingNamedFunction(Fn), Ctx))
+      if (auto Follower = Summaries->deviceFollowerBeside(Fn, Ctx);
+          Follower.second) {
+        Evidence.K = Kind::Beside;
+        Evidence.Follower = Follower;
+      }
     // The op meets every other device-less non-scalar operand there too
     // (`lstm->forward(x, std::make_tuple(h0, c0))`): one run of the fixes
     // repairs them all.
@@ -152,7 +167,8 @@ std::vector<FactoryMeeting> factoryMeetings(const DeviceFlow &Flow,
     for (const DeviceConflict &Met : Same)
       for (const Stmt *Made : Met.Odd.Factories) {
         const auto *Factory = llvm::dyn_cast<CallExpr>(Made);
-        if (!Factory || madeForHostMemory(Factory, Ctx))
+        if (!Factory || madeForHostMemory(Factory, Ctx) ||
+            onChosenCpuPath(Factory, Ctx))
           continue;
         auto [It, First] = Index.try_emplace(Factory, Meetings.size());
         if (First) {
@@ -231,6 +247,17 @@ void noteCallerData(ClangTidyCheck &Check, const CallerPlacement &Caller) {
              DiagnosticIDs::Note)
       << Caller.Passed.describe() << Caller.PassedFor->getName()
       << calleeName(Caller.Site.Call) << isModuleParameter(Caller.PassedFor);
+}
+
+void noteEvidence(ClangTidyCheck &Check, const OffCpuEvidence &Evidence) {
+  if (Evidence.Call)
+    noteCallerData(Check, *Evidence.Call);
+  if (const auto [Function, Follows] = Evidence.Follower; Follows)
+    Check.diag(Follows->getExprLoc(),
+               "'%0' beside it makes its data where its inputs are; nothing "
+               "here says the factory's tensor stays on the CPU",
+               DiagnosticIDs::Note)
+        << Function->getNameAsString();
 }
 
 } // namespace clang::tidy::torch::device

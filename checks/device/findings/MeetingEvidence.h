@@ -54,12 +54,21 @@ inline bool showsOffCpu(const AbstractDevice &Device) {
 /// (`x.is_cuda()`).
 bool choosesDevicesAtRunTime(const FunctionDecl *Fn);
 
+/// Whether \p S runs only on the path where the program chose the CPU at
+/// run time (the else of `if (cuda_available)`): data made there is meant to
+/// be on the CPU.
+bool onChosenCpuPath(const Stmt *S, ASTContext &Ctx);
+
 struct OffCpuEvidence {
   enum class Kind : uint8_t {
     /// The code itself shows it (showsOffCpu, choosesDevicesAtRunTime).
     Shown,
     /// A call in the unit passes such data for one of the parameters.
     Caller,
+    /// Only the parameters, in a function the unit never calls, beside code
+    /// written to follow its data's device (Beside): a device-less factory
+    /// there breaks what the code around it keeps.
+    Beside,
     /// Only "whatever the tensor parameters Params hold": latent.
     CallersDecide,
     /// Nothing does (a plain class's tensor member).
@@ -68,8 +77,12 @@ struct OffCpuEvidence {
   Kind K = Kind::None;
   std::optional<CallerPlacement> Call;   ///< For Caller.
   llvm::SmallVector<unsigned, 2> Params; ///< For CallersDecide.
+  /// For Beside: the function beside and its call that follows a device.
+  FunctionSummaries::DeviceFollower Follower{nullptr, nullptr};
 
-  bool reportable() const { return K == Kind::Shown || K == Kind::Caller; }
+  bool reportable() const {
+    return K == Kind::Shown || K == Kind::Caller || K == Kind::Beside;
+  }
 };
 
 /// What shows that \p Met, met in \p Fn, may live off the CPU. \p Summaries
@@ -121,6 +134,11 @@ std::optional<PlacementMeeting> placementMeeting(
     const DeviceFlow &Flow,
     llvm::function_ref<bool(const AbstractDevice &)> PlacedHere, bool OnCpu,
     llvm::function_ref<const ValueDecl *(const AbstractDevice &)> Unfixed);
+
+/// Notes what \p Evidence rests on beyond the meeting: the call that passes
+/// the data (Caller), the code beside that follows its data's device
+/// (Beside).
+void noteEvidence(ClangTidyCheck &Check, const OffCpuEvidence &Evidence);
 
 /// The note naming the call \p Caller whose data reaches a parameter.
 void noteCallerData(ClangTidyCheck &Check, const CallerPlacement &Caller);

@@ -73,6 +73,42 @@ bool isChoice(const Expr *E, int Depth) {
   return false;
 }
 
+/// Whether \p Cond holding means an accelerator was chosen (`use_gpu`,
+/// `torch::cuda::is_available()`, `x.is_cuda()`) or the CPU was (`use_cpu`,
+/// `x.is_cpu()`), through `!`; none for anything else.
+std::optional<bool> meansAccelerator(const Expr *Cond, int Depth = 0) {
+  Cond = stripWrappers(Cond);
+  if (!Cond || Depth > 8)
+    return std::nullopt;
+  if (const auto *Unary = llvm::dyn_cast<UnaryOperator>(Cond)) {
+    if (Unary->getOpcode() != UO_LNot)
+      return std::nullopt;
+    if (std::optional<bool> Inner =
+            meansAccelerator(Unary->getSubExpr(), Depth + 1))
+      return !*Inner;
+    return std::nullopt;
+  }
+  llvm::StringRef Name;
+  if (const auto *Call = llvm::dyn_cast<CallExpr>(Cond)) {
+    if (const FunctionDecl *Callee = Call->getDirectCallee();
+        Callee && Callee->getIdentifier())
+      Name = Callee->getName();
+  } else if (const ValueDecl *Named = referencedDecl(Cond);
+             Named && Named->getIdentifier()) {
+    if (!Named->getType()->isBooleanType())
+      return std::nullopt;
+    Name = Named->getName();
+  }
+  const std::string Lower = Name.lower();
+  const llvm::StringRef Word(Lower);
+  if (Word.contains("cpu"))
+    return false;
+  if (Word == "is_available" || Word.contains("cuda") || Word.contains("gpu") ||
+      Word.contains("mps") || Word.contains("accel"))
+    return true;
+  return std::nullopt;
+}
+
 } // namespace
 
 bool isDeviceChoiceCondition(const Expr *Cond) { return isChoice(Cond, 0); }
@@ -85,16 +121,22 @@ std::optional<DeviceChoiceGuard> deviceChoiceGuard(const Stmt *S,
     if (!Parent || llvm::isa<LambdaExpr>(Parent))
       return std::nullopt;
     const Expr *Cond = nullptr;
+    bool OnTrueSide = false;
     if (const auto *If = llvm::dyn_cast<IfStmt>(Parent);
-        If && (Current == If->getThen() || Current == If->getElse()))
+        If && (Current == If->getThen() || Current == If->getElse())) {
       Cond = If->getCond();
-    else if (const auto *Ternary =
-                 llvm::dyn_cast<AbstractConditionalOperator>(Parent);
-             Ternary && Current != Ternary->getCond())
+      OnTrueSide = Current == If->getThen();
+    } else if (const auto *Ternary =
+                   llvm::dyn_cast<AbstractConditionalOperator>(Parent);
+               Ternary && Current != Ternary->getCond()) {
       Cond = Ternary->getCond();
+      OnTrueSide = Current == Ternary->getTrueExpr();
+    }
     if (Cond && isChoice(Cond, 0)) {
       DeviceChoiceGuard Guard;
       Guard.Condition = Cond;
+      if (std::optional<bool> Accelerator = meansAccelerator(Cond))
+        Guard.OnCpu = OnTrueSide != *Accelerator;
       // Only a condition that is `x.is_cuda()` itself says "follow x":
       // `!x.is_cuda() && use_gpu` is a choice like any other.
       const auto *Query =

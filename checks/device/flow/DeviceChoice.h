@@ -23,6 +23,10 @@ struct DeviceChoiceGuard {
   /// current CUDA device, not x's: still a hard-coded device, fixed by
   /// following x.
   const ValueDecl *CudaQueryOf = nullptr;
+  /// True on the branch the program takes when it chose the CPU (the else
+  /// of `if (cuda_available)`, the then of `if (!use_gpu)`), false on the
+  /// accelerator's; none where the condition does not say which.
+  std::optional<bool> OnCpu;
 };
 
 /// Whether \p Cond asks where code runs: a device query (`x.is_cuda()`,

@@ -362,6 +362,10 @@ AbstractDevice DeviceTransfer::evalCall(const CallExpr *Call,
     return D;
   }
 
+  // A TorchScript module's output: where the data it ran on is.
+  if (const CallExpr *Run = scriptModuleRunOf(Call); Run && Run != Call)
+    return opResult(Run, DeviceRule::Strict, S);
+
   if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Call)) {
     const Expr *Object = Member->getImplicitObjectArgument();
     const CXXMethodDecl *Method = Member->getMethodDecl();

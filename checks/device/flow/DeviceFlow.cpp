@@ -444,6 +444,7 @@ std::unique_ptr<DeviceFlow> DeviceFlow::analyze(
   DeviceTransfer &Builder = Solved->Builder;
   std::vector<DeviceState> &Out = Solved->Out;
   Builder.collectRangeFors(Body);
+  Builder.collectAskedLocals(Body);
   Builder.InConstructor = llvm::isa<CXXConstructorDecl>(Fn);
 
   // Forward dataflow to a fixpoint. clang's worklist visits blocks in reverse

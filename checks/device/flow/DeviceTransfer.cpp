@@ -10,6 +10,7 @@
 #include "device/flow/DeviceUsage.h"
 #include "device/flow/TensorOptionsAnalysis.h"
 #include "device/flow/TransferSyntax.h"
+#include "device/functions/FunctionBodies.h"
 #include "device/functions/UnitCallers.h"
 #include "utils/CallSite.h"
 #include "utils/TorchObjects.h"
@@ -36,17 +37,6 @@ const Expr *optionalPayload(const Expr *E) {
       return nullptr;
     E = Construct->getArg(0);
   }
-  return nullptr;
-}
-
-/// The variable or parameter \p E names, or a member of `this`.
-const ValueDecl *assignedDecl(const Expr *E) {
-  E = tensorOperand(E);
-  if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(E))
-    return llvm::dyn_cast<VarDecl>(Ref->getDecl());
-  if (const auto *Member = llvm::dyn_cast_or_null<MemberExpr>(E))
-    if (llvm::isa<CXXThisExpr>(tensorOperand(Member->getBase())))
-      return Member->getMemberDecl();
   return nullptr;
 }
 
@@ -428,13 +418,29 @@ DeviceTransfer::moduleMovesAt(const CallExpr *Call,
   // m->to(device[, dtype][, non_blocking]) moves a module in place.
   const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(Call);
   const CXXMethodDecl *Method = Member ? Member->getMethodDecl() : nullptr;
+  // A tensor's `to` (`net->forward(x).to(kCPU)`) copies data; it moves no
+  // module, whatever the tensor was reached through.
   if (!Method || !Method->getIdentifier() || Method->getName() != "to" ||
-      Member->getNumArgs() == 0 || !isDeviceLike(Member->getArg(0)->getType()))
+      isTensorMethod(Method) || Member->getNumArgs() == 0 ||
+      !isDeviceLike(Member->getArg(0)->getType()))
     return Moves;
   const Expr *Object = Member->getImplicitObjectArgument();
   if (const ValueDecl *Module = moduleRoot(Object))
     Add(Module, Member->getArg(0), evalDevice(Member->getArg(0), S), nullptr);
   return Moves;
+}
+
+void DeviceTransfer::collectAskedLocals(const Stmt *Body) {
+  forEachOwnDescendant(Body, [&](const Stmt &S) {
+    const auto *Call = llvm::dyn_cast<CallExpr>(&S);
+    const Expr *Source = Call ? deviceSourceOf(*Call) : nullptr;
+    const auto *Ref =
+        llvm::dyn_cast_or_null<DeclRefExpr>(tensorOperand(Source));
+    if (const auto *Var =
+            llvm::dyn_cast_or_null<VarDecl>(Ref ? Ref->getDecl() : nullptr);
+        Var && Var->isLocalVarDecl() && !Var->getType()->isReferenceType())
+      AskedLocals.insert(Var);
+  });
 }
 
 void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
@@ -457,8 +463,8 @@ void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
       if (Range != RangeForVars.end() && isTensorType(T)) {
         S.Vars[VD] = evalElement(Range->second, S);
       } else if (isTensorType(T)) {
-        S.Vars[VD] =
-            VD->getInit() ? eval(VD->getInit(), S) : AbstractDevice::unknown();
+        S.Vars[VD] = heldBy(VD, VD->getInit() ? eval(VD->getInit(), S)
+                                              : AbstractDevice::unknown());
       } else if (isDeviceLike(T) || isTensorOptionsType(T)) {
         // Options kept in a local name their device as a device does.
         S.Vars[VD] = VD->getInit() ? evalDevice(VD->getInit(), S)
@@ -490,7 +496,7 @@ void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
     if (Target) {
       const QualType T = Target->getType();
       if (isTensorType(T))
-        S.Vars[Target] = eval(RHS, S);
+        S.Vars[Target] = heldBy(llvm::dyn_cast<VarDecl>(Target), eval(RHS, S));
       else if (isDeviceLike(T) || isTensorOptionsType(T))
         S.Vars[Target] = evalDevice(RHS, S);
       else if (isTensorListType(T))
@@ -511,14 +517,19 @@ void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
   if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *Method = Member->getMethodDecl();
     const ValueDecl *List = assignedDecl(Member->getImplicitObjectArgument());
-    if (Method && Method->getIdentifier() && List &&
-        isTensorListType(List->getType()) && Member->getNumArgs() == 1 &&
+    const bool TracksList = Method && Method->getIdentifier() && List &&
+                            isTensorListType(List->getType());
+    // A member list holds what other methods left in it until cleared here.
+    if (TracksList && llvm::isa<FieldDecl>(List) && !S.Lists.count(List))
+      S.Lists[List].Opaque = true;
+    if (TracksList && Member->getNumArgs() == 0 && Method->getName() == "clear")
+      S.Lists[List] = ListValue();
+    if (TracksList && Member->getNumArgs() == 1 &&
         (Method->getName() == "push_back" ||
          Method->getName() == "emplace_back"))
       S.Lists[List].add(eval(Member->getArg(0), S));
     // list.insert(pos, other.begin(), other.end()): other's elements join.
-    if (Method && Method->getIdentifier() && List &&
-        isTensorListType(List->getType()) && Method->getName() == "insert" &&
+    if (TracksList && Method->getName() == "insert" &&
         Member->getNumArgs() == 3) {
       const DeclRefExpr *From = rangeOwner(Member->getArg(1));
       const DeclRefExpr *To = rangeOwner(Member->getArg(2), "end");

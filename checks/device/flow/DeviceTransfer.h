@@ -36,6 +36,10 @@ public:
       collectRangeFors(Child);
   }
 
+  /// Notes the local tensors \p Body takes a device from (`x.options()`,
+  /// `y.to(x)`): the code expects them anywhere.
+  void collectAskedLocals(const Stmt *Body);
+
   AbstractDevice eval(const Expr *E, const DeviceState &S) const;
   AbstractDevice evalDevice(const Expr *E, const DeviceState &S) const;
   AbstractDevice lookupIn(const ValueDecl *D, const DeviceState &S) const {
@@ -135,6 +139,15 @@ private:
   DeviceFlowOptions Options;
   CalleeSummaries *Summaries;
   llvm::DenseMap<const VarDecl *, const Expr *> RangeForVars;
+  llvm::DenseSet<const VarDecl *> AskedLocals;
+  /// What the local tensor \p Var holds after it is given \p Value: a
+  /// value from code the flow cannot see into is wherever it lives when the
+  /// code asks where that is.
+  AbstractDevice heldBy(const VarDecl *Var, AbstractDevice Value) const {
+    return Value.K == AbstractDevice::Kind::Unknown && AskedLocals.count(Var)
+               ? AbstractDevice::sameAs(Var)
+               : Value;
+  }
 
 public:
   /// Members are not yet placed when a constructor starts.

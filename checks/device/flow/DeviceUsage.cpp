@@ -22,19 +22,16 @@ bool holdsDeviceType(QualType T) {
          isDevicePointerType(T);
 }
 
-/// Whether \p Call takes where data lives from a tensor: an argument
-/// `x.device()` or `x.options()`, or `y.to(x)` / `y.type_as(x)`. Printing
-/// `x.device()` follows nothing.
-static bool followsDevice(const CallExpr &Call) {
+const Expr *deviceSourceOf(const CallExpr &Call) {
   if (llvm::isa<CXXOperatorCallExpr>(Call))
-    return false;
+    return nullptr;
   const auto *Method =
       llvm::dyn_cast_or_null<CXXMethodDecl>(Call.getDirectCallee());
   const bool Converts = isTensorMethod(Method) &&
                         (isNamed(Method, "to") || isNamed(Method, "type_as"));
   for (const Expr *Arg : Call.arguments()) {
     if (Converts && isTensorType(Arg->getType()))
-      return true;
+      return Arg;
     // Through an implicit conversion too: `t.to(x.device())` passes the
     // device as TensorOptions.
     const auto *Query =
@@ -42,9 +39,14 @@ static bool followsDevice(const CallExpr &Call) {
     if (Query && isTensorMethod(Query->getMethodDecl()) &&
         (isNamed(Query->getMethodDecl(), "device") ||
          isNamed(Query->getMethodDecl(), "options")))
-      return true;
+      return Query->getImplicitObjectArgument();
   }
-  return false;
+  return nullptr;
+}
+
+/// Whether \p Call takes where data lives from a tensor (deviceSourceOf).
+static bool followsDevice(const CallExpr &Call) {
+  return deviceSourceOf(Call) != nullptr;
 }
 
 /// Whether \p S cannot complete: a throw, or a call of a function that never
@@ -106,6 +108,16 @@ bool namesOneFixedDevice(const VarDecl *Var) {
       Assigned |= Ref->getDecl() == Var;
   });
   return !Assigned;
+}
+
+const CallExpr *deviceFollowingCall(const FunctionDecl *Fn) {
+  const CallExpr *Found = nullptr;
+  forEachOwnStmt(Fn, [&](const Stmt &S) {
+    if (const auto *Call = llvm::dyn_cast<CallExpr>(&S);
+        Call && !Found && followsDevice(*Call))
+      Found = Call;
+  });
+  return Found;
 }
 
 void addDeviceUsage(const FunctionDecl *Fn, DeviceUsage &Usage) {

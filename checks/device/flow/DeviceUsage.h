@@ -55,6 +55,17 @@ bool namesOneFixedDevice(const VarDecl *Var);
 /// does with devices to \p Usage.
 void addDeviceUsage(const FunctionDecl *Fn, DeviceUsage &Usage);
 
+/// The tensor whose device \p Call takes for its result: `x` in
+/// `torch::zeros(n, x.options())`, `y.to(x.device())`, `y.to(x)` and
+/// `y.type_as(x)`. Printing `x.device()` takes nothing. Null for any other
+/// call.
+const Expr *deviceSourceOf(const CallExpr &Call);
+
+/// The first call in \p Fn's own code that takes where data lives from a
+/// tensor (`torch::zeros(n, x.options())`, `y.to(x.device())`, `y.to(x)`):
+/// \p Fn follows its data's device. Null when it has none.
+const CallExpr *deviceFollowingCall(const FunctionDecl *Fn);
+
 /// What the translation unit's own code (the source file and the project
 /// headers it includes, not libtorch) does with devices.
 DeviceUsage unitDeviceUsage(ASTContext &Ctx);

@@ -19,8 +19,8 @@ using Kind = AbstractDevice::Kind;
 ListValue DeviceTransfer::evalList(const Expr *E, const DeviceState &S) const {
   ListValue L;
   E = tensorOperand(E);
-  if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(E)) {
-    auto It = S.Lists.find(Ref->getDecl());
+  if (const ValueDecl *Var = assignedDecl(E)) {
+    auto It = S.Lists.find(Var);
     if (It != S.Lists.end())
       return It->second;
     L.Opaque = true;

@@ -1,5 +1,6 @@
 //===--- TransferSyntax.cpp - how the transfer reads the code -------------===//
 #include "device/flow/TransferSyntax.h"
+#include "device/flow/DeviceFlow.h"
 #include "device/functions/FunctionBodies.h"
 #include "utils/CallSite.h"
 #include "utils/TorchObjects.h"
@@ -24,6 +25,16 @@ const Expr *tensorOperand(const Expr *E) {
     E = Construct->getArg(0);
   }
   return E;
+}
+
+const ValueDecl *assignedDecl(const Expr *E) {
+  E = tensorOperand(E);
+  if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(E))
+    return llvm::dyn_cast<VarDecl>(Ref->getDecl());
+  if (const auto *Member = llvm::dyn_cast_or_null<MemberExpr>(E))
+    if (llvm::isa<CXXThisExpr>(tensorOperand(Member->getBase())))
+      return Member->getMemberDecl();
+  return nullptr;
 }
 
 const ValueDecl *moduleRoot(const Expr *E) {
@@ -192,6 +203,45 @@ const Expr *jitLoadDevice(const Expr *Init) {
       if (const Expr *Written = writtenArgument(Load->getArg(I));
           Written && isDeviceLike(Written->getType()))
         return Written;
+  return nullptr;
+}
+
+const CallExpr *scriptModuleRunOf(const Expr *E) {
+  // The readings of a TorchScript output (an IValue, its tuple, the tuple's
+  // elements) on the way back to the run that made it.
+  static constexpr llvm::StringLiteral Readings[] = {
+      "toTensor",     "toTuple", "elements", "toTensorVector",
+      "toTensorList", "toList",  "get",      "at"};
+  constexpr unsigned MaxSteps = 8;
+  for (unsigned Step = 0; E && Step < MaxSteps; ++Step) {
+    E = stripWrappers(E);
+    if (const auto *Call = llvm::dyn_cast_or_null<CallExpr>(E))
+      if (const Expr *Module = forwardedModule(Call);
+          Module && isJitModuleType(Module->getType()))
+        return Call;
+    if (const auto *Member = llvm::dyn_cast_or_null<CXXMemberCallExpr>(E)) {
+      const CXXMethodDecl *Method = Member->getMethodDecl();
+      if (!Method || !Method->getIdentifier() ||
+          !llvm::is_contained(Readings, Method->getName()))
+        return nullptr;
+      E = Member->getImplicitObjectArgument();
+    } else if (const auto *Op = llvm::dyn_cast_or_null<CXXOperatorCallExpr>(E);
+               Op && Op->getNumArgs() > 0 &&
+               (Op->getOperator() == OO_Subscript ||
+                Op->getOperator() == OO_Arrow)) {
+      E = Op->getArg(0);
+    } else if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(E)) {
+      // A local that keeps the output or its tuple (`const auto out =
+      // m.forward(in).toTuple();`), not a tensor the flow follows itself.
+      const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl());
+      if (!Var || !Var->isLocalVarDecl() || !Var->getInit() ||
+          isTensorType(Var->getType()) || Var->getType()->isReferenceType())
+        return nullptr;
+      E = Var->getInit();
+    } else {
+      return nullptr;
+    }
+  }
   return nullptr;
 }
 

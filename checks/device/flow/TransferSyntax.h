@@ -22,6 +22,10 @@ namespace clang::tidy::torch::device {
 /// aliases (`auto &y = x;`) and tensor copies (`Tensor(x)`).
 const Expr *tensorOperand(const Expr *E);
 
+/// The variable or parameter \p E names, or a member of `this`: what the
+/// state keeps a value for.
+const ValueDecl *assignedDecl(const Expr *E);
+
 /// The module variable a member access goes through: `net->fc1->weight`,
 /// `net->parameters()`, `holder.get()->fc`; the object itself is named as
 /// referencedObject names it.
@@ -88,6 +92,11 @@ llvm::SmallVector<const Expr *, 4> tupleParts(const Expr *E, unsigned Size);
 /// in place): on the CPU until it is moved. Not a copy of another module,
 /// not an empty holder (`Net{nullptr}`), not `Net(device)`.
 const Expr *builtModule(const VarDecl *VD);
+
+/// The run of a TorchScript module whose output \p E reads as a tensor
+/// (`m.forward(in).toTensor()`, `out.toTuple()->elements()[0].toTensor()`,
+/// through locals holding the output or its tuple); null for anything else.
+const CallExpr *scriptModuleRunOf(const Expr *E);
 
 } // namespace clang::tidy::torch::device
 

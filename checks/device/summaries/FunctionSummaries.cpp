@@ -1,7 +1,9 @@
 //===--- FunctionSummaries.cpp - what a call passes through a function ----===//
 #include "device/summaries/FunctionSummaries.h"
+#include "device/flow/DeviceUsage.h"
 #include "device/functions/FunctionParents.h"
 #include "device/functions/LibraryCode.h"
+#include "utils/CallSite.h"
 #include "utils/TorchObjects.h"
 #include "utils/TorchTypes.h"
 
@@ -94,6 +96,61 @@ void FunctionSummaries::reset(ASTContext &Ctx) {
   MemberFacts.clear();
   Flows.clear();
   FromCallers.clear();
+  FollowersByFile.clear();
+}
+
+namespace {
+
+/// The functions with a body that \p Context declares in \p File, through
+/// namespaces and classes.
+void addDefinitionsIn(const DeclContext *Context, FileID File,
+                      const SourceManager &SM,
+                      llvm::SmallVectorImpl<const FunctionDecl *> &Out) {
+  for (const Decl *D : Context->decls()) {
+    if (const auto *Template = llvm::dyn_cast<FunctionTemplateDecl>(D))
+      D = Template->getTemplatedDecl();
+    if (llvm::isa<NamespaceDecl, LinkageSpecDecl, CXXRecordDecl>(D)) {
+      if (SM.getFileID(SM.getExpansionLoc(D->getLocation())) == File ||
+          llvm::isa<NamespaceDecl, LinkageSpecDecl>(D))
+        addDefinitionsIn(llvm::cast<DeclContext>(D), File, SM, Out);
+      continue;
+    }
+    const auto *Fn = llvm::dyn_cast<FunctionDecl>(D);
+    if (Fn && Fn->doesThisDeclarationHaveABody() &&
+        SM.getFileID(SM.getExpansionLoc(Fn->getLocation())) == File)
+      Out.push_back(Fn);
+  }
+}
+
+} // namespace
+
+FunctionSummaries::DeviceFollower
+FunctionSummaries::deviceFollowerBeside(const FunctionDecl *Fn,
+                                        ASTContext &Ctx) {
+  reset(Ctx);
+  const FunctionDecl *Named = enclosingNamedFunction(Fn);
+  const SourceManager &SM = Ctx.getSourceManager();
+  const FileID File = SM.getFileID(SM.getExpansionLoc(Named->getLocation()));
+  auto [It, New] = FollowersByFile.try_emplace(File);
+  if (New) {
+    llvm::SmallVector<const FunctionDecl *, 16> Defined;
+    addDefinitionsIn(Ctx.getTranslationUnitDecl(), File, SM, Defined);
+    for (const FunctionDecl *Other : Defined)
+      if (const CallExpr *Follows = deviceFollowingCall(Other))
+        It->second.push_back({Other, Follows});
+  }
+  const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Named);
+  // The class's own methods first: they share its members and its design.
+  if (Method)
+    for (const CXXMethodDecl *Other : Method->getParent()->methods())
+      if (const FunctionDecl *Body = Other->getDefinition();
+          Body && Body->getCanonicalDecl() != Named->getCanonicalDecl())
+        if (const CallExpr *Follows = deviceFollowingCall(Body))
+          return {Body, Follows};
+  for (const DeviceFollower &Other : It->second)
+    if (Other.first->getCanonicalDecl() != Named->getCanonicalDecl())
+      return Other;
+  return {nullptr, nullptr};
 }
 
 std::shared_ptr<const DeviceFlow>

@@ -106,6 +106,19 @@ public:
     return Calls.callsOf(Fn, Ctx);
   }
 
+  /// Whether the translation unit holds a call of \p Fn.
+  bool isCalledInUnit(const FunctionDecl *Fn, ASTContext &Ctx) {
+    reset(Ctx);
+    return !Calls.writtenCallsOf(Fn, Ctx).empty();
+  }
+
+  /// Another function of \p Fn's class, or of the file that defines \p
+  /// Fn, and its call that takes where data lives from a tensor
+  /// (deviceFollowingCall): the code beside \p Fn is written to run
+  /// wherever its data is. Nulls when there is none.
+  using DeviceFollower = std::pair<const FunctionDecl *, const CallExpr *>;
+  DeviceFollower deviceFollowerBeside(const FunctionDecl *Fn, ASTContext &Ctx);
+
   /// The setup methods \p Constructor calls on `this` (`init()`, and what
   /// they call on `this` in turn, a few levels deep): they place members as
   /// the constructor does.
@@ -144,6 +157,8 @@ private:
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<FunctionSummary>> Done;
   llvm::DenseSet<const FunctionDecl *> InProgress;
   llvm::DenseMap<const FunctionDecl *, std::shared_ptr<const DeviceFlow>> Flows;
+  /// The functions each file defines and their device-following calls.
+  llvm::DenseMap<FileID, llvm::SmallVector<DeviceFollower, 8>> FollowersByFile;
   UnitCallers Calls;
   llvm::DenseMap<const ParmVarDecl *, AbstractDevice> FromCallers;
   /// Members' devices on entry to methods, by class; a class being learnt

@@ -54,7 +54,3 @@ torch::Tensor weigh(const torch::Tensor &scores) {
   return scores * weights;
 }
 
-torch::Tensor match(const torch::Tensor &x, const torch::Tensor &y) {
-  auto w = torch::ones({4});
-  return x * w + y.to(x.device());
-}

@@ -1,9 +1,10 @@
 // Helpers that other files of the project call. Each makes a tensor without
 // a device that meets a parameter: whether that is a defect depends on what
-// the callers pass (tests/e2e/run_driver.sh callers). All but match are
-// latent (their parameters are their only device); match asks where its data
-// lives, so it is shown in a file alone, and dropped once the project shows
-// that no call passes it data off the CPU.
+// the callers pass (tests/e2e/run_driver.sh callers). Those of helpers.cpp
+// are latent (their parameters are their only device; nothing beside them
+// follows a device). matching.cpp's are shown in a file alone (match asks
+// where its data lives, offset_rows is beside it), and dropped once the
+// project shows that no call passes them data off the CPU.
 #pragma once
 #include <torch/torch.h>
 
@@ -20,6 +21,7 @@ torch::Tensor unused_helper(const torch::Tensor &x); // no caller in the project
 torch::Tensor by_address(const torch::Tensor &x);  // called through a pointer
 torch::Tensor weigh(const torch::Tensor &scores);  // a member of a batch filled on the GPU
 torch::Tensor match(const torch::Tensor &x, const torch::Tensor &y); // host callers only
+torch::Tensor offset_rows(const torch::Tensor &x);                   // host callers only
 
 struct Batch {
   torch::Tensor inputs;

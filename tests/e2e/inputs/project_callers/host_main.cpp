@@ -10,6 +10,6 @@ int main() {
   std::cout << relay_host(torch::rand({4})) << '\n';
   std::cout << add_bias(torch::zeros({4})) << '\n';
   std::cout << score(Batch{torch::rand({4}), torch::rand({4})}) << '\n';
-  std::cout << match(weights, weights) << '\n';
+  std::cout << match(weights, weights) << offset_rows(weights) << '\n';
   return 0;
 }
