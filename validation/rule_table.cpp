@@ -435,6 +435,7 @@ std::vector<Case> makeCases(const Env &env) {
       {"torch::hstack", [](std::vector<Tensor> v) { return torch::hstack(v); }},
       {"torch::vstack", [](std::vector<Tensor> v) { return torch::vstack(v); }},
       {"torch::dstack", [](std::vector<Tensor> v) { return torch::dstack(v); }},
+      {"torch::meshgrid", [](std::vector<Tensor> v) { return torch::meshgrid(v)[0]; }},
   };
   for (const auto &[op, fn] : lists) {
     const std::string n = op.substr(7);

@@ -11,6 +11,7 @@
 torch::Tensor make_batch(const torch::Tensor &teacher, int64_t n) {
   return torch::randn({n, teacher.size(0)}, teacher.options());
   // CHECK-NOTES: :[[@LINE-1]]:10: note: 'make_batch' beside it makes its data where its inputs are; nothing here says the factory's tensor stays on the CPU
+  // CHECK-NOTES: :[[@LINE-2]]:10: note: 'make_batch' beside it makes its data where its inputs are; nothing here says the factory's tensor stays on the CPU
 }
 
 // No call here: the code beside it decides.
@@ -30,6 +31,17 @@ torch::Tensor centered(const torch::Tensor &x) {
 torch::Tensor centered_on_host(const torch::Tensor &x) {
   return centered(x.cpu());
 }
+
+// Its only call here hands on the caller's own parameter, which says nothing
+// of where the data lives: the code beside decides.
+torch::Tensor jittered(const torch::Tensor &x) {
+  return x * torch::rand({3});
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: tensor factory 'torch::rand' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+  // CHECK-FIXES: return x * torch::rand({3}, torch::device(x.device()));
+  // CHECK-NOTES: :[[@LINE-3]]:12: note: it meets a tensor on the device of 'x' in 'operator*'
+  // CHECK-NOTES: :[[@LINE-5]]:45: note: the device is taken from parameter 'x'
+}
+torch::Tensor relay(const torch::Tensor &x) { return jittered(x); }
 
 // A method: the class's own methods come first.
 class ValueCodec {
@@ -60,4 +72,14 @@ torch::Tensor histogram(const torch::Tensor &values, int64_t bins) {
   auto *data = counts.data_ptr<int64_t>();
   data[0] = values.numel();
   return counts.to(values.device());
+}
+
+// The function asks where its data lives: it expects data anywhere.
+torch::Tensor blended(const torch::Tensor &x, const torch::Tensor &y) {
+  auto w = torch::rand({3});
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::rand' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+  // CHECK-FIXES: auto w = torch::rand({3}, torch::device(x.device()));
+  return x * w + y.to(x.device());
+  // CHECK-NOTES: :[[@LINE-1]]:12: note: it meets a tensor on the device of 'x' in 'operator*'
+  // CHECK-NOTES: :[[@LINE-6]]:44: note: the device is taken from parameter 'x'
 }

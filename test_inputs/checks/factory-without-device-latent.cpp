@@ -46,16 +46,6 @@ torch::Tensor scaled(const torch::Tensor &x) {
 torch::Tensor scale_on_gpu(const torch::Tensor &x) { return scaled(x.cuda()); }
 // CHECK-NOTES: :[[@LINE-1]]:68: note: data on cuda reaches parameter 'x' through this call of 'scaled'
 
-// The function asks where its data lives: it expects data anywhere.
-torch::Tensor blended(const torch::Tensor &x, const torch::Tensor &y) {
-  auto w = torch::rand({3});
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::rand' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
-  // CHECK-FIXES: auto w = torch::rand({3}, torch::device(x.device()));
-  return x * w + y.to(x.device());
-  // CHECK-NOTES: :[[@LINE-1]]:12: note: it meets a tensor on the device of 'x' in 'operator*'
-  // CHECK-NOTES: :[[@LINE-6]]:44: note: the device is taken from parameter 'x'
-}
-
 // A module's own parameters go wherever the module goes.
 struct ShiftImpl : torch::nn::Module {
   torch::Tensor offset;

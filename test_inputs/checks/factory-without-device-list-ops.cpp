@@ -13,6 +13,7 @@ struct RayCaster {
   // CHECK-NOTES: :[[@LINE-1]]:17: note: the device is taken from member 'device_'
   // CHECK-NOTES: :[[@LINE-2]]:17: note: the device is taken from member 'device_'
   // CHECK-NOTES: :[[@LINE-3]]:17: note: the device is taken from member 'device_'
+  // CHECK-NOTES: :[[@LINE-4]]:17: note: the device is taken from member 'device_'
   explicit RayCaster(torch::Device device) : device_(device) {}
 
   // A pixel grid made on the host, then scaled by data on the chosen device.
@@ -28,6 +29,18 @@ struct RayCaster {
     return grids[0] * scale + grids[1];
     // CHECK-NOTES: :[[@LINE-1]]:21: note: it meets a tensor on the device of 'device_' in 'operator*'
     // CHECK-NOTES: :[[@LINE-2]]:21: note: it meets a tensor on the device of 'device_' in 'operator*'
+  }
+
+  // meshgrid checks that its inputs share a device: rows made on the host
+  // meet columns made on the chosen device there.
+  torch::Tensor grid_mixed() {
+    auto rows = torch::arange(4);
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: tensor factory 'torch::arange' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+    // CHECK-FIXES: auto rows = torch::arange(4, torch::device(device_));
+    auto cols = torch::arange(4, torch::device(device_));
+    auto grids = torch::meshgrid({rows, cols});
+    // CHECK-NOTES: :[[@LINE-1]]:18: note: it meets a tensor on the device of 'device_' in 'meshgrid'
+    return grids[0];
   }
 
   // The halves of a host tensor, one of them meeting device data.

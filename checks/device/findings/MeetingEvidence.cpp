@@ -121,6 +121,27 @@ OffCpuEvidence strongerEvidence(OffCpuEvidence A, OffCpuEvidence B) {
   return A;
 }
 
+namespace {
+
+/// Whether a call in the unit passes, for one of \p Fn's parameters \p
+/// Params, data other than its own caller's parameter (followed up): data
+/// it placed, made on the host, or got from code the flow cannot see into.
+/// Such a call explains the helper; one that only hands on what it was given
+/// does not.
+bool anyCallerSays(llvm::ArrayRef<unsigned> Params, const FunctionDecl *Fn,
+                   FunctionSummaries &Summaries, ASTContext &Ctx) {
+  auto Says = [](const AbstractDevice &Passed) {
+    return !(Passed.K == AbstractDevice::Kind::SameAs &&
+             llvm::isa_and_nonnull<ParmVarDecl>(Passed.Symbol));
+  };
+  return llvm::any_of(Params, [&](unsigned Index) {
+    return Index < Fn->getNumParams() &&
+           Summaries.callerPlacing(Fn->getParamDecl(Index), Says, Ctx);
+  });
+}
+
+} // namespace
+
 std::vector<FactoryMeeting> factoryMeetings(const DeviceFlow &Flow,
                                             const FunctionDecl *Fn,
                                             FunctionSummaries *Summaries,
@@ -143,7 +164,7 @@ std::vector<FactoryMeeting> factoryMeetings(const DeviceFlow &Flow,
     // Nor does it in a helper no call here explains, beside code written to
     // follow its data's device: the file or class says where data lives.
     if (Evidence.K == Kind::CallersDecide && Summaries &&
-        !Summaries->isCalledInUnit(enclosingNamedFunction(Fn), Ctx))
+        !anyCallerSays(Evidence.Params, Fn, *Summaries, Ctx))
       if (auto Follower = Summaries->deviceFollowerBeside(Fn, Ctx);
           Follower.second) {
         Evidence.K = Kind::Beside;

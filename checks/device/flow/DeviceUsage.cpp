@@ -113,8 +113,14 @@ bool namesOneFixedDevice(const VarDecl *Var) {
 const CallExpr *deviceFollowingCall(const FunctionDecl *Fn) {
   const CallExpr *Found = nullptr;
   forEachOwnStmt(Fn, [&](const Stmt &S) {
-    if (const auto *Call = llvm::dyn_cast<CallExpr>(&S);
-        Call && !Found && followsDevice(*Call))
+    const auto *Call = llvm::dyn_cast<CallExpr>(&S);
+    // An options builder (`torch::device(x.device())`, `opts.device(...)`)
+    // is what a fix for a device-less factory writes: a fix must not make
+    // the evidence for another finding, so only the code's own ways of
+    // following a device count.
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    if (Call && !Found && followsDevice(*Call) &&
+        !(Callee && isTensorOptionsType(Callee->getReturnType())))
       Found = Call;
   });
   return Found;

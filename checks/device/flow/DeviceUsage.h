@@ -63,7 +63,9 @@ const Expr *deviceSourceOf(const CallExpr &Call);
 
 /// The first call in \p Fn's own code that takes where data lives from a
 /// tensor (`torch::zeros(n, x.options())`, `y.to(x.device())`, `y.to(x)`):
-/// \p Fn follows its data's device. Null when it has none.
+/// \p Fn follows its data's device. Options builders
+/// (`torch::device(x.device())`, the spelling of torch-factory-without-device's
+/// fixes) do not count. Null when it has none.
 const CallExpr *deviceFollowingCall(const FunctionDecl *Fn);
 
 /// What the translation unit's own code (the source file and the project

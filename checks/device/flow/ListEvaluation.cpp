@@ -79,13 +79,16 @@ ListValue DeviceTransfer::evalList(const Expr *E, const DeviceState &S) const {
         }
     // A libtorch op that returns tensors (`torch::meshgrid({x, y})`,
     // `x.chunk(2)`, `torch::split(x, 2)`): each where the op computes, of
-    // its inputs' rank but for unbind's.
+    // its inputs' rank but for unbind's. A strict one (meshgrid) computes
+    // where its inputs are, having checked they are together.
+    const std::optional<DeviceRule> Rule = ruleOf(Call, Index);
     if (const FunctionDecl *Callee = Call->getDirectCallee();
         Callee && isTensorListType(Callee->getReturnType()) &&
-        !ruleOf(Call, Index) &&
-        (isUnlistedLibtorchOp(Callee) ||
+        (!Rule || *Rule == DeviceRule::Strict) &&
+        (isUnlistedLibtorchOp(Callee) || Rule ||
          isTensorMethod(llvm::dyn_cast<CXXMethodDecl>(Callee)))) {
-      AbstractDevice D = common(inputsOf(Call, S), DeviceRule::CpuScalar);
+      AbstractDevice D =
+          common(inputsOf(Call, S), Rule.value_or(DeviceRule::CpuScalar));
       if (isNamed(Callee, "unbind"))
         D.ZeroDim = Tri::Unknown;
       L.Opaque = D.K == Kind::Unknown;

@@ -106,12 +106,6 @@ public:
     return Calls.callsOf(Fn, Ctx);
   }
 
-  /// Whether the translation unit holds a call of \p Fn.
-  bool isCalledInUnit(const FunctionDecl *Fn, ASTContext &Ctx) {
-    reset(Ctx);
-    return !Calls.writtenCallsOf(Fn, Ctx).empty();
-  }
-
   /// Another function of \p Fn's class, or of the file that defines \p
   /// Fn, and its call that takes where data lives from a tensor
   /// (deviceFollowingCall): the code beside \p Fn is written to run
