@@ -4,7 +4,7 @@
 // a registry) says nothing about where it lives, unless the code asks: a
 // function that makes data with `m.options()` or moves data to `m.device()`
 // expects `m` anywhere, and a device-less factory's tensor that meets `m`
-// is a defect there.
+// is a defect there, fixed by following `m`.
 #include <torch/torch.h>
 
 #include <string>
@@ -20,9 +20,10 @@ torch::Tensor lookup(const std::string &name);
 float spectral_norm(const std::string &text) {
   Request request = parse_request(text);
   torch::Tensor matrix = request.input.view({request.input.size(0), -1});
-  // CHECK-NOTES: :[[@LINE-1]]:17: note: 'matrix' may live on any device (it is not moved in this function)
+  // CHECK-NOTES: :[[@LINE-1]]:17: note: the device is taken from local variable 'matrix'
   auto u = torch::randn({matrix.size(0)});
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::randn' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+  // CHECK-FIXES: auto u = torch::randn({matrix.size(0)}, torch::device(matrix.device()));
   auto v = torch::randn({matrix.size(1)}, matrix.options());
   for (int i = 0; i < request.iterations; ++i) {
     v = torch::matmul(matrix.t(), u);

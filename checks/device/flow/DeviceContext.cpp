@@ -1,6 +1,7 @@
 //===--- DeviceContext.cpp - what in scope tells where code runs ----------===//
 #include "device/flow/DeviceContext.h"
 #include "device/DeviceModel.h"
+#include "device/flow/DeviceUsage.h"
 #include "device/flow/TensorOptionsAnalysis.h"
 #include "device/functions/FunctionParents.h"
 #include "device/functions/Spelling.h"
@@ -64,6 +65,7 @@ bool placesOnDevice(const Stmt *S) {
 }
 
 void gatherLocals(const Stmt *S, const Stmt *Scope,
+                  const llvm::DenseSet<const VarDecl *> &Asked,
                   std::vector<DeviceLocal> &Out) {
   if (!S)
     return;
@@ -78,12 +80,15 @@ void gatherLocals(const Stmt *S, const Stmt *Scope,
       const auto *VD = llvm::dyn_cast<VarDecl>(D);
       std::optional<Carrier> What =
           VD ? carrierOf(VD->getType()) : std::nullopt;
+      // A tensor placed on a device, or one whose device the code asks
+      // (`m.options()`): the code follows it.
       if (VD && (What == Carrier::Device ||
-                 (What == Carrier::Tensor && placesOnDevice(VD->getInit()))))
+                 (What == Carrier::Tensor &&
+                  (placesOnDevice(VD->getInit()) || Asked.contains(VD)))))
         Out.push_back({VD, *What, Scope});
     }
   for (const Stmt *Child : S->children())
-    gatherLocals(Child, Scope, Out);
+    gatherLocals(Child, Scope, Asked, Out);
 }
 
 /// The device-carrying locals of \p Body in source order, gathered once per
@@ -97,7 +102,7 @@ const std::vector<DeviceLocal> &deviceLocals(const Stmt *Body) {
   }
   auto [It, Inserted] = Cache.ByBody.try_emplace(Body);
   if (Inserted)
-    gatherLocals(Body, nullptr, It->second);
+    gatherLocals(Body, nullptr, localsAskedForDevice(Body), It->second);
   return It->second;
 }
 

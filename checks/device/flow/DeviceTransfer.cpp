@@ -431,16 +431,7 @@ DeviceTransfer::moduleMovesAt(const CallExpr *Call,
 }
 
 void DeviceTransfer::collectAskedLocals(const Stmt *Body) {
-  forEachOwnDescendant(Body, [&](const Stmt &S) {
-    const auto *Call = llvm::dyn_cast<CallExpr>(&S);
-    const Expr *Source = Call ? deviceSourceOf(*Call) : nullptr;
-    const auto *Ref =
-        llvm::dyn_cast_or_null<DeclRefExpr>(tensorOperand(Source));
-    if (const auto *Var =
-            llvm::dyn_cast_or_null<VarDecl>(Ref ? Ref->getDecl() : nullptr);
-        Var && Var->isLocalVarDecl() && !Var->getType()->isReferenceType())
-      AskedLocals.insert(Var);
-  });
+  AskedLocals = localsAskedForDevice(Body);
 }
 
 void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {

@@ -1,6 +1,7 @@
 //===--- DeviceUsage.cpp - what code does with devices --------------------===//
 #include "device/flow/DeviceUsage.h"
 #include "device/flow/DeviceChoice.h"
+#include "device/flow/TransferSyntax.h"
 #include "device/functions/FunctionBodies.h"
 #include "device/functions/LibraryCode.h"
 #include "utils/CallSite.h"
@@ -108,6 +109,22 @@ bool namesOneFixedDevice(const VarDecl *Var) {
       Assigned |= Ref->getDecl() == Var;
   });
   return !Assigned;
+}
+
+llvm::DenseSet<const VarDecl *> localsAskedForDevice(const Stmt *Body) {
+  llvm::DenseSet<const VarDecl *> Asked;
+  forEachOwnDescendant(Body, [&](const Stmt &S) {
+    const auto *Call = llvm::dyn_cast<CallExpr>(&S);
+    const Expr *Source = Call ? deviceSourceOf(*Call) : nullptr;
+    const auto *Ref =
+        llvm::dyn_cast_or_null<DeclRefExpr>(tensorOperand(Source));
+    if (const auto *Var =
+            llvm::dyn_cast_or_null<VarDecl>(Ref ? Ref->getDecl() : nullptr);
+        Var && Var->isLocalVarDecl() && !Var->getType()->isReferenceType() &&
+        isTensorType(Var->getType()))
+      Asked.insert(Var);
+  });
+  return Asked;
 }
 
 const CallExpr *deviceFollowingCall(const FunctionDecl *Fn) {

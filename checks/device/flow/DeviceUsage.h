@@ -13,6 +13,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSet.h"
 
 #include <optional>
@@ -60,6 +61,11 @@ void addDeviceUsage(const FunctionDecl *Fn, DeviceUsage &Usage);
 /// `y.type_as(x)`. Printing `x.device()` takes nothing. Null for any other
 /// call.
 const Expr *deviceSourceOf(const CallExpr &Call);
+
+/// The local tensors (not references) \p Body takes a device from
+/// (deviceSourceOf): the code expects them anywhere, and they can name the
+/// device a fix follows.
+llvm::DenseSet<const VarDecl *> localsAskedForDevice(const Stmt *Body);
 
 /// The first call in \p Fn's own code that takes where data lives from a
 /// tensor (`torch::zeros(n, x.options())`, `y.to(x.device())`, `y.to(x)`):
