@@ -10,13 +10,21 @@ namespace clang::tidy::torch::device {
 
 namespace {
 
-bool namesDevice(llvm::StringRef Name) {
+/// The words in a name that stand for an accelerator (`use_gpu`,
+/// `cuda_available`, `hasMPS`).
+constexpr llvm::StringLiteral AcceleratorWords[] = {"cuda", "gpu", "accel",
+                                                    "mps"};
+
+/// Whether \p Name holds one of \p Words, whatever the case.
+bool hasWord(llvm::StringRef Name, llvm::ArrayRef<llvm::StringLiteral> Words) {
   const std::string Lower = Name.lower();
-  return llvm::any_of(llvm::ArrayRef<llvm::StringRef>{"cuda", "gpu", "cpu",
-                                                      "device", "accel", "mps"},
-                      [&](llvm::StringRef Word) {
-                        return llvm::StringRef(Lower).contains(Word);
-                      });
+  return llvm::any_of(Words, [&](llvm::StringRef Word) {
+    return llvm::StringRef(Lower).contains(Word);
+  });
+}
+
+bool namesDevice(llvm::StringRef Name) {
+  return hasWord(Name, AcceleratorWords) || hasWord(Name, {"cpu", "device"});
 }
 
 /// is_cuda, is_cpu, hasCUDA, device_count, cuda_available, is_available.
@@ -99,12 +107,10 @@ std::optional<bool> meansAccelerator(const Expr *Cond, int Depth = 0) {
       return std::nullopt;
     Name = Named->getName();
   }
-  const std::string Lower = Name.lower();
-  const llvm::StringRef Word(Lower);
-  if (Word.contains("cpu"))
+  if (hasWord(Name, {"cpu"}))
     return false;
-  if (Word == "is_available" || Word.contains("cuda") || Word.contains("gpu") ||
-      Word.contains("mps") || Word.contains("accel"))
+  if (Name.equals_insensitive("is_available") ||
+      hasWord(Name, AcceleratorWords))
     return true;
   return std::nullopt;
 }

@@ -97,29 +97,28 @@ void FunctionSummaries::reset(ASTContext &Ctx) {
   Flows.clear();
   FromCallers.clear();
   FollowersByFile.clear();
+  FollowingCalls.clear();
 }
 
 namespace {
 
-/// The functions with a body that \p Context declares in \p File, through
+/// The functions with a body that \p D is or declares in \p File, through
 /// namespaces and classes.
-void addDefinitionsIn(const DeclContext *Context, FileID File,
-                      const SourceManager &SM,
+void addDefinitionsIn(const Decl *D, FileID File, const SourceManager &SM,
                       llvm::SmallVectorImpl<const FunctionDecl *> &Out) {
-  for (const Decl *D : Context->decls()) {
-    if (const auto *Template = llvm::dyn_cast<FunctionTemplateDecl>(D))
-      D = Template->getTemplatedDecl();
-    if (llvm::isa<NamespaceDecl, LinkageSpecDecl, CXXRecordDecl>(D)) {
-      if (SM.getFileID(SM.getExpansionLoc(D->getLocation())) == File ||
-          llvm::isa<NamespaceDecl, LinkageSpecDecl>(D))
-        addDefinitionsIn(llvm::cast<DeclContext>(D), File, SM, Out);
-      continue;
-    }
-    const auto *Fn = llvm::dyn_cast<FunctionDecl>(D);
-    if (Fn && Fn->doesThisDeclarationHaveABody() &&
-        SM.getFileID(SM.getExpansionLoc(Fn->getLocation())) == File)
-      Out.push_back(Fn);
+  if (const auto *Template = llvm::dyn_cast<FunctionTemplateDecl>(D))
+    D = Template->getTemplatedDecl();
+  if (llvm::isa<TranslationUnitDecl, NamespaceDecl, LinkageSpecDecl>(D) ||
+      (llvm::isa<CXXRecordDecl>(D) &&
+       SM.getFileID(SM.getExpansionLoc(D->getLocation())) == File)) {
+    for (const Decl *Inner : llvm::cast<DeclContext>(D)->decls())
+      addDefinitionsIn(Inner, File, SM, Out);
+    return;
   }
+  const auto *Fn = llvm::dyn_cast<FunctionDecl>(D);
+  if (Fn && Fn->doesThisDeclarationHaveABody() &&
+      SM.getFileID(SM.getExpansionLoc(Fn->getLocation())) == File)
+    Out.push_back(Fn);
 }
 
 } // namespace
@@ -131,12 +130,22 @@ FunctionSummaries::deviceFollowerBeside(const FunctionDecl *Fn,
   const FunctionDecl *Named = enclosingNamedFunction(Fn);
   const SourceManager &SM = Ctx.getSourceManager();
   const FileID File = SM.getFileID(SM.getExpansionLoc(Named->getLocation()));
+  // Each function's body is read once per unit, whichever question asks.
+  auto FollowingCall = [&](const FunctionDecl *Other) {
+    auto [It, New] = FollowingCalls.try_emplace(Other);
+    if (New)
+      It->second = deviceFollowingCall(Other);
+    return It->second;
+  };
   auto [It, New] = FollowersByFile.try_emplace(File);
   if (New) {
     llvm::SmallVector<const FunctionDecl *, 16> Defined;
-    addDefinitionsIn(Ctx.getTranslationUnitDecl(), File, SM, Defined);
+    // The scope clang-tidy or clangd traverses (the whole unit, or the main
+    // file's declarations), as forEachFunctionBody walks it.
+    for (const Decl *Root : Ctx.getTraversalScope())
+      addDefinitionsIn(Root, File, SM, Defined);
     for (const FunctionDecl *Other : Defined)
-      if (const CallExpr *Follows = deviceFollowingCall(Other))
+      if (const CallExpr *Follows = FollowingCall(Other))
         It->second.push_back({Other, Follows});
   }
   const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Named);
@@ -145,7 +154,7 @@ FunctionSummaries::deviceFollowerBeside(const FunctionDecl *Fn,
     for (const CXXMethodDecl *Other : Method->getParent()->methods())
       if (const FunctionDecl *Body = Other->getDefinition();
           Body && Body->getCanonicalDecl() != Named->getCanonicalDecl())
-        if (const CallExpr *Follows = deviceFollowingCall(Body))
+        if (const CallExpr *Follows = FollowingCall(Body))
           return {Body, Follows};
   for (const DeviceFollower &Other : It->second)
     if (Other.first->getCanonicalDecl() != Named->getCanonicalDecl())

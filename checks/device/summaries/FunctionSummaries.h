@@ -153,6 +153,8 @@ private:
   llvm::DenseMap<const FunctionDecl *, std::shared_ptr<const DeviceFlow>> Flows;
   /// The functions each file defines and their device-following calls.
   llvm::DenseMap<FileID, llvm::SmallVector<DeviceFollower, 8>> FollowersByFile;
+  /// deviceFollowingCall of each function asked about (null: none).
+  llvm::DenseMap<const FunctionDecl *, const CallExpr *> FollowingCalls;
   UnitCallers Calls;
   llvm::DenseMap<const ParmVarDecl *, AbstractDevice> FromCallers;
   /// Members' devices on entry to methods, by class; a class being learnt
