@@ -3,6 +3,7 @@
 #include "device/findings/DeviceConflicts.h"
 #include "device/findings/FindingNotes.h"
 #include "device/findings/HardcodedPlacement.h"
+#include "device/findings/HostWork.h"
 #include "device/findings/LostMoves.h"
 #include "device/findings/MeetingEvidence.h"
 #include "device/findings/ProjectCalls.h"
@@ -174,7 +175,15 @@ void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
     // there: only devices the code itself names can differ.
     if (!C.Provable && *HostOnlyProgram)
       continue;
-    if (C.fromDeviceLessFactory() &&
+    // A host buffer (filled through its data) meeting data that lives off
+    // the CPU by itself (a module's state, data placed with a device) lacks
+    // a move: the op's defect, which the factory check leaves. Meeting a
+    // member or parameter, it is the program's host work.
+    const bool HostBuffer = C.fromDeviceLessFactory() &&
+                            device::madeForHostMemoryOnly(C.Odd.Factories, Ctx);
+    if (HostBuffer && !device::showsOffCpu(C.Other))
+      continue;
+    if (C.fromDeviceLessFactory() && !HostBuffer &&
         leftToOwner(device::SharedDefect::DeviceLessFactoryMeetsDevice))
       continue;
     if (leftToOwner(device::SharedDefect::LostMoveMeetsDevice) &&

@@ -163,3 +163,32 @@ struct PointCloud {
     points = (staging - offset).to(device);
   }
 };
+
+// A host buffer fed to a module, which modules exist to move: the move to the
+// module's device is missing. That is the op's defect, not the factory's (a
+// device at the factory would make the accessor write device memory).
+struct ScoreNet : torch::nn::Module {
+  ScoreNet() { fc = register_module("fc", torch::nn::Linear(9, 4)); }
+  torch::Tensor forward(const torch::Tensor &x) { return fc(x); }
+  // CHECK-NOTES: :[[@LINE-1]]:58: note: 'forward' calls 'torch::nn::LinearImpl::forward' here
+  torch::nn::Linear fc{nullptr};
+};
+class BoardPlayer {
+public:
+  torch::Tensor image(const std::vector<int> &board) const {
+    auto planes = torch::zeros({1, 9});
+    // CHECK-NOTES: :[[@LINE-1]]:19: note: placed on cpu here
+    auto cells = planes.accessor<float, 2>();
+    for (int i = 0; i < 9; ++i)
+      cells[0][i] = static_cast<float>(board[i]);
+    return planes;
+  }
+  torch::Tensor act(const std::vector<int> &board) {
+    return net_->forward(image(board));
+    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: operands of 'torch::nn::LinearImpl::forward' may be on different devices (cpu and the device of 'net_') in this call of 'forward' [torch-mixed-device-op]
+  }
+
+private:
+  std::shared_ptr<ScoreNet> net_ = std::make_shared<ScoreNet>();
+  // CHECK-NOTES: :[[@LINE-1]]:29: note: 'net_' may live on any device (wherever set-up put it)
+};

@@ -37,20 +37,31 @@ void moved_before_the_call() {
   auto z = combine(g.cpu(), c);
 }
 
+// Two modules a class holds but does not register: each may have been moved
+// on its own (`pair.left->to(device)`), and their gradients meet in stack.
 struct PairImpl : torch::nn::Module {
   torch::nn::Linear left{nullptr}, right{nullptr};
-  PairImpl() {
-    left = register_module("left", torch::nn::Linear(2, 2));
-    right = register_module("right", torch::nn::Linear(2, 2));
-  }
+  PairImpl() : left(torch::nn::Linear(2, 2)), right(torch::nn::Linear(2, 2)) {}
   torch::Tensor norms() {
     return torch::stack({left->weight.norm(), right->weight.norm()});
     // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'stack' gathers tensors that may be on different devices (the device of 'left' and the device of 'right') [torch-mixed-device-op]
     // CHECK-NOTES: :[[@LINE-2]]:12: note: torchlint::stack from <torchlint/torchlint.h> moves every input to one device first
     // CHECK-NOTES: :[[@LINE-3]]:12: note: suggested fix; it changes where data lives, so '--fix' leaves it to you (UnsafeFixes: true applies it)
-    // CHECK-NOTES: :[[@LINE-10]]:36: note: 'right' may live on any device (wherever set-up put it)
-    // CHECK-NOTES: :[[@LINE-11]]:21: note: 'left' may live on any device (wherever set-up put it)
+    // CHECK-NOTES: :[[@LINE-7]]:36: note: 'right' may live on any device (wherever set-up put it)
+    // CHECK-NOTES: :[[@LINE-8]]:21: note: 'left' may live on any device (wherever set-up put it)
   }
   // The same defect, reached through a call: not a second finding.
   torch::Tensor total() { return norms().sum(); }
+};
+
+// Submodules the module registers move with it: together wherever it goes.
+struct RegisteredPairImpl : torch::nn::Module {
+  torch::nn::Linear left{nullptr}, right{nullptr};
+  RegisteredPairImpl() {
+    left = register_module("left", torch::nn::Linear(2, 2));
+    right = register_module("right", torch::nn::Linear(2, 2));
+  }
+  torch::Tensor norms() {
+    return torch::stack({left->weight.norm(), right->weight.norm()});
+  }
 };

@@ -1,5 +1,6 @@
 //===--- DeviceConflicts.cpp - op calls PyTorch would reject --------------===//
 #include "device/findings/DeviceConflicts.h"
+#include "device/summaries/FunctionSummaries.h"
 #include "utils/TorchTypes.h"
 
 namespace clang::tidy::torch::device {
@@ -49,14 +50,24 @@ bool metTogether(const AbstractDevice &A, const AbstractDevice &B) {
   });
 }
 
+/// Whether \p A and \p B are submodules one module registers: they move
+/// with it.
+bool submodulesOfOneModule(const ValueDecl *A, const ValueDecl *B) {
+  const auto *FieldA = llvm::dyn_cast<FieldDecl>(A);
+  const auto *FieldB = llvm::dyn_cast<FieldDecl>(B);
+  return FieldA && FieldB && FieldA->getParent() == FieldB->getParent() &&
+         isRegisteredWithModule(FieldA) && isRegisteredWithModule(FieldB);
+}
+
 /// Two list elements gathered from different modules (seed 003): each module
 /// may have been moved on its own, unless the ops that made them ran on
-/// common data.
+/// common data or one module holds both.
 bool fromDifferentModules(const AbstractDevice &A, const AbstractDevice &B) {
   return A.K == AbstractDevice::Kind::SameAs &&
          B.K == AbstractDevice::Kind::SameAs && A.Symbol != B.Symbol &&
          isModuleType(A.Symbol->getType()) &&
-         isModuleType(B.Symbol->getType()) && !metTogether(A, B);
+         isModuleType(B.Symbol->getType()) && !metTogether(A, B) &&
+         !submodulesOfOneModule(A.Symbol, B.Symbol);
 }
 
 /// A parameter read on the host meeting another parameter: both placements

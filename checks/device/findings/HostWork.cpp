@@ -284,6 +284,14 @@ bool madeForHostMemory(const CallExpr *Factory, ASTContext &Ctx) {
       Var, llvm::dyn_cast<FunctionDecl>(Var->getDeclContext()), Ctx);
 }
 
+bool madeForHostMemoryOnly(llvm::ArrayRef<const Stmt *> Factories,
+                           ASTContext &Ctx) {
+  return !Factories.empty() && llvm::all_of(Factories, [&](const Stmt *Made) {
+    const auto *Factory = llvm::dyn_cast<CallExpr>(Made);
+    return Factory && madeForHostMemory(Factory, Ctx);
+  });
+}
+
 bool usesReadBack(const ValueDecl *Target, SourceLocation After,
                   const FunctionDecl *Fn, ASTContext &Ctx, int Depth) {
   const Stmt *Body = Fn ? Fn->getBody() : nullptr;

@@ -41,6 +41,13 @@ bool holdsHostMemory(const ValueDecl *Var, const FunctionDecl *Fn,
 /// buffer by design, wherever the data goes afterwards.
 bool madeForHostMemory(const CallExpr *Factory, ASTContext &Ctx);
 
+/// Whether every device-less factory \p Factories lists made a host buffer
+/// (madeForHostMemory): giving those factories a device would make host code
+/// touch device memory, so such a tensor meeting device data is the op's
+/// defect (a move is missing), not the factories'.
+bool madeForHostMemoryOnly(llvm::ArrayRef<const Stmt *> Factories,
+                           ASTContext &Ctx);
+
 /// `y.detach().cpu()`, `y.detach().to(torch::kCPU)`: a result taken out of
 /// the autograd graph and to the host, the idiom for collecting outputs
 /// there (`c = torch::cat({c, y.detach().cpu()})`). Nothing trains on it.

@@ -244,6 +244,16 @@ std::optional<PlacementMeeting> placementMeeting(
     There.Symbol = Symbol;
     return There;
   };
+  // A module of another file run on the placed data: it meets the module's
+  // parameters, wherever the module is.
+  auto Found = [](PlacementMeeting M) {
+    const OpUse *Use = M.Conflict.Use;
+    const ValueDecl *Symbol = M.Met.Symbol;
+    if (Use && Use->Through.empty() && runsUnseenModule(Use->Call) && Symbol &&
+        isModuleType(Symbol->getType().getNonReferenceType()))
+      M.ModuleRun = Use->Call;
+    return M;
+  };
   for (const DeviceConflict &C :
        findDeviceConflicts(Flow.opUses(), Elsewhere)) {
     const bool OddPlaced = PlacedHere(C.Odd);
@@ -253,10 +263,10 @@ std::optional<PlacementMeeting> placementMeeting(
     if (Met.Symbol && Met.K != AbstractDevice::Kind::SameAs) {
       PlacementMeeting Possible{C, AbstractDevice::sameAs(Met.Symbol)};
       Possible.Conflict.Provable = false;
-      return Possible;
+      return Found(Possible);
     }
     if (C.Provable || Met.K == AbstractDevice::Kind::Maybe)
-      return PlacementMeeting{C, Met};
+      return Found(PlacementMeeting{C, Met});
   }
   return std::nullopt;
 }

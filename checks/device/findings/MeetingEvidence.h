@@ -123,7 +123,7 @@ std::vector<FactoryMeeting> factoryMeetings(const DeviceFlow &Flow,
 /// belong (the CPU for a CUDA placement, a device for a CPU one), as a full
 /// tensor.
 struct PlacementMeeting {
-  DeviceConflict Conflict; ///< Its Use is null for a ModuleRun.
+  DeviceConflict Conflict; ///< Its Use may be null for a ModuleRun.
   AbstractDevice Met;      ///< What the placed data meets, as the code has it.
   /// Or: the call that runs a module whose own code is not seen on the
   /// placed data (`model->forward(x.cuda())`): it meets the module's

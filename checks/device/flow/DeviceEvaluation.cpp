@@ -212,13 +212,35 @@ AbstractDevice DeviceTransfer::eval(const Expr *E, const DeviceState &S) const {
       auto It = S.Vars.find(Field);
       return It != S.Vars.end() ? It->second : AbstractDevice::unknown();
     }
-    return AbstractDevice::unknown();
+    return evalHeldMember(Member);
   }
   if (const auto *Cond = llvm::dyn_cast<ConditionalOperator>(E))
     return AbstractDevice::join(eval(Cond->getTrueExpr(), S),
                                 eval(Cond->getFalseExpr(), S));
   if (const auto *Call = llvm::dyn_cast<CallExpr>(E))
     return evalCall(Call, S);
+  return AbstractDevice::unknown();
+}
+
+AbstractDevice DeviceTransfer::evalHeldMember(const MemberExpr *Member) const {
+  const auto *Field = llvm::dyn_cast<FieldDecl>(Member->getMemberDecl());
+  if (!Field || !isTensorType(Field->getType()))
+    return AbstractDevice::unknown();
+  // Placed there by every constructor of its class, whoever holds it.
+  if (Summaries)
+    if (AbstractDevice Placed = Summaries->memberOnEntry(Field, Ctx);
+        Placed.K != Kind::Unknown && Placed.K != Kind::SameAs)
+      return Placed;
+  // `crystal_.F_values_`, `cfg.weights`, `state->h`: a tensor of an object
+  // this function holds (a member, a parameter) lives wherever that
+  // object's owner put its data, as a tensor member or parameter does.
+  const Expr *Base = tensorOperand(Member->getBase());
+  if (const auto *Arrow = llvm::dyn_cast_or_null<CXXOperatorCallExpr>(Base);
+      Arrow && Arrow->getOperator() == OO_Arrow && Arrow->getNumArgs() == 1)
+    Base = Arrow->getArg(0);
+  const ValueDecl *Holder = assignedDecl(Base);
+  if (llvm::isa_and_nonnull<ParmVarDecl, FieldDecl>(Holder))
+    return AbstractDevice::sameAs(Holder);
   return AbstractDevice::unknown();
 }
 

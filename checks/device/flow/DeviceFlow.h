@@ -202,8 +202,13 @@ OpRuleIndex buildRuleIndex(const OpRuleSet &Rules,
 /// TorchScript `module.forward(inputs)`): the holder or module expression;
 /// null for any other call.
 const Expr *forwardedModule(const CallExpr *Call);
+/// Whether \p Call runs the forward of a module of the program that this
+/// unit does not define (`encoder_(x)` with `EncoderImpl::forward` in
+/// another file).
+bool runsUnseenModule(const CallExpr *Call);
 /// The rule of \p Call's callee, if it is in \p Index; a module's forward
-/// is looked up under the module's own class.
+/// is looked up under the module's own class, and one the unit does not
+/// define (runsUnseenModule) is strict.
 std::optional<OpDeviceRule> opRuleOf(const CallExpr *Call,
                                      const OpRuleIndex &Index,
                                      std::string *Name = nullptr);

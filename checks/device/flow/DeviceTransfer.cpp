@@ -481,6 +481,8 @@ void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
   E = tensorOperand(E);
   if (const auto Sides = assignmentSides(E)) {
     const auto [LHS, RHS] = *Sides;
+    if (assignTied(LHS, RHS, S))
+      return;
     const ValueDecl *Target = assignedDecl(LHS);
     if (!Target)
       Target = trackedField(tensorOperand(LHS));

@@ -106,6 +106,11 @@ private:
   AbstractDevice evalTo(const CXXMemberCallExpr *Call,
                         const AbstractDevice &Receiver,
                         const DeviceState &S) const;
+  /// For `std::tie(a, b) = RHS`: gives each tied variable its element of
+  /// \p RHS and says true; false for any other assignment.
+  bool assignTied(const Expr *LHS, const Expr *RHS, DeviceState &S) const;
+  /// A tensor member of an object other than `this` (`holder.x`).
+  AbstractDevice evalHeldMember(const MemberExpr *Member) const;
   AbstractDevice evalOptions(const Expr *Options, const DeviceState &S,
                              const Stmt *Origin) const;
   AbstractDevice lookup(const ValueDecl *D, const DeviceState &S) const;

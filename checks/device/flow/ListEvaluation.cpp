@@ -143,7 +143,30 @@ DeviceTransfer::evalParts(const Expr *E, unsigned Size,
       Summary->ResultParts->size() == Size)
     for (const AbstractDevice &Part : *Summary->ResultParts)
       Parts.push_back(resultAtCall(Part, Call, *Summary, S));
+  // Each part of what a module of another file returns: where it ran.
+  if (Parts.empty() && Call && runsUnseenModule(Call))
+    Parts.assign(Size, opResult(Call, DeviceRule::Strict, S));
   return Parts;
+}
+
+bool DeviceTransfer::assignTied(const Expr *LHS, const Expr *RHS,
+                                DeviceState &S) const {
+  const auto *Tie = llvm::dyn_cast_or_null<CallExpr>(tensorOperand(LHS));
+  const FunctionDecl *Callee = Tie ? Tie->getDirectCallee() : nullptr;
+  if (!Callee || !Callee->isInStdNamespace() || !isNamed(Callee, "tie"))
+    return false;
+  // Each tied variable gets its element, or nothing known where the
+  // elements are not followed: what it held before is gone.
+  const auto Parts = evalParts(RHS, Tie->getNumArgs(), S);
+  for (unsigned I = 0; I < Tie->getNumArgs(); ++I) {
+    const Expr *Arg = tensorOperand(Tie->getArg(I));
+    const ValueDecl *Element = assignedDecl(Arg);
+    if (!Element)
+      Element = trackedField(Arg);
+    if (Element && isTensorType(Element->getType()))
+      S.Vars[Element] = I < Parts.size() ? Parts[I] : AbstractDevice::unknown();
+  }
+  return true;
 }
 
 bool DeviceTransfer::tracksFields(const VarDecl *Local) const {

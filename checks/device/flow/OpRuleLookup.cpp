@@ -28,6 +28,48 @@ const Expr *forwardedModule(const CallExpr *Call) {
              : nullptr;
 }
 
+namespace {
+
+/// Whether \p D is declared in namespace torch or one inside it.
+bool inTorchNamespace(const Decl *D) {
+  const NamespaceDecl *Outermost = nullptr;
+  for (const DeclContext *Ctx = D->getDeclContext(); Ctx;
+       Ctx = Ctx->getParent())
+    if (const auto *NS = llvm::dyn_cast<NamespaceDecl>(Ctx))
+      Outermost = NS;
+  return Outermost && Outermost->getIdentifier() &&
+         Outermost->getName() == "torch";
+}
+
+/// Whether \p Class (or a base of the program's) defines a forward in this
+/// unit.
+bool definesForward(const CXXRecordDecl *Class) {
+  for (const CXXMethodDecl *Method : Class->methods()) {
+    const FunctionDecl *Pattern = Method->getTemplateInstantiationPattern();
+    if (isNamed(Method, "forward") &&
+        (Method->hasBody() || (Pattern && Pattern->hasBody())))
+      return true;
+  }
+  for (const CXXBaseSpecifier &Base : Class->bases()) {
+    const CXXRecordDecl *Parent = Base.getType()->getAsCXXRecordDecl();
+    if (Parent && Parent->hasDefinition() && !inTorchNamespace(Parent) &&
+        definesForward(Parent->getDefinition()))
+      return true;
+  }
+  return false;
+}
+
+} // namespace
+
+bool runsUnseenModule(const CallExpr *Call) {
+  const Expr *Module = forwardedModule(Call);
+  if (!Module || isJitModuleType(Module->getType()))
+    return false;
+  const CXXRecordDecl *Class = moduleClassOf(Module->getType());
+  return Class && Class->hasDefinition() && !inTorchNamespace(Class) &&
+         !definesForward(Class->getDefinition());
+}
+
 std::optional<OpDeviceRule>
 opRuleOf(const CallExpr *Call, const OpRuleIndex &Index, std::string *Name) {
   const auto *Callee = llvm::dyn_cast_or_null<FunctionDecl>(
@@ -44,8 +86,15 @@ opRuleOf(const CallExpr *Call, const OpRuleIndex &Index, std::string *Name) {
             ? "torch::jit::Module::forward"
             : qualifiedName(moduleClassOf(Module->getType())) + "::forward";
   auto It = Index.find(Qualified);
-  if (It == Index.end())
-    return std::nullopt;
+  if (It == Index.end()) {
+    // A module of the program whose forward is defined in another file
+    // runs its own parameters against its inputs, as a listed module does.
+    if (!runsUnseenModule(Call))
+      return std::nullopt;
+    if (Name)
+      *Name = std::move(Qualified);
+    return OpDeviceRule{};
+  }
   if (Name)
     *Name = std::move(Qualified);
   return It->second;

@@ -31,13 +31,15 @@ bool containsStmt(const Stmt *S, llvm::function_ref<bool(const Stmt *)> Is) {
   return false;
 }
 
-/// A call of torch::nn::Module::register_buffer or register_parameter.
+/// A call of torch::nn::Module::register_buffer, register_parameter or
+/// register_module.
 bool isRegistration(const Stmt *S) {
   const auto *Call = llvm::dyn_cast_or_null<CallExpr>(S);
   const auto *Callee = Call ? Call->getDirectCallee() : nullptr;
   return Callee && Callee->getIdentifier() &&
          (Callee->getName() == "register_buffer" ||
-          Callee->getName() == "register_parameter");
+          Callee->getName() == "register_parameter" ||
+          Callee->getName() == "register_module");
 }
 
 /// The objects \p S hands to a registration (`register_buffer("m", mask_)`)

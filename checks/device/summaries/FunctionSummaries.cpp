@@ -1,5 +1,6 @@
 //===--- FunctionSummaries.cpp - what a call passes through a function ----===//
 #include "device/summaries/FunctionSummaries.h"
+#include "device/flow/DeviceFlow.h"
 #include "device/flow/DeviceUsage.h"
 #include "device/functions/FunctionParents.h"
 #include "device/functions/LibraryCode.h"
@@ -17,11 +18,34 @@
 namespace clang::tidy::torch::device {
 namespace {
 
+/// The forward of the program's module that `module(x)` runs through
+/// libtorch's ModuleHolder::operator(): the one overload taking as many
+/// arguments.
+const FunctionDecl *heldModuleForward(const CallExpr *Call) {
+  const auto *Run = llvm::dyn_cast<CXXOperatorCallExpr>(Call);
+  const Expr *Module = Run ? forwardedModule(Run) : nullptr;
+  const CXXRecordDecl *Class =
+      Module ? moduleClassOf(Module->getType()) : nullptr;
+  if (!Class || !Class->hasDefinition())
+    return nullptr;
+  const FunctionDecl *Found = nullptr;
+  for (const CXXMethodDecl *Method : Class->getDefinition()->methods())
+    if (isNamed(Method, "forward") &&
+        Method->getNumParams() + 1 == Run->getNumArgs()) {
+      if (Found)
+        return nullptr;
+      Found = Method;
+    }
+  return Found;
+}
+
 /// The function \p Call runs, when that is decided at compile time.
 const FunctionDecl *staticCallee(const CallExpr *Call) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee)
     return nullptr;
+  if (const FunctionDecl *Forward = heldModuleForward(Call))
+    Callee = Forward;
   if (const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Callee);
       Method && Method->isVirtual() && !Method->hasAttr<FinalAttr>() &&
       !Method->getParent()->hasAttr<FinalAttr>())

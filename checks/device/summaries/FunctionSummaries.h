@@ -35,8 +35,9 @@ void forEachObjectAssignment(
     llvm::function_ref<void(const ValueDecl *, const Expr *)> Visit);
 
 /// True when the code of \p Member's class registers it with the module
-/// (`mean_ = register_buffer("mean", ...)`, `register_parameter("w", w_)`):
-/// the module saves, loads and moves the tensor the member held then.
+/// (`mean_ = register_buffer("mean", ...)`, `register_parameter("w", w_)`,
+/// `encoder_ = register_module("encoder", ...)`): the module saves, loads
+/// and moves what the member held then.
 bool isRegisteredWithModule(const FieldDecl *Member);
 
 /// What a call passes for a parameter (FunctionSummaries::callerPlacing).
