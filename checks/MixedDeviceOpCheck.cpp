@@ -179,12 +179,10 @@ void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
     // the CPU by itself (a module's state, data placed with a device) lacks
     // a move: the op's defect, which the factory check leaves. Meeting a
     // member or parameter, it is the program's host work.
-    const bool HostBuffer = C.fromDeviceLessFactory() &&
-                            device::madeForHostMemoryOnly(C.Odd.Factories, Ctx);
-    if (HostBuffer && !device::showsOffCpu(C.Other))
-      continue;
-    if (C.fromDeviceLessFactory() && !HostBuffer &&
-        leftToOwner(device::SharedDefect::DeviceLessFactoryMeetsDevice))
+    if (C.fromDeviceLessFactory() &&
+        leftToOwner(device::SharedDefect::DeviceLessFactoryMeetsDevice) &&
+        !(device::madeForHostMemoryOnly(C.Odd.Factories, Ctx) &&
+          device::showsOffCpu(C.Other)))
       continue;
     if (leftToOwner(device::SharedDefect::LostMoveMeetsDevice) &&
         device::lostMoveBefore(C, *Facts, Fn, Ctx))

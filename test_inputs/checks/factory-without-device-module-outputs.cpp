@@ -155,3 +155,19 @@ private:
   torch::Device device_;
   // CHECK-NOTES: :[[@LINE-1]]:17: note: the device is taken from member 'device_'
 };
+
+// A forward that is virtual may be overridden anywhere (an override may move
+// its input first): what it is given is not judged.
+struct PolicyBase : torch::nn::Module {
+  virtual torch::Tensor forward(torch::Tensor x) = 0;
+};
+class Agent {
+public:
+  Agent(std::shared_ptr<PolicyBase> policy, torch::Device device)
+      : policy_(std::move(policy)), device_(device) {}
+  torch::Tensor act() { return policy_->forward(torch::zeros({1, 8})); }
+
+private:
+  std::shared_ptr<PolicyBase> policy_;
+  torch::Device device_;
+};

@@ -9,6 +9,7 @@
 #include "utils/TorchTypes.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
 
 namespace clang::tidy::torch::device {
 
@@ -42,14 +43,20 @@ bool inTorchNamespace(const Decl *D) {
 }
 
 /// Whether \p Class (or a base of the program's) defines a forward in this
-/// unit.
+/// unit, or one the unit cannot pin down: a virtual forward (an override
+/// may be in the file) or a member template.
 bool definesForward(const CXXRecordDecl *Class) {
   for (const CXXMethodDecl *Method : Class->methods()) {
     const FunctionDecl *Pattern = Method->getTemplateInstantiationPattern();
     if (isNamed(Method, "forward") &&
-        (Method->hasBody() || (Pattern && Pattern->hasBody())))
+        (Method->hasBody() || (Pattern && Pattern->hasBody()) ||
+         Method->isVirtual()))
       return true;
   }
+  for (const Decl *Member : Class->decls())
+    if (const auto *Template = llvm::dyn_cast<FunctionTemplateDecl>(Member);
+        Template && isNamed(Template, "forward"))
+      return true;
   for (const CXXBaseSpecifier &Base : Class->bases()) {
     const CXXRecordDecl *Parent = Base.getType()->getAsCXXRecordDecl();
     if (Parent && Parent->hasDefinition() && !inTorchNamespace(Parent) &&
@@ -66,7 +73,11 @@ bool runsUnseenModule(const CallExpr *Call) {
   if (!Module || isJitModuleType(Module->getType()))
     return false;
   const CXXRecordDecl *Class = moduleClassOf(Module->getType());
+  // Modules of libraries (system headers) are neither listed nor the
+  // program's.
   return Class && Class->hasDefinition() && !inTorchNamespace(Class) &&
+         !Class->getASTContext().getSourceManager().isInSystemHeader(
+             Class->getLocation()) &&
          !definesForward(Class->getDefinition());
 }
 

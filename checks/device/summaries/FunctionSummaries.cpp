@@ -23,7 +23,13 @@ namespace {
 /// arguments.
 const FunctionDecl *heldModuleForward(const CallExpr *Call) {
   const auto *Run = llvm::dyn_cast<CXXOperatorCallExpr>(Call);
-  const Expr *Module = Run ? forwardedModule(Run) : nullptr;
+  const auto *Holder = llvm::dyn_cast_or_null<CXXMethodDecl>(
+      Run ? Run->getDirectCallee() : nullptr);
+  // Only libtorch's ModuleHolder; a module's own operator() is itself.
+  if (!Holder || !Holder->getParent()->getIdentifier() ||
+      Holder->getParent()->getName() != "ModuleHolder")
+    return nullptr;
+  const Expr *Module = forwardedModule(Run);
   const CXXRecordDecl *Class =
       Module ? moduleClassOf(Module->getType()) : nullptr;
   if (!Class || !Class->hasDefinition())
