@@ -181,6 +181,13 @@ bool isModuleType(QualType T) {
   return derivesFromNNModule(RD);
 }
 
+bool isModuleHolderClass(const CXXRecordDecl *RD) {
+  const auto *Spec =
+      llvm::dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD);
+  return Spec && isNamed(Spec, "ModuleHolder") &&
+         isNNModuleClass(Spec->getSpecializedTemplate()->getTemplatedDecl());
+}
+
 namespace {
 
 /// The ModuleHolder<Impl> specialization \p RD is or derives from
@@ -190,10 +197,8 @@ const ClassTemplateSpecializationDecl *holderBase(const CXXRecordDecl *RD,
                                                   int Depth = 0) {
   if (!RD || Depth > 8)
     return nullptr;
-  if (const auto *Spec = llvm::dyn_cast<ClassTemplateSpecializationDecl>(RD);
-      Spec && isNamed(Spec, "ModuleHolder") &&
-      isNNModuleClass(Spec->getSpecializedTemplate()->getTemplatedDecl()))
-    return Spec;
+  if (isModuleHolderClass(RD))
+    return llvm::cast<ClassTemplateSpecializationDecl>(RD);
   RD = RD->getDefinition();
   if (!RD)
     return nullptr;

@@ -55,6 +55,9 @@ bool isScalarTypeEnum(QualType T);
 bool isModuleType(QualType T);
 /// torch::jit::Module (torch::jit::script::Module).
 bool isJitModuleType(QualType T);
+/// A specialization of torch::nn::ModuleHolder<Impl>, the class TORCH_MODULE
+/// derives from.
+bool isModuleHolderClass(const CXXRecordDecl *RD);
 /// The torch::nn::Module subclass whose forward a value of type \p T runs:
 /// `Impl` for a ModuleHolder<Impl> (TORCH_MODULE, or a class derived from
 /// one) or a std::shared_ptr<Impl>, the class itself for a Module subclass,

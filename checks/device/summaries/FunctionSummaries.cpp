@@ -26,8 +26,7 @@ const FunctionDecl *heldModuleForward(const CallExpr *Call) {
   const auto *Holder = llvm::dyn_cast_or_null<CXXMethodDecl>(
       Run ? Run->getDirectCallee() : nullptr);
   // Only libtorch's ModuleHolder; a module's own operator() is itself.
-  if (!Holder || !Holder->getParent()->getIdentifier() ||
-      Holder->getParent()->getName() != "ModuleHolder")
+  if (!Holder || !isModuleHolderClass(Holder->getParent()))
     return nullptr;
   const Expr *Module = forwardedModule(Run);
   const CXXRecordDecl *Class =
