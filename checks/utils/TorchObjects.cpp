@@ -173,4 +173,26 @@ bool isModuleParameter(const ValueDecl *D) {
          isModuleType(D->getType().getNonReferenceType());
 }
 
+const FunctionDecl *heldModuleForward(const CallExpr *Call) {
+  const auto *Run = llvm::dyn_cast_or_null<CXXOperatorCallExpr>(Call);
+  const auto *Holder = llvm::dyn_cast_or_null<CXXMethodDecl>(
+      Run ? Run->getDirectCallee() : nullptr);
+  // Only libtorch's ModuleHolder; a module's own operator() is itself.
+  if (!Holder || Run->getOperator() != OO_Call || Run->getNumArgs() == 0 ||
+      !isModuleHolderClass(Holder->getParent()))
+    return nullptr;
+  const CXXRecordDecl *Class = moduleClassOf(Run->getArg(0)->getType());
+  if (!Class || !Class->hasDefinition())
+    return nullptr;
+  const FunctionDecl *Found = nullptr;
+  for (const CXXMethodDecl *Method : Class->getDefinition()->methods())
+    if (isNamed(Method, "forward") &&
+        Method->getNumParams() + 1 == Run->getNumArgs()) {
+      if (Found)
+        return nullptr;
+      Found = Method;
+    }
+  return Found;
+}
+
 } // namespace clang::tidy::torch::device

@@ -42,6 +42,12 @@ bool isCpuDeviceConstant(const Expr *E);
 /// one local variable holding such a list (`auto params = net->parameters();`).
 llvm::SmallVector<const ValueDecl *, 2> parameterOwners(const Expr *E);
 
+/// The forward of the program's module that `module(x)` runs through
+/// libtorch's ModuleHolder::operator(): the one overload taking as many
+/// arguments. Null for any other call (a module class's own operator() is
+/// itself).
+const FunctionDecl *heldModuleForward(const CallExpr *Call);
+
 /// A function parameter holding a module (`Net &net`, `Net net`,
 /// `std::shared_ptr<NetImpl> net`): it is wherever the callers put it.
 bool isModuleParameter(const ValueDecl *D);

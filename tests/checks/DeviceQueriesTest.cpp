@@ -4,6 +4,7 @@
 // another (mayRunAfter), on a small function compiled against the fake
 // libtorch headers.
 #include "device/summaries/DeviceFlowConfig.h"
+#include "device/flow/DeviceUsage.h"
 #include "device/functions/FunctionParents.h"
 #include "device/summaries/FunctionSummaries.h"
 
@@ -295,6 +296,37 @@ TEST(DeviceQueries, AModuleMovedOnSomePathsMayBeMoved) {
   EXPECT_FALSE(Flow->runsWhenever(ToCpu.Call, ZeroGrad));
   EXPECT_TRUE(Flow->runsWhenever(ZeroGrad, ToCpu.Call));
   EXPECT_TRUE(Flow->mayRunAfter(ToCpu.Call, ToCpu.Call));
+}
+
+// A header-only program: main.cpp names no device, the project header it
+// includes chooses one at run time. The program is not host-only; with the
+// header naming only the CPU, it is.
+TEST(DeviceQueries, AProgramIsHostOnlyOnlyWhenItsOwnHeadersNameNoDevice) {
+  constexpr const char *Main = R"cpp(
+#include <torch/torch.h>
+#include "config.h"
+int main() { auto x = torch::ones({2}, kDevice); }
+)cpp";
+  auto HostOnly = [&](const char *Header) {
+    std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
+        Main,
+        {"-std=c++17", "-isystem", TORCHLINT_FAST_INCLUDES, "-I/project"},
+        "/project/main.cpp", "utils_test",
+        std::make_shared<PCHContainerOperations>(),
+        tooling::getClangStripDependencyFileAdjuster(),
+        {{"/project/config.h", Header}});
+    EXPECT_TRUE(AST);
+    return AST && isHostOnlyProgram(AST->getASTContext());
+  };
+  EXPECT_FALSE(HostOnly(R"cpp(
+#pragma once
+inline torch::Device kDevice =
+    torch::cuda::is_available() ? torch::kCUDA : torch::kCPU;
+)cpp"));
+  EXPECT_TRUE(HostOnly(R"cpp(
+#pragma once
+inline torch::Device kDevice = torch::kCPU;
+)cpp"));
 }
 
 } // namespace

@@ -64,8 +64,8 @@ bool submodulesOfOneModule(const ValueDecl *A, const ValueDecl *B) {
 /// common data or one module holds both.
 bool fromDifferentModules(const AbstractDevice &A, const AbstractDevice &B) {
   return A.K == AbstractDevice::Kind::SameAs &&
-         B.K == AbstractDevice::Kind::SameAs && A.Symbol != B.Symbol &&
-         isModuleType(A.Symbol->getType()) &&
+         B.K == AbstractDevice::Kind::SameAs && !A.RunOutput && !B.RunOutput &&
+         A.Symbol != B.Symbol && isModuleType(A.Symbol->getType()) &&
          isModuleType(B.Symbol->getType()) && !metTogether(A, B) &&
          !submodulesOfOneModule(A.Symbol, B.Symbol);
 }

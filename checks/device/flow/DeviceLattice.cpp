@@ -61,7 +61,8 @@ bool AbstractDevice::sameValue(const AbstractDevice &O) const {
          Part == O.Part && DeviceLess == O.DeviceLess &&
          HostContract == O.HostContract && MayBeNonCpu == O.MayBeNonCpu &&
          MayBeCpu == O.MayBeCpu && ZeroDim == O.ZeroDim && Origin == O.Origin &&
-         Factories == O.Factories && AlsoSymbols == O.AlsoSymbols;
+         Factories == O.Factories && AlsoSymbols == O.AlsoSymbols &&
+         RunOutput == O.RunOutput;
 }
 
 AbstractDevice AbstractDevice::join(const AbstractDevice &A,
@@ -73,10 +74,13 @@ AbstractDevice AbstractDevice::join(const AbstractDevice &A,
                           A.K != Kind::Maybe;
   if (SameDevice) {
     AbstractDevice D = A;
-    if (A.AlsoSymbols != B.AlsoSymbols)
-      D.AlsoSymbols.clear();
+    // Where the value is on every path: the symbols both paths name.
+    llvm::erase_if(D.AlsoSymbols, [&](const ValueDecl *Also) {
+      return !llvm::is_contained(B.AlsoSymbols, Also);
+    });
     D.DeviceLess = A.DeviceLess && B.DeviceLess;
     D.HostContract = A.HostContract && B.HostContract;
+    D.RunOutput = A.RunOutput && B.RunOutput;
     for (const Stmt *F : B.Factories)
       if (!llvm::is_contained(D.Factories, F))
         D.Factories.push_back(F);

@@ -55,6 +55,11 @@ struct AbstractDevice {
   /// For DeviceLess: every device-less factory call the value was made from
   /// (`a * b` of two such factories names both, so one fix run repairs all).
   llvm::SmallVector<const Stmt *, 2> Factories;
+  /// For SameAs a module: an output of a run of that module, which is where
+  /// the module is (the run succeeded), but not a tensor reached through it,
+  /// so two modules' outputs are not two modules' own tensors that may have
+  /// been moved apart.
+  bool RunOutput = false;
 
   static AbstractDevice unknown() { return {}; }
   static AbstractDevice cpu(const Stmt *Origin, bool DeviceLess = false,
@@ -113,15 +118,28 @@ struct ListValue {
   }
 };
 
+/// One part of the elements of a local list of records
+/// (`std::vector<std::tuple<float, Tensor>>`, a vector of the program's
+/// structs): the list and the part's position.
+using RecordPart = std::pair<const ValueDecl *, unsigned>;
+
 struct DeviceState {
   llvm::DenseMap<const ValueDecl *, AbstractDevice> Vars;
   llvm::DenseMap<const ValueDecl *, ListValue> Lists;
+  /// For a local list of records: where each tensor part of its elements is.
+  llvm::DenseMap<RecordPart, ListValue> PartLists;
   bool Reached = false;
 
   bool sameValue(const DeviceState &O) const {
     if (Reached != O.Reached || Vars.size() != O.Vars.size() ||
-        Lists.size() != O.Lists.size())
+        Lists.size() != O.Lists.size() ||
+        PartLists.size() != O.PartLists.size())
       return false;
+    for (const auto &[D, L] : PartLists) {
+      auto It = O.PartLists.find(D);
+      if (It == O.PartLists.end() || !It->second.sameValue(L))
+        return false;
+    }
     for (const auto &[D, V] : Vars) {
       auto It = O.Vars.find(D);
       if (It == O.Vars.end() || !It->second.sameValue(V))
@@ -153,6 +171,8 @@ struct DeviceState {
     }
     for (const auto &[D, L] : O.Lists)
       Lists[D].addAll(L);
+    for (const auto &[D, L] : O.PartLists)
+      PartLists[D].addAll(L);
   }
 };
 

@@ -136,17 +136,26 @@ AbstractDevice DeviceTransfer::atCall(const AbstractDevice &D,
     else if (const ValueDecl *Holder = assignedDecl(Object);
              llvm::isa_and_nonnull<ParmVarDecl, FieldDecl>(Holder))
       Here = AbstractDevice::sameAs(Holder);
+    else if (const ValueDecl *Container = moduleContainerOf(Object))
+      Here = lookup(Container, S); // `blocks[i](x)`
     else
       return AbstractDevice::unknown();
   } else {
     return AbstractDevice::unknown();
   }
   // Device-less tensors passed for the other symbols the value was computed
-  // from are those factories' fault too; symbols stay symbols.
-  Here.AlsoSymbols.clear();
+  // from are those factories' fault too; symbols stay symbols, beside those
+  // the argument was already computed with.
   for (const ValueDecl *Also : D.AlsoSymbols) {
     const AbstractDevice There =
         atCall(AbstractDevice::sameAs(Also), Call, Callee, S);
+    // The op ran, so where the caller's argument is unknown the value is
+    // where the other symbol is (`fc(x)` of a module placed at run time).
+    if (Here.K == Kind::Unknown && There.mayBeOffCpu()) {
+      Here = There;
+      Here.AlsoSymbols.clear();
+      continue;
+    }
     if (Here.isCpu() && Here.DeviceLess && There.isCpu() && There.DeviceLess)
       for (const Stmt *F : There.Factories)
         if (!llvm::is_contained(Here.Factories, F))
@@ -257,11 +266,10 @@ DeviceTransfer::inputsOf(const CallExpr *Call, const DeviceState &S) const {
 
 AbstractDevice DeviceTransfer::opResult(const CallExpr *Call, DeviceRule Rule,
                                         const DeviceState &S) const {
-  const AbstractDevice D = common(inputsOf(Call, S), Rule);
+  AbstractDevice D = common(inputsOf(Call, S), Rule);
   const Expr *Module = forwardedModule(Call);
-  return Module && D.Symbol && D.Symbol == moduleRoot(Module)
-             ? AbstractDevice::unknown()
-             : D;
+  D.RunOutput = Module && D.Symbol && D.Symbol == moduleRoot(Module);
+  return D;
 }
 
 AbstractDevice
@@ -441,10 +449,14 @@ void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
       if (!VD)
         continue;
       const QualType T = VD->getType();
-      // `auto [a, b] = pair_of_tensors(...)`: each name its element.
+      // `auto [a, b] = pair_of_tensors(...)`, `auto [v, h] = net->infer(x)`
+      // returning a struct: each name its element or member.
       if (const auto *Decomposed = llvm::dyn_cast<DecompositionDecl>(VD);
           Decomposed && VD->getInit()) {
-        const auto Parts = evalParts(VD->getInit(), tupleSize(T), S);
+        auto Range = RangeForVars.find(VD);
+        const auto Parts = Range != RangeForVars.end()
+                               ? recordListParts(Range->second, partCount(T), S)
+                               : evalParts(VD->getInit(), partCount(T), S);
         for (size_t I = 0; I < Parts.size(); ++I)
           if (isTensorType(Decomposed->bindings()[I]->getType()))
             S.Vars[Decomposed->bindings()[I]] = Parts[I];
@@ -453,6 +465,12 @@ void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
       auto Range = RangeForVars.find(VD);
       if (Range != RangeForVars.end() && isTensorType(T)) {
         S.Vars[VD] = evalElement(Range->second, S);
+      } else if (const ValueDecl *Container =
+                     Range != RangeForVars.end() && isModuleType(T)
+                         ? assignedDecl(Range->second)
+                         : nullptr) {
+        // `for (auto &block : blocks)`: where the container's modules are.
+        S.Vars[VD] = lookup(Container, S);
       } else if (isTensorType(T)) {
         S.Vars[VD] = heldBy(VD, VD->getInit() ? eval(VD->getInit(), S)
                                               : AbstractDevice::unknown());
@@ -460,8 +478,9 @@ void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
         // Options kept in a local name their device as a device does.
         S.Vars[VD] = VD->getInit() ? evalDevice(VD->getInit(), S)
                                    : AbstractDevice::unknown();
-      } else if (isTensorListType(T) && !T->isReferenceType()) {
-        S.Lists[VD] = VD->getInit() ? evalList(VD->getInit(), S) : ListValue();
+      } else if (!T->isReferenceType() &&
+                 (isTensorListType(T) || recordListSize(T))) {
+        initList(VD, S);
       } else if (isJitModuleType(T) && !T->isReferenceType()) {
         // Where `torch::jit::load(path, device)` put it; with no device,
         // where it was saved, which the code does not say.
@@ -507,32 +526,8 @@ void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
     if (!Moves.empty())
       return;
   }
-  if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(E)) {
-    const CXXMethodDecl *Method = Member->getMethodDecl();
-    const ValueDecl *List = assignedDecl(Member->getImplicitObjectArgument());
-    const bool TracksList = Method && Method->getIdentifier() && List &&
-                            isTensorListType(List->getType());
-    // A member list holds what other methods left in it until cleared here.
-    if (TracksList && llvm::isa<FieldDecl>(List) && !S.Lists.count(List))
-      S.Lists[List].Opaque = true;
-    if (TracksList && Member->getNumArgs() == 0 && Method->getName() == "clear")
-      S.Lists[List] = ListValue();
-    if (TracksList && Member->getNumArgs() == 1 &&
-        (Method->getName() == "push_back" ||
-         Method->getName() == "emplace_back"))
-      S.Lists[List].add(eval(Member->getArg(0), S));
-    // list.insert(pos, other.begin(), other.end()): other's elements join.
-    if (TracksList && Method->getName() == "insert" &&
-        Member->getNumArgs() == 3) {
-      const DeclRefExpr *From = rangeOwner(Member->getArg(1));
-      const DeclRefExpr *To = rangeOwner(Member->getArg(2), "end");
-      ListValue &Into = S.Lists[List];
-      if (From && To && From->getDecl() == To->getDecl())
-        Into.addAll(evalList(From, S));
-      else
-        Into.Opaque = true;
-    }
-  }
+  if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(E))
+    transferListCall(Member, S);
 }
 
 bool DeviceTransfer::record(const Stmt *Element, const DeviceState &S,

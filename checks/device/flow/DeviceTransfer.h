@@ -75,6 +75,12 @@ public:
   /// members: its initializer's parts (`Batch b = make_batch(d);`,
   /// `Batch b{x, y};`), none for a default-constructed one.
   void initAggregate(const VarDecl *Local, DeviceState &S) const;
+  /// Where the declaration of the local list \p Local (of tensors, or of
+  /// records: pairs, tuples, the program's structs) puts its elements.
+  void initList(const VarDecl *Local, DeviceState &S) const;
+  /// What a call on a local list does to its elements (`push_back`,
+  /// `emplace_back`, `insert`, `clear`).
+  void transferListCall(const CXXMemberCallExpr *Member, DeviceState &S) const;
   /// One element of the control-flow graph: a statement, or a constructor's
   /// member initializer (`mask_(torch::ones({n}))` places the tensor member
   /// as an assignment in the body would). Other elements change nothing.
@@ -92,8 +98,8 @@ public:
 
 private:
   /// Where the result of the op \p Call under \p Rule lives: common() of its
-  /// inputs, but a module run on data of unknown place gives that data's
-  /// place, not a tensor of the module's own.
+  /// inputs; a module run on data of unknown place gives the module's place,
+  /// marked as its output (RunOutput), not a tensor of the module's own.
   AbstractDevice opResult(const CallExpr *Call, DeviceRule Rule,
                           const DeviceState &S) const;
   /// Where the result of an op under \p Rule over the inputs \p Written
@@ -109,6 +115,12 @@ private:
   /// For `std::tie(a, b) = RHS`: gives each tied variable its element of
   /// \p RHS and says true; false for any other assignment.
   bool assignTied(const Expr *LHS, const Expr *RHS, DeviceState &S) const;
+  /// The parts of the elements of the local list of records \p List (of
+  /// \p Size parts), each joined over the elements: what `preds[i]`,
+  /// `preds.back()` and the variable of `for (auto &[a, b] : preds)` hold.
+  /// Empty when \p List is not such a list the flow follows.
+  llvm::SmallVector<AbstractDevice, 4>
+  recordListParts(const Expr *List, unsigned Size, const DeviceState &S) const;
   /// A tensor member of an object other than `this` (`holder.x`).
   AbstractDevice evalHeldMember(const MemberExpr *Member) const;
   AbstractDevice evalOptions(const Expr *Options, const DeviceState &S,
@@ -131,7 +143,12 @@ private:
   AbstractDevice resultAtCall(const AbstractDevice &D, const CallExpr *Call,
                               const FunctionSummary &Callee,
                               const DeviceState &S) const {
-    return D.K == AbstractDevice::Kind::SameAs ? atCall(D, Call, Callee, S) : D;
+    if (D.K != AbstractDevice::Kind::SameAs)
+      return D;
+    AbstractDevice Here = atCall(D, Call, Callee, S);
+    // A module's output stays one through the call that returns it.
+    Here.RunOutput |= D.RunOutput && Here.K == AbstractDevice::Kind::SameAs;
+    return Here;
   }
   OpUse meetingAtCall(const OpUse &Meeting, const CallExpr *Call,
                       const FunctionSummary &Callee,

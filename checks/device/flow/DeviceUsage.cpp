@@ -310,7 +310,11 @@ private:
 bool isHostOnlyProgram(ASTContext &Ctx) {
   DeviceMentions Mentions(Ctx.getSourceManager(), /*WithUserHeaders=*/false);
   Mentions.TraverseDecl(Ctx.getTranslationUnitDecl());
-  return Mentions.HasMain && !Mentions.NamesDevice;
+  if (!Mentions.HasMain || Mentions.NamesDevice)
+    return false;
+  // A device the program's own headers name (a global `DEVICE` chosen at
+  // run time in a header-only project) is the program's too.
+  return !ownCodeDevices(Ctx).NamesDevice;
 }
 
 OwnCodeDevices ownCodeDevices(ASTContext &Ctx) {

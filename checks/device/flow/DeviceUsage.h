@@ -78,11 +78,11 @@ const CallExpr *deviceFollowingCall(const FunctionDecl *Fn);
 /// headers it includes, not libtorch) does with devices.
 DeviceUsage unitDeviceUsage(ASTContext &Ctx);
 
-/// The main file defines `main` and nowhere names a device other than the
-/// CPU: no CUDA (or other accelerator) constant, no `.cuda()`, no
-/// `torch::cuda::` query, no device spelled in a string or taken from one at
-/// run time. Such a program's tensors all live on the CPU, so a tensor of
-/// its functions cannot be "on another device".
+/// The main file defines `main`, and neither it nor the project headers it
+/// includes name a device other than the CPU: no CUDA (or other accelerator)
+/// constant, no `.cuda()`, no `torch::cuda::` query, no device spelled in a
+/// string or taken from one at run time. Such a program's tensors all live on
+/// the CPU, so a tensor of its functions cannot be "on another device".
 bool isHostOnlyProgram(ASTContext &Ctx);
 /// What isHostOnlyProgram asks, of the unit's own code (its main file and
 /// the user headers it includes) as one unit of a project: a project none of

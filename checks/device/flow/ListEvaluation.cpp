@@ -118,6 +118,8 @@ DeviceTransfer::evalParts(const Expr *E, unsigned Size,
   llvm::SmallVector<AbstractDevice, 4> Parts;
   for (const Expr *Part : tupleParts(E, Size))
     Parts.push_back(eval(Part, S));
+  if (const Expr *List = Parts.empty() ? elementListOf(E) : nullptr)
+    Parts = recordListParts(List, Size, S);
   const VarDecl *Copied = Parts.empty() ? copiedVariable(E) : nullptr;
   // A pair or tuple parameter (`auto [h, c] = state;`): each element
   // wherever the caller put it.
@@ -194,6 +196,95 @@ void DeviceTransfer::initAggregate(const VarDecl *Local, DeviceState &S) const {
     if (isTensorType(Fields[I]->getType()))
       S.Vars[Fields[I]] =
           I < Parts.size() ? Parts[I] : AbstractDevice::unknown();
+}
+
+llvm::SmallVector<AbstractDevice, 4>
+DeviceTransfer::recordListParts(const Expr *List, unsigned Size,
+                                const DeviceState &S) const {
+  llvm::SmallVector<AbstractDevice, 4> Parts;
+  const ValueDecl *Var = assignedDecl(List);
+  if (!Var || recordListSize(Var->getType()) != Size)
+    return Parts;
+  for (unsigned I = 0; I < Size; ++I) {
+    auto It = S.PartLists.find({Var, I});
+    AbstractDevice Joined = AbstractDevice::unknown();
+    if (It != S.PartLists.end() && !It->second.Opaque &&
+        !It->second.Elements.empty()) {
+      Joined = It->second.Elements.front();
+      for (const AbstractDevice &Element :
+           llvm::drop_begin(It->second.Elements))
+        Joined = AbstractDevice::join(Joined, Element);
+    }
+    Parts.push_back(Joined);
+  }
+  return Parts;
+}
+
+void DeviceTransfer::initList(const VarDecl *Local, DeviceState &S) const {
+  const Expr *Init = Local->getInit();
+  if (isTensorListType(Local->getType())) {
+    S.Lists[Local] = Init ? evalList(Init, S) : ListValue();
+    return;
+  }
+  // A list of records starts empty (`std::vector<Step> steps;`); one made
+  // from anything else holds what the flow does not see.
+  const auto *Construct = llvm::dyn_cast_or_null<CXXConstructExpr>(
+      Init ? stripWrappers(Init) : nullptr);
+  const bool Empty = !Init || (Construct && Construct->getNumArgs() == 0);
+  for (unsigned I = 0, Size = recordListSize(Local->getType()); I < Size; ++I) {
+    ListValue &Part = S.PartLists[{Local, I}];
+    Part = ListValue();
+    Part.Opaque = !Empty;
+  }
+}
+
+void DeviceTransfer::transferListCall(const CXXMemberCallExpr *Member,
+                                      DeviceState &S) const {
+  const CXXMethodDecl *Method = Member->getMethodDecl();
+  const ValueDecl *List = assignedDecl(Member->getImplicitObjectArgument());
+  if (!Method || !Method->getIdentifier() || !List)
+    return;
+  const llvm::StringRef Name = Method->getName();
+  const bool Adds = Name == "push_back" || Name == "emplace_back";
+  // A local list of records: each part of what is added, as a list.
+  if (const unsigned Size = recordListSize(List->getType());
+      Size && S.PartLists.count({List, 0})) {
+    llvm::SmallVector<AbstractDevice, 4> Parts;
+    if (Adds && Member->getNumArgs() == Size && Size > 1)
+      for (const Expr *Arg : Member->arguments()) // emplace_back(a, b)
+        Parts.push_back(eval(Arg, S));
+    else if (Adds && Member->getNumArgs() == 1)
+      Parts = evalParts(Member->getArg(0), Size, S);
+    for (unsigned I = 0; I < Size; ++I) {
+      ListValue &Part = S.PartLists[{List, I}];
+      if (Name == "clear" && Member->getNumArgs() == 0)
+        Part = ListValue();
+      else if (Adds && I < Parts.size())
+        Part.add(Parts[I]);
+      else if (Adds || Name == "insert" || Name == "emplace")
+        Part.Opaque = true;
+    }
+    return;
+  }
+  if (!isTensorListType(List->getType()))
+    return;
+  // A member list holds what other methods left in it until cleared here.
+  if (llvm::isa<FieldDecl>(List) && !S.Lists.count(List))
+    S.Lists[List].Opaque = true;
+  if (Member->getNumArgs() == 0 && Name == "clear")
+    S.Lists[List] = ListValue();
+  if (Member->getNumArgs() == 1 && Adds)
+    S.Lists[List].add(eval(Member->getArg(0), S));
+  // list.insert(pos, other.begin(), other.end()): other's elements join.
+  if (Name == "insert" && Member->getNumArgs() == 3) {
+    const DeclRefExpr *From = rangeOwner(Member->getArg(1));
+    const DeclRefExpr *To = rangeOwner(Member->getArg(2), "end");
+    ListValue &Into = S.Lists[List];
+    if (From && To && From->getDecl() == To->getDecl())
+      Into.addAll(evalList(From, S));
+    else
+      Into.Opaque = true;
+  }
 }
 
 } // namespace clang::tidy::torch::device

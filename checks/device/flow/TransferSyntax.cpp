@@ -56,6 +56,43 @@ const ValueDecl *moduleRoot(const Expr *E) {
   return nullptr;
 }
 
+unsigned recordListSize(QualType T) {
+  const auto *Spec = llvm::dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!Spec || !Spec->isInStdNamespace() || !isNamed(Spec, "vector") ||
+      Spec->getTemplateArgs().size() == 0 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return 0;
+  return partCount(Spec->getTemplateArgs()[0].getAsType());
+}
+
+const Expr *elementListOf(const Expr *E) {
+  E = stripWrappers(E);
+  // A copy of the element (`auto [a, b] = steps[i];`).
+  if (const auto *Copy = llvm::dyn_cast_or_null<CXXConstructExpr>(E);
+      Copy && Copy->getNumArgs() == 1 &&
+      Copy->getConstructor()->isCopyOrMoveConstructor())
+    E = stripWrappers(Copy->getArg(0));
+  if (const auto *Op = llvm::dyn_cast_or_null<CXXOperatorCallExpr>(E);
+      Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2)
+    return Op->getArg(0);
+  if (const auto *Call = llvm::dyn_cast_or_null<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *Method = Call->getMethodDecl();
+    if (Method && Method->getIdentifier() &&
+        llvm::is_contained({"at", "front", "back"}, Method->getName()))
+      return Call->getImplicitObjectArgument();
+  }
+  return nullptr;
+}
+
+const ValueDecl *moduleContainerOf(const Expr *E) {
+  E = stripWrappers(E);
+  if (!E || !isModuleType(E->getType()))
+    return nullptr;
+  const Expr *Container = elementListOf(E);
+  return Container ? assignedDecl(Container) : nullptr;
+}
+
 std::optional<std::pair<const ParmVarDecl *, unsigned>>
 parameterElement(const CallExpr *Call) {
   const FunctionDecl *Get = Call->getDirectCallee();
@@ -131,13 +168,16 @@ bool isFieldsOnlyLocal(const VarDecl *VD, const Stmt *Body) {
           llvm::isa<FieldDecl>(Member->getMemberDecl()))
         ++FieldUses;
     }
+    // Structured bindings of another object of the type (`auto [v, h] =
+    // net->infer(x)`) name its parts, not members the flow keys by field.
     if (const auto *Decl = llvm::dyn_cast<DeclStmt>(S))
       for (const auto *D : Decl->decls())
         if (const auto *Other = llvm::dyn_cast<VarDecl>(D);
-            Other && Other->getType()
-                             .getNonReferenceType()
-                             .getCanonicalType()
-                             .getUnqualifiedType() == Type)
+            Other && !llvm::isa<DecompositionDecl>(Other) &&
+            Other->getType()
+                    .getNonReferenceType()
+                    .getCanonicalType()
+                    .getUnqualifiedType() == Type)
           ++SameType;
     if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(S);
         Ref && Ref->getDecl() == VD)

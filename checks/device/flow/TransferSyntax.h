@@ -31,6 +31,19 @@ const ValueDecl *assignedDecl(const Expr *E);
 /// referencedObject names it.
 const ValueDecl *moduleRoot(const Expr *E);
 
+/// For a `std::vector` of records (pairs, tuples, the program's structs
+/// with a tensor member): how many parts a record has; 0 for anything else.
+unsigned recordListSize(QualType T);
+
+/// The list \p E reads one element of (`v[i]`, `v.at(i)`, `v.front()`,
+/// `v.back()`), or null.
+const Expr *elementListOf(const Expr *E);
+
+/// The container of modules whose element \p E is (`blocks[i]`,
+/// `blocks.front()` of a `std::vector<Block>` variable, parameter or member of
+/// *this), or null.
+const ValueDecl *moduleContainerOf(const Expr *E);
+
 /// A tensor member of a local aggregate that \p E reads or writes
 /// (`batch.labels` with `Batch batch;` declared in the function): the
 /// variable and the member, or none. Whether the flow may follow it is

@@ -1,6 +1,7 @@
 //===--- UnitCallers.cpp - every call the unit holds ----------------------===//
 #include "device/functions/UnitCallers.h"
 #include "device/functions/LibraryCode.h"
+#include "utils/TorchObjects.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -54,6 +55,9 @@ public:
       return true;
     const Expr *Named = Call->getCallee()->IgnoreParenImpCasts();
     AsCallee.insert(Named);
+    // `module(x)` calls the module's forward through ModuleHolder.
+    if (const FunctionDecl *Forward = heldModuleForward(Call))
+      Callee = Forward;
     Calls[canonical(Callee)].push_back({Call, Caller});
     return true;
   }

@@ -18,32 +18,6 @@
 namespace clang::tidy::torch::device {
 namespace {
 
-/// The forward of the program's module that `module(x)` runs through
-/// libtorch's ModuleHolder::operator(): the one overload taking as many
-/// arguments.
-const FunctionDecl *heldModuleForward(const CallExpr *Call) {
-  const auto *Run = llvm::dyn_cast<CXXOperatorCallExpr>(Call);
-  const auto *Holder = llvm::dyn_cast_or_null<CXXMethodDecl>(
-      Run ? Run->getDirectCallee() : nullptr);
-  // Only libtorch's ModuleHolder; a module's own operator() is itself.
-  if (!Holder || !isModuleHolderClass(Holder->getParent()))
-    return nullptr;
-  const Expr *Module = forwardedModule(Run);
-  const CXXRecordDecl *Class =
-      Module ? moduleClassOf(Module->getType()) : nullptr;
-  if (!Class || !Class->hasDefinition())
-    return nullptr;
-  const FunctionDecl *Found = nullptr;
-  for (const CXXMethodDecl *Method : Class->getDefinition()->methods())
-    if (isNamed(Method, "forward") &&
-        Method->getNumParams() + 1 == Run->getNumArgs()) {
-      if (Found)
-        return nullptr;
-      Found = Method;
-    }
-  return Found;
-}
-
 /// The function \p Call runs, when that is decided at compile time.
 const FunctionDecl *staticCallee(const CallExpr *Call) {
   const FunctionDecl *Callee = Call->getDirectCallee();
