@@ -52,7 +52,8 @@ DiscardedToCheck::DiscardedToCheck(StringRef Name, ClangTidyContext *Context)
       // that a fix never leaves what an enabled torch-* check reports.
       Migrations(device::FindingOwners::migrationFinder(Context)),
       Placements(
-          device::FindingOwners::placementFinder(Context, Migrations.get())) {}
+          device::FindingOwners::placementFinder(Context, Migrations.get())),
+      Flow(device::DeviceFlowConfig::forContext(Context)) {}
 
 void DiscardedToCheck::checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) {
   for (const CXXMemberCallExpr *Call : device::ownMemberCalls(Fn, MoveMethods))
@@ -125,8 +126,10 @@ void DiscardedToCheck::report(const CXXMemberCallExpr *Call,
       !device::isTensorType(Call->getType()) || MoveAbove ||
       !device::isDiscardedStatement(Statement, Ctx))
     return;
-  // `p.to(v.device()); v.copy_(p);`: copy_ moves and converts on its own.
-  if (device::onlyCopiedFrom(Call, Fn, Ctx))
+  // `p.to(v.device()); v.copy_(p);`: copy_ moves and converts on its own;
+  // a tensor nothing reads afterwards loses nothing either.
+  if (device::onlyCopiedFrom(Call, Fn, Ctx) ||
+      device::neverReadAfter(Call, Fn, *analyzeFlow(Flow, Fn, Ctx)))
     return;
   const SourceManager &SM = Ctx.getSourceManager();
 

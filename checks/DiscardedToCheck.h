@@ -4,6 +4,7 @@
 
 #include "device/findings/DeviceMigration.h"
 #include "device/findings/HardcodedPlacement.h"
+#include "device/flow/DeviceFlow.h"
 #include "utils/FunctionBodyCheck.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
@@ -31,6 +32,7 @@ private:
   /// Null when the sibling check is disabled: its concern is then not ours.
   std::unique_ptr<device::MigrationFinder> Migrations;
   std::unique_ptr<device::HardcodedPlacementFinder> Placements;
+  device::DeviceFlowConfig Flow;
 };
 
 } // namespace clang::tidy::torch

@@ -136,3 +136,17 @@ void to_image(torch::Tensor out) {
   (void)total;
   out.cpu().clamp_(0, 1); // in place on the copy: a different defect
 }
+
+// A local read again in the next iteration of the loop: the move is lost
+// there, though nothing after the loop reads it.
+torch::Tensor accumulate(torch::Device device, int steps) {
+  auto state = torch::zeros({2});
+  torch::Tensor total;
+  for (int i = 0; i < steps; ++i) {
+    total = state * 2;
+    state.to(device);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: result of 'to' is discarded; it returns a new tensor and leaves 'state' unchanged [torch-discarded-to]
+    // CHECK-FIXES: state = state.to(device);
+  }
+  return total;
+}

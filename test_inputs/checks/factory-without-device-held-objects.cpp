@@ -4,10 +4,12 @@
 // struct parameter, a shared_ptr member) lives wherever that object's data
 // was put. In code that chooses devices at run time, a device-less
 // factory's tensor meeting it is a defect; in code that handles no device,
-// it is the program's design and nothing is reported.
+// it is the program's design and nothing is reported. A class that only
+// stores a device and never uses it chooses nothing with it.
 #include <torch/torch.h>
 
 #include <memory>
+#include <vector>
 
 struct Lattice {
   torch::Tensor amplitudes;
@@ -20,6 +22,9 @@ class Simulator {
 public:
   Simulator(Lattice lattice, torch::Device device)
       : lattice_(std::move(lattice)), device_(device) {}
+  torch::Tensor intensity(const torch::Tensor &hkl) {
+    return (hkl.to(device_) * lattice_.amplitudes).sum(1);
+  }
   double probe(int64_t h, int64_t k) {
     auto index = torch::tensor({{h, k}});
     // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: tensor factory 'torch::tensor' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
@@ -56,6 +61,7 @@ class Renderer {
 public:
   Renderer(std::shared_ptr<Lattice> lattice, torch::Device device)
       : lattice_(std::move(lattice)), device_(device) {}
+  torch::Device device() const { return device_; }
   torch::Tensor weighted() {
     return torch::arange(4) * lattice_->amplitudes;
     // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::arange' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
@@ -95,4 +101,29 @@ public:
 
 private:
   Lattice lattice_;
+};
+
+// A buffer that keeps the device it was given but never uses it: its own
+// storage is made on the host, and the indices that select from it are
+// host data too.
+struct Storage {
+  torch::Tensor states;
+  torch::Tensor rewards;
+};
+
+class ReplayStore {
+public:
+  explicit ReplayStore(torch::Device device) : device_(device) {}
+  void add(const torch::Tensor &states, const torch::Tensor &rewards) {
+    storage_.states = torch::cat({storage_.states, states.cpu()});
+    storage_.rewards = torch::cat({storage_.rewards, rewards.cpu()});
+  }
+  torch::Tensor sample(const std::vector<int64_t> &picks) const {
+    auto index = torch::tensor(picks);
+    return torch::index_select(storage_.states, 0, index);
+  }
+
+private:
+  torch::Device device_;
+  Storage storage_;
 };

@@ -88,4 +88,25 @@ bool onlyCopiedFrom(const CXXMemberCallExpr *Move, const FunctionDecl *Fn,
   return Copied && !OtherUse;
 }
 
+bool neverReadAfter(const CXXMemberCallExpr *Move, const FunctionDecl *Fn,
+                    const DeviceFlow &Flow) {
+  const auto *Receiver = llvm::dyn_cast_or_null<DeclRefExpr>(
+      ignoreWrappers(Move->getImplicitObjectArgument()));
+  const auto *Local =
+      Receiver ? llvm::dyn_cast<VarDecl>(Receiver->getDecl()) : nullptr;
+  if (!Local || !Local->isLocalVarDecl() || Local->isStaticLocal() ||
+      Local->getType()->isReferenceType() || !Fn->getBody())
+    return false;
+  bool Read = false;
+  forEachOwnDescendant(Fn->getBody(), [&](const Stmt &S) {
+    if (const auto *Lambda = llvm::dyn_cast<LambdaExpr>(&S))
+      for (const LambdaCapture &Capture : Lambda->captures())
+        Read |= Capture.capturesVariable() && Capture.getCapturedVar() == Local;
+    const auto *Ref = llvm::dyn_cast<DeclRefExpr>(&S);
+    if (Ref && Ref != Receiver && Ref->getDecl() == Local)
+      Read |= Flow.mayRunAfter(Move, Ref);
+  });
+  return !Read;
+}
+
 } // namespace clang::tidy::torch::device

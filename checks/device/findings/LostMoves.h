@@ -28,6 +28,13 @@ const CXXMemberCallExpr *lostMoveBefore(const DeviceConflict &C,
 bool onlyCopiedFrom(const CXXMemberCallExpr *Move, const FunctionDecl *Fn,
                     ASTContext &Ctx);
 
+/// Whether the discarded \p Move loses nothing because nothing reads its
+/// tensor afterwards: a local of \p Fn (not a reference, not captured by a
+/// lambda) that no statement \p Flow may run after the move reads (a tensor
+/// moved only to see that the device works).
+bool neverReadAfter(const CXXMemberCallExpr *Move, const FunctionDecl *Fn,
+                    const DeviceFlow &Flow);
+
 } // namespace clang::tidy::torch::device
 
 #endif
