@@ -103,9 +103,9 @@ private:
   Lattice lattice_;
 };
 
-// A buffer that keeps the device it was given but never uses it: its own
-// storage is made on the host, and the indices that select from it are
-// host data too.
+// A buffer that keeps the device it was given but never uses it (it only
+// hands it back to its own constructor to reset): its own storage is made
+// on the host, and the indices that select from it are host data too.
 struct Storage {
   torch::Tensor states;
   torch::Tensor rewards;
@@ -118,6 +118,7 @@ public:
     storage_.states = torch::cat({storage_.states, states.cpu()});
     storage_.rewards = torch::cat({storage_.rewards, rewards.cpu()});
   }
+  void clear() { *this = ReplayStore(device_); }
   torch::Tensor sample(const std::vector<int64_t> &picks) const {
     auto index = torch::tensor(picks);
     return torch::index_select(storage_.states, 0, index);

@@ -149,7 +149,8 @@ namespace {
 
 /// Whether a method of \p Field's class reads it (not only stores it): a
 /// device member only kept, never used to place or compare anything, shows
-/// no choice of devices in the class.
+/// no choice of devices in the class. Handing it back to the class's own
+/// constructor (`*this = Buffer(size, device);` to reset) keeps it stored.
 bool isReadByItsClass(const FieldDecl *Field) {
   const auto *Class = llvm::dyn_cast<CXXRecordDecl>(Field->getParent());
   if (!Class)
@@ -162,15 +163,28 @@ bool isReadByItsClass(const FieldDecl *Field) {
         if (const auto *Use = llvm::dyn_cast<MemberExpr>(S);
             Use && Use->getMemberDecl() == Field) {
           const auto Sides = Parent ? assignmentSides(Parent) : std::nullopt;
-          Read = !Sides || Sides->first->IgnoreParenImpCasts() != Use;
+          const auto *Rebuild =
+              llvm::dyn_cast_or_null<CXXConstructExpr>(Parent);
+          Read = (!Sides || Sides->first->IgnoreParenImpCasts() != Use) &&
+                 !(Rebuild && Rebuild->getConstructor()->getParent() == Class);
         }
-        const bool Wrapper = llvm::isa<ImplicitCastExpr, ParenExpr>(S);
+        // Casts, parentheses and copies sit between a use and its user.
+        const auto *Copy = llvm::dyn_cast<CXXConstructExpr>(S);
+        const bool Wrapper =
+            llvm::isa<ImplicitCastExpr, ParenExpr, MaterializeTemporaryExpr>(
+                S) ||
+            (Copy && Copy->getConstructor()->isCopyOrMoveConstructor());
         for (const Stmt *Child : S->children())
           Walk(Child, Wrapper ? Parent : S);
       };
   for (const CXXMethodDecl *Method : Class->methods()) {
     const FunctionDecl *Definition = nullptr;
-    if (!Method->hasBody(Definition) || !Definition)
+    // Copies and assignments of the whole object copy the member: stored.
+    const auto *Copying = llvm::dyn_cast<CXXConstructorDecl>(Method);
+    if (!Method->hasBody(Definition) || !Definition || Method->isImplicit() ||
+        Method->isCopyAssignmentOperator() ||
+        Method->isMoveAssignmentOperator() ||
+        (Copying && Copying->isCopyOrMoveConstructor()))
       continue;
     Walk(Definition->getBody(), nullptr);
     if (const auto *Constructor =
