@@ -373,11 +373,6 @@ void DeviceTransfer::transfer(const CFGElement &Element, DeviceState &S) const {
     const FieldDecl *Member = Init ? Init->getMember() : nullptr;
     if (Member && Init->getInit() && isTensorType(Member->getType()))
       S.Vars[Member] = eval(Init->getInit(), S);
-    // A module member built here (`net_(3)`) is on the CPU until moved.
-    else if (const Expr *Built =
-                 Member ? freshModuleOf(Init->getInit(), Member->getType())
-                        : nullptr)
-      S.Vars[Member] = AbstractDevice::cpu(Built);
   }
 }
 
@@ -518,8 +513,6 @@ void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
         S.Vars[Target] = evalDevice(RHS, S);
       else if (isTensorListType(T))
         S.Lists[Target] = evalList(RHS, S);
-      else if (const Expr *Built = freshModuleOf(RHS, T))
-        S.Vars[Target] = AbstractDevice::cpu(Built); // `net_ = Net(3);`
     }
     return;
   }

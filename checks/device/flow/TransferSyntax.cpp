@@ -397,16 +397,10 @@ const Expr *freshModule(const Expr *E, unsigned Depth = 0) {
 /// The construction of the module \p VD holds, when it is made by its
 /// declaration (freshModule).
 const Expr *builtModule(const VarDecl *VD) {
-  return VD ? freshModuleOf(VD->getInit(), VD->getType()) : nullptr;
-}
-
-const Expr *freshModuleOf(const Expr *E, QualType Type) {
-  if (!E || Type->isReferenceType() || Type->isPointerType() ||
-      !isModuleType(Type))
+  if (!VD || !VD->getInit() || VD->getType()->isReferenceType() ||
+      VD->getType()->isPointerType() || !isModuleType(VD->getType()))
     return nullptr;
-  if (const auto *Default = llvm::dyn_cast<CXXDefaultInitExpr>(E))
-    E = Default->getExpr(); // `Net net_{3};` in the class
-  return freshModule(E);
+  return freshModule(VD->getInit());
 }
 
 } // namespace clang::tidy::torch::device

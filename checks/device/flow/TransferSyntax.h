@@ -105,10 +105,6 @@ llvm::SmallVector<const Expr *, 4> tupleParts(const Expr *E, unsigned Size);
 /// in place): on the CPU until it is moved. Not a copy of another module,
 /// not an empty holder (`Net{nullptr}`), not `Net(device)`.
 const Expr *builtModule(const VarDecl *VD);
-/// The module \p E builds right here from arguments that name no device
-/// (`Net(3)`, `std::make_shared<NetImpl>(3)`, a member initializer
-/// `net_(3)`), on the CPU until moved; null for anything else.
-const Expr *freshModuleOf(const Expr *E, QualType Type);
 
 /// The run of a TorchScript module whose output \p E reads as a tensor
 /// (`m.forward(in).toTensor()`, `out.toTuple()->elements()[0].toTensor()`,

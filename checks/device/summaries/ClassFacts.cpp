@@ -15,8 +15,6 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 
-#include <functional>
-
 namespace clang::tidy::torch::device {
 namespace {
 
@@ -158,47 +156,6 @@ bool placedByConstructors(const FieldDecl *F, const AbstractDevice &Device) {
   return Member && Member->getParent() == F->getParent() &&
          isDeviceType(Member->getType());
 }
-/// Whether \p Expr, a use of \p Field of `this`, is the object of a call
-/// on the module it holds (`net_->forward(x)`, `net_(x)`, `(*net_)`).
-bool isCallObject(const MemberExpr *Use, const Stmt *Parent) {
-  const auto *Op = llvm::dyn_cast_or_null<CXXOperatorCallExpr>(Parent);
-  return Op && Op->getNumArgs() > 0 &&
-         Op->getArg(0)->IgnoreParenImpCasts() == Use &&
-         (Op->getOperator() == OO_Arrow || Op->getOperator() == OO_Call ||
-          Op->getOperator() == OO_Star);
-}
-
-/// Whether every use of the module member \p Field in \p Class's methods
-/// is a call through it: it is never handed to a function (a load, a
-/// helper that moves it), returned, copied or captured.
-bool onlyCalledThrough(const FieldDecl *Field, const CXXRecordDecl *Class) {
-  bool Escapes = false;
-  std::function<void(const Stmt *, const Stmt *, bool)> Walk =
-      [&](const Stmt *S, const Stmt *Parent, bool InLambda) {
-        if (!S || Escapes)
-          return;
-        if (const auto *Use = llvm::dyn_cast<MemberExpr>(S);
-            Use && Use->getMemberDecl() == Field &&
-            (InLambda || !isCallObject(Use, Parent)))
-          Escapes = true;
-        const bool Lambda = InLambda || llvm::isa<LambdaExpr>(S);
-        // Implicit casts and parentheses sit between a call and its object.
-        const bool Wrapper = llvm::isa<ImplicitCastExpr, ParenExpr>(S);
-        for (const Stmt *Child : S->children())
-          Walk(Child, Wrapper ? Parent : S, Lambda);
-      };
-  for (const CXXMethodDecl *Method : Class->methods()) {
-    const FunctionDecl *Definition = nullptr;
-    if (Method->hasBody(Definition) && Definition)
-      Walk(Definition->getBody(), nullptr, false);
-    if (const auto *Constructor =
-            llvm::dyn_cast_or_null<CXXConstructorDecl>(Definition))
-      for (const CXXCtorInitializer *Init : Constructor->inits())
-        Walk(Init->getInit(), nullptr, false);
-  }
-  return !Escapes;
-}
-
 } // namespace
 
 AbstractDevice FunctionSummaries::memberOnEntry(const FieldDecl *Field,
@@ -369,13 +326,6 @@ void FunctionSummaries::learnClass(const CXXRecordDecl *Class,
       continue;
     }
     if (!isModuleType(F->getType()))
-      continue;
-    // A module member every constructor builds and no method moves stays on
-    // the CPU, in a plain class that keeps it to itself (only runs or calls
-    // it): a module class's submodules move with it, and a module handed
-    // out may be moved anywhere.
-    if (Device.isCpu() && (IsModule || F->getAccess() == AS_public ||
-                           !onlyCalledThrough(F, Class)))
       continue;
     // A constructor's parameter means nothing in another method, and a
     // device the analysis cannot follow (`*device_ptr`) is still a move: the
