@@ -156,8 +156,29 @@ private:
   // CHECK-NOTES: :[[@LINE-1]]:17: note: the device is taken from member 'device_'
 };
 
-// A forward that is virtual may be overridden anywhere (an override may move
-// its input first): what it is given is not judged.
+// A virtual forward of a class that is built here is that class's own
+// (`virtual` written out of habit): it runs the module's parameters on its
+// inputs, as any forward of another file does.
+struct SeqModelImpl : torch::nn::Module {
+  virtual torch::Tensor forward(torch::Tensor src,
+                                torch::Tensor tgt = torch::Tensor());
+};
+TORCH_MODULE(SeqModel);
+
+torch::Tensor teacherForced(torch::Device device) {
+  // CHECK-NOTES: :[[@LINE-1]]:43: note: the device is taken from parameter 'device'
+  SeqModel model;
+  model->to(device);
+  auto src = torch::randn({4, 10, 5}, torch::device(device));
+  auto tgt = torch::randn({4, 3, 1});
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: tensor factory 'torch::randn' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+  // CHECK-FIXES: auto tgt = torch::randn({4, 3, 1}, torch::device(device));
+  return model->forward(src, tgt);
+  // CHECK-NOTES: :[[@LINE-1]]:17: note: it meets a tensor on the device of 'device' in 'SeqModelImpl::forward'
+}
+
+// A pure virtual forward, of an abstract base: the object is some subclass,
+// whose override may move its input first. What it is given is not judged.
 struct PolicyBase : torch::nn::Module {
   virtual torch::Tensor forward(torch::Tensor x) = 0;
 };

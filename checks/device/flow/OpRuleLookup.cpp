@@ -43,14 +43,17 @@ bool inTorchNamespace(const Decl *D) {
 }
 
 /// Whether \p Class (or a base of the program's) defines a forward in this
-/// unit, or one the unit cannot pin down: a virtual forward (an override
-/// may be in the file) or a member template.
+/// unit, or one the unit cannot pin down: a pure virtual forward or one of
+/// an abstract class (the object is some subclass, whose override may move
+/// its input first) or a member template. A virtual forward of a class
+/// that can be built is the class's own, written `virtual` out of habit.
 bool definesForward(const CXXRecordDecl *Class) {
   for (const CXXMethodDecl *Method : Class->methods()) {
     const FunctionDecl *Pattern = Method->getTemplateInstantiationPattern();
     if (isNamed(Method, "forward") &&
         (Method->hasBody() || (Pattern && Pattern->hasBody()) ||
-         Method->isVirtual()))
+         (Method->isVirtual() &&
+          (Method->isPureVirtual() || Class->isAbstract()))))
       return true;
   }
   for (const Decl *Member : Class->decls())
