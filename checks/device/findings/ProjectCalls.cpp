@@ -276,6 +276,12 @@ PassedTensor classify(const Expr *Arg, unsigned Param, const FunctionDecl *Fn,
       return Passed;
     }
     Passed.K = Kind::MayBeOffCpu;
+    // A module's output: modules exist to be moved, wherever this one came
+    // from, so no placement on the CPU fits it.
+    if (D.RunOutput) {
+      Passed.MisfitBackends |= CpuPlacement;
+      return Passed;
+    }
     if (llvm::isa_and_nonnull<FieldDecl>(D.Symbol) &&
         forwardsHolder(Arg, Fn, Flow, Passed))
       return Passed;

@@ -154,6 +154,9 @@ AbstractDevice DeviceTransfer::atCall(const AbstractDevice &D,
     if (Here.K == Kind::Unknown && There.mayBeOffCpu()) {
       Here = There;
       Here.AlsoSymbols.clear();
+      // Computed by that module from data of unknown place: its output.
+      Here.RunOutput |= Here.K == Kind::SameAs && Here.Symbol &&
+                        isModuleType(Here.Symbol->getType());
       continue;
     }
     if (Here.isCpu() && Here.DeviceLess && There.isCpu() && There.DeviceLess)
