@@ -128,8 +128,12 @@ void DiscardedToCheck::report(const CXXMemberCallExpr *Call,
     return;
   // `p.to(v.device()); v.copy_(p);`: copy_ moves and converts on its own;
   // a tensor nothing reads afterwards loses nothing either.
+  std::shared_ptr<const device::DeviceFlow> Facts;
   if (device::onlyCopiedFrom(Call, Fn, Ctx) ||
-      device::neverReadAfter(Call, Fn, *analyzeFlow(Flow, Fn, Ctx)))
+      device::neverReadAfter(Call, Fn, [&]() -> const device::DeviceFlow & {
+        Facts = analyzeFlow(Flow, Fn, Ctx);
+        return *Facts;
+      }))
     return;
   const SourceManager &SM = Ctx.getSourceManager();
 

@@ -89,7 +89,7 @@ bool onlyCopiedFrom(const CXXMemberCallExpr *Move, const FunctionDecl *Fn,
 }
 
 bool neverReadAfter(const CXXMemberCallExpr *Move, const FunctionDecl *Fn,
-                    const DeviceFlow &Flow) {
+                    llvm::function_ref<const DeviceFlow &()> FlowOf) {
   const auto *Receiver = llvm::dyn_cast_or_null<DeclRefExpr>(
       ignoreWrappers(Move->getImplicitObjectArgument()));
   const auto *Local =
@@ -97,6 +97,7 @@ bool neverReadAfter(const CXXMemberCallExpr *Move, const FunctionDecl *Fn,
   if (!Local || !Local->isLocalVarDecl() || Local->isStaticLocal() ||
       Local->getType()->isReferenceType() || !Fn->getBody())
     return false;
+  const DeviceFlow &Flow = FlowOf();
   bool Read = false;
   forEachOwnDescendant(Fn->getBody(), [&](const Stmt &S) {
     if (const auto *Lambda = llvm::dyn_cast<LambdaExpr>(&S))

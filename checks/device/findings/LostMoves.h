@@ -30,10 +30,11 @@ bool onlyCopiedFrom(const CXXMemberCallExpr *Move, const FunctionDecl *Fn,
 
 /// Whether the discarded \p Move loses nothing because nothing reads its
 /// tensor afterwards: a local of \p Fn (not a reference, not captured by a
-/// lambda) that no statement \p Flow may run after the move reads (a tensor
-/// moved only to see that the device works).
+/// lambda) that no statement may run after the move reads, in the flow
+/// \p FlowOf gives (asked only for such a local): a tensor moved only to
+/// see that the device works.
 bool neverReadAfter(const CXXMemberCallExpr *Move, const FunctionDecl *Fn,
-                    const DeviceFlow &Flow);
+                    llvm::function_ref<const DeviceFlow &()> FlowOf);
 
 } // namespace clang::tidy::torch::device
 

@@ -93,6 +93,17 @@ struct ListValue {
   llvm::SmallVector<AbstractDevice, 4> Elements;
   bool Opaque = false; ///< Contents not known (a parameter, an opaque call).
 
+  /// Where an element is: the elements joined; unknown for an opaque or
+  /// empty list.
+  AbstractDevice joined() const {
+    if (Opaque || Elements.empty())
+      return AbstractDevice::unknown();
+    AbstractDevice Joined = Elements.front();
+    for (const AbstractDevice &Element : llvm::drop_begin(Elements))
+      Joined = AbstractDevice::join(Joined, Element);
+    return Joined;
+  }
+
   void add(const AbstractDevice &D) {
     for (const AbstractDevice &E : Elements)
       if (E.sameValue(D))

@@ -452,11 +452,11 @@ void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
       if (!VD)
         continue;
       const QualType T = VD->getType();
+      const auto Range = RangeForVars.find(VD);
       // `auto [a, b] = pair_of_tensors(...)`, `auto [v, h] = net->infer(x)`
       // returning a struct: each name its element or member.
       if (const auto *Decomposed = llvm::dyn_cast<DecompositionDecl>(VD);
           Decomposed && VD->getInit()) {
-        auto Range = RangeForVars.find(VD);
         const auto Parts = Range != RangeForVars.end()
                                ? recordListParts(Range->second, partCount(T), S)
                                : evalParts(VD->getInit(), partCount(T), S);
@@ -465,7 +465,6 @@ void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
             S.Vars[Decomposed->bindings()[I]] = Parts[I];
       }
       initAggregate(VD, S);
-      auto Range = RangeForVars.find(VD);
       if (Range != RangeForVars.end() && isTensorType(T)) {
         S.Vars[VD] = evalElement(Range->second, S);
       } else if (const ValueDecl *Container =

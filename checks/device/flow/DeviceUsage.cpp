@@ -168,11 +168,10 @@ bool isReadByItsClass(const FieldDecl *Field) {
           Read = (!Sides || Sides->first->IgnoreParenImpCasts() != Use) &&
                  !(Rebuild && Rebuild->getConstructor()->getParent() == Class);
         }
-        // Casts, parentheses and copies sit between a use and its user.
+        // Implicit wrappers and copies sit between a use and its user.
         const auto *Copy = llvm::dyn_cast<CXXConstructExpr>(S);
         const bool Wrapper =
-            llvm::isa<ImplicitCastExpr, ParenExpr, MaterializeTemporaryExpr>(
-                S) ||
+            isWrapper(S) ||
             (Copy && Copy->getConstructor()->isCopyOrMoveConstructor());
         for (const Stmt *Child : S->children())
           Walk(Child, Wrapper ? Parent : S);
@@ -203,8 +202,8 @@ void addDeviceUsage(const FunctionDecl *Fn, DeviceUsage &Usage) {
     Usage.HandlesDevices |= holdsDeviceType(Param->getType());
   if (const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Fn))
     for (const FieldDecl *Field : Method->getParent()->fields())
-      Usage.HandlesDevices |=
-          holdsDeviceType(Field->getType()) && isReadByItsClass(Field);
+      if (!Usage.HandlesDevices && holdsDeviceType(Field->getType()))
+        Usage.HandlesDevices = isReadByItsClass(Field);
   // `net_->to(torch::kCUDA)`: a module member moved to CUDA by name.
   forEachOwnStmt(Fn, [&](const Stmt &S) {
     const auto *Move = llvm::dyn_cast<CXXMemberCallExpr>(&S);

@@ -103,13 +103,7 @@ ListValue DeviceTransfer::evalList(const Expr *E, const DeviceState &S) const {
 
 AbstractDevice DeviceTransfer::evalElement(const Expr *List,
                                            const DeviceState &S) const {
-  const ListValue L = evalList(List, S);
-  if (L.Opaque || L.Elements.empty())
-    return AbstractDevice::unknown();
-  AbstractDevice Joined = L.Elements.front();
-  for (const AbstractDevice &Element : llvm::drop_begin(L.Elements))
-    Joined = AbstractDevice::join(Joined, Element);
-  return Joined;
+  return evalList(List, S).joined();
 }
 
 llvm::SmallVector<AbstractDevice, 4>
@@ -207,15 +201,8 @@ DeviceTransfer::recordListParts(const Expr *List, unsigned Size,
     return Parts;
   for (unsigned I = 0; I < Size; ++I) {
     auto It = S.PartLists.find({Var, I});
-    AbstractDevice Joined = AbstractDevice::unknown();
-    if (It != S.PartLists.end() && !It->second.Opaque &&
-        !It->second.Elements.empty()) {
-      Joined = It->second.Elements.front();
-      for (const AbstractDevice &Element :
-           llvm::drop_begin(It->second.Elements))
-        Joined = AbstractDevice::join(Joined, Element);
-    }
-    Parts.push_back(Joined);
+    Parts.push_back(It != S.PartLists.end() ? It->second.joined()
+                                            : AbstractDevice::unknown());
   }
   return Parts;
 }
