@@ -4,8 +4,8 @@
 // struct parameter, a shared_ptr member) lives wherever that object's data
 // was put. In code that chooses devices at run time, a device-less
 // factory's tensor meeting it is a defect; in code that handles no device,
-// it is the program's design and nothing is reported. A class that only
-// stores a device and never uses it chooses nothing with it.
+// it is the program's design and nothing is reported. An object the class
+// builds itself holds what the class's own methods put there.
 #include <torch/torch.h>
 
 #include <memory>
@@ -103,9 +103,9 @@ private:
   Lattice lattice_;
 };
 
-// A buffer that keeps the device it was given but never uses it (it only
-// hands it back to its own constructor to reset): its own storage is made
-// on the host, and the indices that select from it are host data too.
+// A buffer that builds its own storage (nothing a caller hands in): the
+// storage holds what its methods put there, made on the host here, so the
+// indices that select from it are host data too, whatever device it keeps.
 struct Storage {
   torch::Tensor states;
   torch::Tensor rewards;
@@ -127,4 +127,23 @@ public:
 private:
   torch::Device device_;
   Storage storage_;
+};
+
+// The seed-002 shape: a class that only stores its device still runs where
+// its caller chose, and the lattice it was handed lives there.
+class DebugProbe {
+public:
+  DebugProbe(Lattice lattice, torch::Device device)
+      : lattice_(std::move(lattice)), device_(device) {}
+  torch::Tensor at(int64_t h) {
+    return lattice_.offsets * torch::tensor({h});
+    // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: tensor factory 'torch::tensor' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+    // CHECK-NOTES: :[[@LINE-2]]:29: note: it meets a tensor on the device of 'lattice_' in 'operator*'
+    // CHECK-FIXES: return lattice_.offsets * torch::tensor({h}, torch::device(device_));
+  }
+
+private:
+  Lattice lattice_;
+  torch::Device device_;
+  // CHECK-NOTES: :[[@LINE-1]]:17: note: the device is taken from member 'device_'
 };

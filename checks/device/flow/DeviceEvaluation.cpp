@@ -222,6 +222,31 @@ AbstractDevice DeviceTransfer::eval(const Expr *E, const DeviceState &S) const {
   return AbstractDevice::unknown();
 }
 
+namespace {
+
+/// Whether every constructor of \p Member's class, all defined here, builds
+/// the member itself: no initializer in the class and none written in a
+/// constructor (`Storage storage_;`), so nothing a caller handed in.
+bool builtByItsClass(const FieldDecl *Member) {
+  const auto *Class = llvm::dyn_cast<CXXRecordDecl>(Member->getParent());
+  if (!Class || Member->hasInClassInitializer())
+    return false;
+  for (const CXXConstructorDecl *Declared : Class->ctors()) {
+    const FunctionDecl *Definition = nullptr;
+    if (Declared->isImplicit() || Declared->isCopyOrMoveConstructor())
+      continue;
+    if (!Declared->hasBody(Definition) || !Definition)
+      return false;
+    for (const CXXCtorInitializer *Init :
+         llvm::cast<CXXConstructorDecl>(Definition)->inits())
+      if (Init->getMember() == Member && Init->isWritten())
+        return false;
+  }
+  return true;
+}
+
+} // namespace
+
 AbstractDevice DeviceTransfer::evalHeldMember(const MemberExpr *Member) const {
   const auto *Field = llvm::dyn_cast<FieldDecl>(Member->getMemberDecl());
   if (!Field || !isTensorType(Field->getType()))
@@ -239,6 +264,11 @@ AbstractDevice DeviceTransfer::evalHeldMember(const MemberExpr *Member) const {
       Arrow && Arrow->getOperator() == OO_Arrow && Arrow->getNumArgs() == 1)
     Base = Arrow->getArg(0);
   const ValueDecl *Holder = assignedDecl(Base);
+  // A member object the class builds itself, given nothing by its
+  // constructors' callers, holds what the class's own methods put there.
+  if (const auto *Own = llvm::dyn_cast_or_null<FieldDecl>(Holder);
+      Own && builtByItsClass(Own))
+    return AbstractDevice::unknown();
   if (llvm::isa_and_nonnull<ParmVarDecl, FieldDecl>(Holder))
     return AbstractDevice::sameAs(Holder);
   return AbstractDevice::unknown();

@@ -16,8 +16,6 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSwitch.h"
 
-#include <functional>
-
 namespace clang::tidy::torch::device {
 
 bool holdsDeviceType(QualType T) {
@@ -145,65 +143,12 @@ const CallExpr *deviceFollowingCall(const FunctionDecl *Fn) {
   return Found;
 }
 
-namespace {
-
-/// Whether a method of \p Field's class reads it (not only stores it): a
-/// device member only kept, never used to place or compare anything, shows
-/// no choice of devices in the class. Handing it back to the class's own
-/// constructor (`*this = Buffer(size, device);` to reset) keeps it stored.
-bool isReadByItsClass(const FieldDecl *Field) {
-  const auto *Class = llvm::dyn_cast<CXXRecordDecl>(Field->getParent());
-  if (!Class)
-    return true;
-  bool Read = false;
-  std::function<void(const Stmt *, const Stmt *)> Walk =
-      [&](const Stmt *S, const Stmt *Parent) {
-        if (!S || Read)
-          return;
-        if (const auto *Use = llvm::dyn_cast<MemberExpr>(S);
-            Use && Use->getMemberDecl() == Field) {
-          const auto Sides = Parent ? assignmentSides(Parent) : std::nullopt;
-          const auto *Rebuild =
-              llvm::dyn_cast_or_null<CXXConstructExpr>(Parent);
-          Read = (!Sides || Sides->first->IgnoreParenImpCasts() != Use) &&
-                 !(Rebuild && Rebuild->getConstructor()->getParent() == Class);
-        }
-        // Implicit wrappers and copies sit between a use and its user.
-        const auto *Copy = llvm::dyn_cast<CXXConstructExpr>(S);
-        const bool Wrapper =
-            isWrapper(S) ||
-            (Copy && Copy->getConstructor()->isCopyOrMoveConstructor());
-        for (const Stmt *Child : S->children())
-          Walk(Child, Wrapper ? Parent : S);
-      };
-  for (const CXXMethodDecl *Method : Class->methods()) {
-    const FunctionDecl *Definition = nullptr;
-    // Copies and assignments of the whole object copy the member: stored.
-    const auto *Copying = llvm::dyn_cast<CXXConstructorDecl>(Method);
-    if (!Method->hasBody(Definition) || !Definition || Method->isImplicit() ||
-        Method->isCopyAssignmentOperator() ||
-        Method->isMoveAssignmentOperator() ||
-        (Copying && Copying->isCopyOrMoveConstructor()))
-      continue;
-    Walk(Definition->getBody(), nullptr);
-    if (const auto *Constructor =
-            llvm::dyn_cast<CXXConstructorDecl>(Definition))
-      for (const CXXCtorInitializer *Init : Constructor->inits())
-        if (Init->getMember() != Field)
-          Walk(Init->getInit(), nullptr);
-  }
-  return Read;
-}
-
-} // namespace
-
 void addDeviceUsage(const FunctionDecl *Fn, DeviceUsage &Usage) {
   for (const ParmVarDecl *Param : Fn->parameters())
     Usage.HandlesDevices |= holdsDeviceType(Param->getType());
   if (const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Fn))
     for (const FieldDecl *Field : Method->getParent()->fields())
-      if (!Usage.HandlesDevices && holdsDeviceType(Field->getType()))
-        Usage.HandlesDevices = isReadByItsClass(Field);
+      Usage.HandlesDevices |= holdsDeviceType(Field->getType());
   // `net_->to(torch::kCUDA)`: a module member moved to CUDA by name.
   forEachOwnStmt(Fn, [&](const Stmt &S) {
     const auto *Move = llvm::dyn_cast<CXXMemberCallExpr>(&S);
