@@ -882,6 +882,67 @@ std::vector<Case> makeCases(const Env &env) {
               return l(T({1, 3}, x));
             });
 
+  addModule("torch::nn::MultiheadAttentionImpl::forward", "MultiheadAttention(4,2)",
+            [](torch::Device m, torch::Device x) {
+              nn::MultiheadAttention l(4, 2);
+              l->to(m);
+              const Tensor q = T({3, 1, 4}, x);
+              return std::get<0>(l(q, q, q));
+            });
+  add("torch::nn::MultiheadAttentionImpl::forward",
+      "MultiheadAttention(4,2) on dev, q_dev[3,1,4], attn_mask_cpu[3,3]", Side::CpuNonScalar,
+      Mech::Wrapper, [](const Env &e) {
+        nn::MultiheadAttention l(4, 2);
+        l->to(e.dev);
+        const Tensor q = T({3, 1, 4}, e.dev);
+        return devs(std::get<0>(l->forward(q, q, q, {}, true, T({3, 3}, kCpu))));
+      });
+  addModule("torch::nn::TransformerEncoderLayerImpl::forward", "TransformerEncoderLayer(4,2)",
+            [](torch::Device m, torch::Device x) {
+              nn::TransformerEncoderLayer l(nn::TransformerEncoderLayerOptions(4, 2));
+              l->to(m);
+              return l(T({3, 1, 4}, x));
+            });
+  addModule("torch::nn::TransformerDecoderLayerImpl::forward", "TransformerDecoderLayer(4,2)",
+            [](torch::Device m, torch::Device x) {
+              nn::TransformerDecoderLayer l(nn::TransformerDecoderLayerOptions(4, 2));
+              l->to(m);
+              return l(T({3, 1, 4}, x), T({3, 1, 4}, x));
+            });
+  addModule("torch::nn::TransformerEncoderImpl::forward", "TransformerEncoder(layer(4,2),1)",
+            [](torch::Device m, torch::Device x) {
+              nn::TransformerEncoder l(
+                  nn::TransformerEncoderOptions(nn::TransformerEncoderLayerOptions(4, 2), 1));
+              l->to(m);
+              return l(T({3, 1, 4}, x));
+            });
+  addModule("torch::nn::TransformerDecoderImpl::forward", "TransformerDecoder(layer(4,2),1)",
+            [](torch::Device m, torch::Device x) {
+              nn::TransformerDecoder l(
+                  nn::TransformerDecoderOptions(nn::TransformerDecoderLayerOptions(4, 2), 1));
+              l->to(m);
+              return l(T({3, 1, 4}, x), T({3, 1, 4}, x));
+            });
+  addModule("torch::nn::TransformerImpl::forward", "Transformer(d_model 4, 2 heads, 1+1 layers)",
+            [](torch::Device m, torch::Device x) {
+              nn::Transformer l(nn::TransformerOptions(4, 2, 1, 1).dim_feedforward(8));
+              l->to(m);
+              return l(T({3, 1, 4}, x), T({3, 1, 4}, x));
+            });
+  add("torch::nn::TransformerImpl::forward",
+      "Transformer on dev, src_dev, tgt_dev, tgt_mask_cpu[3,3]", Side::CpuNonScalar,
+      Mech::Wrapper, [](const Env &e) {
+        nn::Transformer l(nn::TransformerOptions(4, 2, 1, 1).dim_feedforward(8));
+        l->to(e.dev);
+        return devs(l->forward(T({3, 1, 4}, e.dev), T({3, 1, 4}, e.dev), {}, T({3, 3}, kCpu)));
+      });
+  addModule("torch::nn::EmbeddingBagImpl::forward", "EmbeddingBag(5,3)",
+            [](torch::Device m, torch::Device x) {
+              nn::EmbeddingBag l(5, 3);
+              l->to(m);
+              return l(I({2, 2}, x));
+            });
+
   add("torch::nn::functional::conv2d", "conv2d(x_dev[1,1,3,3], w_dev[1,1,2,2])", Side::Same,
       Mech::Backend, [](const Env &e) {
         return devs(F::conv2d(T({1, 1, 3, 3}, e.dev), T({1, 1, 2, 2}, e.dev)));

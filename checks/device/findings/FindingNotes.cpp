@@ -12,7 +12,7 @@ std::string opDisplayName(llvm::StringRef QualifiedName) {
 std::string calleeName(const CallExpr *Call) {
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
   // `encoder(x)` runs the module's forward.
-  if (Callee && forwardedModule(Call))
+  if (Callee && llvm::isa<CXXOperatorCallExpr>(Call) && forwardedModule(Call))
     return "forward";
   return Callee ? Callee->getNameAsString() : std::string("the callee");
 }

@@ -13,22 +13,6 @@
 
 namespace clang::tidy::torch::device {
 
-const Expr *forwardedModule(const CallExpr *Call) {
-  const Expr *Object = nullptr;
-  if (const auto *Op = llvm::dyn_cast_or_null<CXXOperatorCallExpr>(Call))
-    Object = Op->getOperator() == OO_Call && Op->getNumArgs() > 0
-                 ? Op->getArg(0)
-                 : nullptr;
-  else if (const auto *Member = llvm::dyn_cast_or_null<CXXMemberCallExpr>(Call))
-    Object = isNamed(Member->getMethodDecl(), "forward")
-                 ? Member->getImplicitObjectArgument()
-                 : nullptr;
-  return Object && (moduleClassOf(Object->getType()) ||
-                    isJitModuleType(Object->getType()))
-             ? Object
-             : nullptr;
-}
-
 namespace {
 
 /// Whether \p D is declared in namespace torch or one inside it.
@@ -41,6 +25,60 @@ bool inTorchNamespace(const Decl *D) {
   return Outermost && Outermost->getIdentifier() &&
          Outermost->getName() == "torch";
 }
+
+/// Whether \p Class is a module class of the program: not libtorch's, not
+/// a library's from a system header.
+bool isProgramModuleClass(const CXXRecordDecl *Class) {
+  return Class && Class->hasDefinition() && !inTorchNamespace(Class) &&
+         moduleClassOf(recordType(Class)) &&
+         !Class->getASTContext().getSourceManager().isInSystemHeader(
+             Class->getLocation());
+}
+
+/// Whether \p Method computes with a program module's parameters in code
+/// this unit cannot see: a method other than forward (`policy->act(obs)`,
+/// `critic->value(x)`) that takes a tensor, returns a value and is defined
+/// in another file. Modules exist to be moved, so its tensor arguments meet
+/// the module's parameters as forward's do. One this unit defines is
+/// followed into instead; one that may be overridden (pure virtual, or of
+/// an abstract class) is some subclass's, and one that returns nothing may
+/// keep its input rather than compute with it: neither is judged.
+bool isUnseenModuleComputation(const CXXMethodDecl *Method) {
+  if (!Method || Method->isStatic() || !Method->getIdentifier() ||
+      isNamed(Method, "forward") || Method->getReturnType()->isVoidType() ||
+      !isProgramModuleClass(Method->getParent()))
+    return false;
+  const FunctionDecl *Pattern = Method->getTemplateInstantiationPattern();
+  if (Method->hasBody() || (Pattern && Pattern->hasBody()) ||
+      Method->getDescribedFunctionTemplate() || Method->isTemplated() ||
+      (Method->isVirtual() &&
+       (Method->isPureVirtual() || Method->getParent()->isAbstract())))
+    return false;
+  return llvm::any_of(Method->parameters(), [](const ParmVarDecl *Param) {
+    return isTensorType(Param->getType().getNonReferenceType());
+  });
+}
+
+} // namespace
+
+const Expr *forwardedModule(const CallExpr *Call) {
+  const Expr *Object = nullptr;
+  if (const auto *Op = llvm::dyn_cast_or_null<CXXOperatorCallExpr>(Call))
+    Object = Op->getOperator() == OO_Call && Op->getNumArgs() > 0
+                 ? Op->getArg(0)
+                 : nullptr;
+  else if (const auto *Member = llvm::dyn_cast_or_null<CXXMemberCallExpr>(Call))
+    Object = isNamed(Member->getMethodDecl(), "forward") ||
+                     isUnseenModuleComputation(Member->getMethodDecl())
+                 ? Member->getImplicitObjectArgument()
+                 : nullptr;
+  return Object && (moduleClassOf(Object->getType()) ||
+                    isJitModuleType(Object->getType()))
+             ? Object
+             : nullptr;
+}
+
+namespace {
 
 /// Whether \p Class (or a base of the program's) defines a forward in this
 /// unit, or one the unit cannot pin down: a pure virtual forward or one of
@@ -69,19 +107,25 @@ bool definesForward(const CXXRecordDecl *Class) {
   return false;
 }
 
+/// The method a module run calls other than forward, if any.
+const CXXMethodDecl *unseenModuleComputation(const CallExpr *Call) {
+  const auto *Member = llvm::dyn_cast_or_null<CXXMemberCallExpr>(Call);
+  const CXXMethodDecl *Method = Member ? Member->getMethodDecl() : nullptr;
+  return isUnseenModuleComputation(Method) ? Method : nullptr;
+}
+
 } // namespace
 
 bool runsUnseenModule(const CallExpr *Call) {
   const Expr *Module = forwardedModule(Call);
   if (!Module || isJitModuleType(Module->getType()))
     return false;
-  const CXXRecordDecl *Class = moduleClassOf(Module->getType());
+  if (unseenModuleComputation(Call))
+    return true;
   // Modules of libraries (system headers) are neither listed nor the
   // program's.
-  return Class && Class->hasDefinition() && !inTorchNamespace(Class) &&
-         !Class->getASTContext().getSourceManager().isInSystemHeader(
-             Class->getLocation()) &&
-         !definesForward(Class->getDefinition());
+  const CXXRecordDecl *Class = moduleClassOf(Module->getType());
+  return isProgramModuleClass(Class) && !definesForward(Class->getDefinition());
 }
 
 std::optional<OpDeviceRule>
@@ -94,7 +138,8 @@ opRuleOf(const CallExpr *Call, const OpRuleIndex &Index, std::string *Name) {
   // A module's forward is listed under the module's own class, whichever
   // base declares it (`torch::nn::BatchNorm2dImpl::forward`).
   // A TorchScript module's `module(inputs)` is its forward.
-  if (const Expr *Module = forwardedModule(Call))
+  const Expr *Module = forwardedModule(Call);
+  if (Module && !unseenModuleComputation(Call))
     Qualified =
         isJitModuleType(Module->getType())
             ? "torch::jit::Module::forward"
