@@ -176,7 +176,8 @@ bool takesPath(llvm::StringRef Option) {
          Option == "-isysroot" || Option == "-cxx-isystem";
 }
 
-// The name of the preamble that \p Request's flags and includes make.
+} // namespace
+
 std::string keyOf(const PreambleRequest &Request) {
   llvm::BLAKE3 Hasher;
   for (const std::string &Flag : Request.Flags)
@@ -186,8 +187,6 @@ std::string keyOf(const PreambleRequest &Request) {
     addHashField(Hasher, Include);
   return llvm::toHex(Hasher.final(), /*LowerCase=*/true);
 }
-
-} // namespace
 
 std::vector<std::string>
 preambleFlags(const clang::tooling::CommandLineArguments &Args,

@@ -52,6 +52,9 @@ std::vector<std::string>
 preambleFlags(const clang::tooling::CommandLineArguments &Args,
               llvm::StringRef Directory, llvm::StringRef Main);
 
+// The name of the preamble that \p Request's flags and includes make.
+std::string keyOf(const PreambleRequest &Request);
+
 // What to precompile for \p Command, or nothing (no libtorch prefix).
 std::optional<PreambleRequest>
 preambleFor(const clang::tooling::CompileCommand &Command);

@@ -802,9 +802,46 @@ int runProject() {
     });
   }
   Pool.wait();
+
+  // A unit whose own list has no preamble (no other unit starts so) takes
+  // the one of the longest shorter list its own starts with, if there is
+  // one: a PCH of a prefix of its includes, the rest parsed as text.
+  size_t OnPrefix = 0;
+  for (size_t I = 0; I < Units.size(); ++I) {
+    if (!Requests[I] || PreamblePaths.count(Requests[I]->Key))
+      continue;
+    for (size_t N = Requests[I]->Includes.size(); N-- > 1;) {
+      PreambleRequest Prefix = *Requests[I];
+      Prefix.Includes.resize(N);
+      Prefix.Key = keyOf(Prefix);
+      std::optional<std::string> Path;
+      if (auto Found = PreamblePaths.find(Prefix.Key);
+          Found != PreamblePaths.end())
+        Path = Found->second;
+      else
+        Path = Preambles.existing(Prefix);
+      if (Path) {
+        std::vector<size_t> &Own = UnitsOfPreamble[Requests[I]->Key];
+        llvm::erase(Own, I);
+        if (Own.empty())
+          UnitsOfPreamble.erase(Requests[I]->Key);
+        Requests[I] = std::move(Prefix);
+        UnitsOfPreamble[Requests[I]->Key].push_back(I);
+        PreamblePaths[Requests[I]->Key] = *Path;
+        ++OnPrefix;
+        break;
+      }
+    }
+  }
   if (!Quiet && !PreamblePaths.empty())
     llvm::errs() << describePreambles(UnitsOfPreamble, Requests, PreamblePaths)
                  << "\n";
+  if (!Quiet && OnPrefix)
+    llvm::errs() << llvm::formatv(
+        "torchlint-run: {0} unit{1} with an include list of {2} own over the "
+        "preamble of a shorter list {3} with\n",
+        OnPrefix, OnPrefix == 1 ? "" : "s", OnPrefix == 1 ? "its" : "their",
+        OnPrefix == 1 ? "it starts" : "they start");
 
   // 3. Lint the rest.
   for (size_t I = 0; I < Units.size(); ++I) {
