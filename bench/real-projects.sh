@@ -6,8 +6,10 @@
 # and the dependencies each needs beside it).
 #
 #   bench/real-projects.sh [-b BUILD] [-j JOBS] [-r ROUNDS] [-w WORKDIR] CHECKOUT...
+#   bench/real-projects.sh -s -w WORKDIR CHECKOUT...   (the figures of WORKDIR's
+#       complete rounds again, say of a run stopped early)
 #
-# For each checkout, ROUNDS interleaved rounds of:
+# ROUNDS rounds, each over every checkout in turn, of:
 #   1. run-clang-tidy-19 -j JOBS -load BUILD/lib/libTorchlintPlugin.so -checks='-*,torch-*'
 #   2. torchlint-run -j JOBS, cold (an empty cache directory)
 #   3. torchlint-run, warm (the same cache, nothing changed)
@@ -42,11 +44,13 @@ BUILD="$HERE/../build"
 JOBS=2
 ROUNDS=2
 WORK=""
-while getopts "b:j:r:w:" opt; do
+SUMMARIZE=0
+while getopts "b:j:r:sw:" opt; do
   case $opt in
     b) BUILD=$OPTARG ;;
     j) JOBS=$OPTARG ;;
     r) ROUNDS=$OPTARG ;;
+    s) SUMMARIZE=1 ;;
     w) WORK=$OPTARG ;;
     *) exit 2 ;;
   esac
@@ -64,6 +68,7 @@ TORCH_CMAKE=${TORCH_CMAKE:-/usr/lib/x86_64-linux-gnu/cmake}
 for tool in "$RUNNER" "$PLUGIN" "$RCT" "$TIDY" "$TIME_BIN"; do
   [[ -e $tool ]] || { echo "real-projects.sh: missing $tool" >&2; exit 1; }
 done
+[[ -n $WORK || $SUMMARIZE == 0 ]] || { echo "real-projects.sh: -s needs -w" >&2; exit 2; }
 [[ -n $WORK ]] || WORK=$(mktemp -d "${TMPDIR:-/tmp}/torchlint-real.XXXXXX")
 mkdir -p "$WORK"
 WORK=$(cd "$WORK" && pwd)
@@ -99,54 +104,23 @@ configure() { # checkout build
     { echo "real-projects.sh: cmake failed for $src:" >&2; tail -20 "$out.cmake.log" >&2; return 1; }
 }
 
-STATUS=0
-SUMMARY="$WORK/summary.txt"
-: > "$SUMMARY"
-echo "real-projects.sh: $ROUNDS rounds, -j $JOBS, $(nproc) cores, build $BUILD, $(date -u +%Y-%m-%dT%H:%MZ)" | tee -a "$SUMMARY"
-for CHECKOUT in "$@"; do
-  CHECKOUT=$(cd "$CHECKOUT" && pwd)
-  P=$(basename "$CHECKOUT")
-  mkdir -p "$WORK/$P"
-  : > "$WORK/$P/times"
-  configure "$CHECKOUT" "$WORK/$P/build" || { STATUS=1; continue; }
-  CDB="$WORK/$P/build"
-  # The units, and the one file edited: the first of them.
-  mapfile -t FILES < <(python3 - "$CDB/compile_commands.json" "$FILTER" <<'EOF'
-import json, os, re, sys
-entries, pattern = json.load(open(sys.argv[1])), re.compile(sys.argv[2])
-seen = []
-for e in entries:
-    f = os.path.normpath(os.path.join(e["directory"], e["file"]))
-    if pattern.search(f) and f not in seen:
-        seen.append(f)
-print("\n".join(seen))
-EOF
-)
-  [[ ${#FILES[@]} -gt 0 ]] || { echo "real-projects.sh: no unit of $P matches $FILTER" >&2; STATUS=1; continue; }
-  EDIT=${FILES[0]}
-  cp "$EDIT" "$WORK/$P/edited.orig"
-  echo "== $P: ${#FILES[@]} units ($FILTER), edited: ${EDIT#"$CHECKOUT"/}" | tee -a "$SUMMARY"
-  tl=("$RUNNER" -p "$CDB" -j "$JOBS" --checks='-*,torch-*' --project-callers=false "$FILTER")
-  rct=("$RCT" -p "$CDB" -j "$JOBS" -clang-tidy-binary "$TIDY" -load "$PLUGIN"
-       -checks='-*,torch-*' -quiet)
-  for r in $(seq 1 "$ROUNDS"); do
-    echo "  round $r/$ROUNDS ..." >&2
-    timed "rct.$r" "${rct[@]}" "$FILTER"
-    rm -rf "$WORK/$P/cache"
-    timed "cold.$r" "${tl[@]}" --cache-dir "$WORK/$P/cache"
-    timed "warm.$r" "${tl[@]}" --cache-dir "$WORK/$P/cache"
-    echo "// torchlint bench edit" >> "$EDIT"
-    timed "edit.$r" "${tl[@]}" --cache-dir "$WORK/$P/cache"
-    timed "rct1.$r" "${rct[@]}" "^$(printf '%s' "$EDIT" | sed 's/[][\.*^$+?(){}|]/\\&/g')\$"
-    cp "$WORK/$P/edited.orig" "$EDIT"
-  done
-  python3 - "$WORK/$P" "$ROUNDS" "$CHECKOUT" <<'EOF' | tee -a "$SUMMARY"
+# summarize DIR CHECKOUT: the figures of DIR's complete rounds.
+summarize() {
+  python3 - "$1" "$2" <<'EOF'
 import os, re, statistics, sys
-work, rounds, root = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+work, root = sys.argv[1], sys.argv[2]
 runs = {}
 for line in open(os.path.join(work, "times")):
     name, wall, rss, load, rc = line.split()
     runs[name] = dict(wall=float(wall), rss=int(rss) if rss.isdigit() else 0, load=load, rc=int(rc))
+# The rounds that ran to their end (a run stopped early keeps those).
+rounds = 0
+while f"rct1.{rounds + 1}" in runs:
+    rounds += 1
+if rounds == 0:
+    print("  no complete round")
+    sys.exit(1)
+print(f"  {rounds} complete round{'s' if rounds > 1 else ''}")
 pattern = re.compile(r"^(/[^ :]+):(\d+):(\d+): (warning|error): .* \[([^\]]+)\]$")
 def findings(name):
     found = set()
@@ -197,6 +171,71 @@ if failed:
     print(f"  FAILED runs (exit status): {shown}")
 sys.exit(1 if failed else (0 if agree else 3))
 EOF
+}
+
+STATUS=0
+if [[ $SUMMARIZE == 1 ]]; then
+  for CHECKOUT in "$@"; do
+    CHECKOUT=$(cd "$CHECKOUT" && pwd)
+    echo "== $(basename "$CHECKOUT")"
+    summarize "$WORK/$(basename "$CHECKOUT")" "$CHECKOUT" || STATUS=$?
+  done
+  exit "$STATUS"
+fi
+SUMMARY="$WORK/summary.txt"
+: > "$SUMMARY"
+echo "real-projects.sh: $ROUNDS rounds, -j $JOBS, $(nproc) cores, build $BUILD, $(date -u +%Y-%m-%dT%H:%MZ)" | tee -a "$SUMMARY"
+# Configure every project first; then the rounds, each over every project,
+# so that a run stopped early still has whole rounds of each.
+declare -A CDB_OF FILTER_OF EDIT_OF
+PROJECTS=()
+for CHECKOUT in "$@"; do
+  CHECKOUT=$(cd "$CHECKOUT" && pwd)
+  P=$(basename "$CHECKOUT")
+  mkdir -p "$WORK/$P"
+  : > "$WORK/$P/times"
+  configure "$CHECKOUT" "$WORK/$P/build" || { STATUS=1; continue; }
+  # The units, and the one file edited: the first of them.
+  mapfile -t FILES < <(python3 - "$WORK/$P/build/compile_commands.json" "$FILTER" <<'EOF'
+import json, os, re, sys
+entries, pattern = json.load(open(sys.argv[1])), re.compile(sys.argv[2])
+seen = []
+for e in entries:
+    f = os.path.normpath(os.path.join(e["directory"], e["file"]))
+    if pattern.search(f) and f not in seen:
+        seen.append(f)
+print("\n".join(seen))
+EOF
+)
+  [[ ${#FILES[@]} -gt 0 ]] || { echo "real-projects.sh: no unit of $P matches $FILTER" >&2; STATUS=1; continue; }
+  CDB_OF[$CHECKOUT]="$WORK/$P/build"
+  FILTER_OF[$CHECKOUT]=$FILTER
+  EDIT_OF[$CHECKOUT]=${FILES[0]}
+  cp "${FILES[0]}" "$WORK/$P/edited.orig"
+  PROJECTS+=("$CHECKOUT")
+  echo "== $P: ${#FILES[@]} units ($FILTER), edited: ${FILES[0]#"$CHECKOUT"/}" | tee -a "$SUMMARY"
+done
+for r in $(seq 1 "$ROUNDS"); do
+  for CHECKOUT in "${PROJECTS[@]}"; do
+    P=$(basename "$CHECKOUT")
+    CDB=${CDB_OF[$CHECKOUT]} FILTER=${FILTER_OF[$CHECKOUT]} EDIT=${EDIT_OF[$CHECKOUT]}
+    echo "  round $r/$ROUNDS: $P ..." >&2
+    tl=("$RUNNER" -p "$CDB" -j "$JOBS" --checks='-*,torch-*' --project-callers=false "$FILTER")
+    rct=("$RCT" -p "$CDB" -j "$JOBS" -clang-tidy-binary "$TIDY" -load "$PLUGIN"
+         -checks='-*,torch-*' -quiet)
+    timed "rct.$r" "${rct[@]}" "$FILTER"
+    rm -rf "$WORK/$P/cache"
+    timed "cold.$r" "${tl[@]}" --cache-dir "$WORK/$P/cache"
+    timed "warm.$r" "${tl[@]}" --cache-dir "$WORK/$P/cache"
+    echo "// torchlint bench edit" >> "$EDIT"
+    timed "edit.$r" "${tl[@]}" --cache-dir "$WORK/$P/cache"
+    timed "rct1.$r" "${rct[@]}" "^$(printf '%s' "$EDIT" | sed 's/[][\.*^$+?(){}|]/\\&/g')\$"
+    cp "$WORK/$P/edited.orig" "$EDIT"
+  done
+done
+for CHECKOUT in "${PROJECTS[@]}"; do
+  echo "== $(basename "$CHECKOUT")" | tee -a "$SUMMARY"
+  summarize "$WORK/$(basename "$CHECKOUT")" "$CHECKOUT" | tee -a "$SUMMARY"
   rc=${PIPESTATUS[0]}
   [[ $rc -gt $STATUS ]] && STATUS=$rc
 done
