@@ -12,6 +12,14 @@
 #   run_driver.sh preamble <torchlint-run> <check-inputs-dir> <fake-include>
 #       Every check input linted with and without the shared precompiled
 #       preamble gives the same findings, and the preamble was used.
+#   run_driver.sh canonical <torchlint-run> <fake-include>
+#       Units whose leading includes differ only in headers an earlier one
+#       already brings in, or whose flags differ only in a macro no header
+#       names, share one preamble; an include torch.h does not bring in, or
+#       a macro a header tests, keys one of its own; a unit whose list no
+#       other has takes the preamble of a shorter list it starts with. The
+#       run says how many it built and why; the findings are those without a
+#       preamble; a later run reuses the scans.
 #   run_driver.sh callers  <torchlint-run> <project-dir> <fake-include> [<torch-include>]
 #       Helpers judged by their callers (the default) over
 #       tests/e2e/inputs/project_callers (helpers called from other files):
@@ -306,6 +314,98 @@ EOF
   finish project
 }
 
+canonical() {
+  local run=$1 inc=$2
+  [ -x "$run" ] || skip "torchlint-run not found: $run"
+  local P=$TMP/canon
+  mkdir -p "$P/src" "$P/build"
+  # unit NAME INCLUDE...: a file that starts with those includes, then code
+  # with a hard-coded device and a factory without one.
+  unit() {
+    local name=$1; shift
+    { for h in "$@"; do echo "#include <$h>"; done
+      cat <<'CODE'
+
+torch::Tensor scaled(const torch::Tensor &x) {
+  auto w = torch::ones({4});
+  return x.to(torch::kCUDA) * w;
+}
+CODE
+    } > "$P/src/$name.cpp"
+  }
+  unit a torch/torch.h
+  unit b torch/torch.h torch/nn.h torch/optim/sgd.h
+  unit c torch/torch.h torch/nn.h
+  unit d torch/torch.h torch/script.h
+  unit e torch/torch.h torch/script.h
+  unit f torch/torch.h
+  unit g torch/torch.h torch/nn.h
+  # h: a list no other unit has, that starts with a: over a's preamble. Its
+  # libtorch-named header torch.h does not include is in an -isystem folder
+  # every unit has.
+  mkdir -p "$P/extra/torch"
+  printf '#pragma once\n#include <torch/types.h>\ninline torch::Tensor twice(const torch::Tensor &t) { return t * 2; }\n' \
+    > "$P/extra/torch/extra_test.h"
+  unit h torch/torch.h torch/extra_test.h
+  # c: a macro of the project's own (CMake's per-target DATA_DIR); f, g: one
+  # that torch/optim/optimizer.h tests.
+  python3 - "$P" "$CXX" "$inc" <<'PY'
+import json, sys
+p, cxx, inc = sys.argv[1:]
+extra = {"c": ['-DPROJECT_DATA_DIR="/data"'], "f": ["-DDOXYGEN_SHOULD_SKIP_THIS"],
+         "g": ["-DDOXYGEN_SHOULD_SKIP_THIS"]}
+json.dump([{"directory": f"{p}/build", "file": f"{p}/src/{u}.cpp",
+            "arguments": [cxx, "-std=c++17", "-isystem", inc, "-isystem", f"{p}/extra"] +
+                         extra.get(u, []) + ["-c", f"{p}/src/{u}.cpp", "-o", f"{u}.o"]}
+           for u in "abcdefgh"], open(f"{p}/build/compile_commands.json", "w"), indent=1)
+PY
+  cd "$P"
+  "$run" -p "$P/build" -j2 --no-cache --no-preamble --checks='-*,torch-*' --quiet \
+    --format json --output "$TMP/canon-plain.json" 2> "$TMP/canon-plain.err"
+  "$run" -p "$P/build" -j2 --cache-dir "$TMP/canon-cache" --checks='-*,torch-*' \
+    --format json --output "$TMP/canon.json" 2> "$TMP/canon.err"
+  local strip='json.dumps(sorted([{k: f[k] for k in ("check","file","line","column","message")} for f in r["findings"]], key=json.dumps), sort_keys=True, indent=1)'
+  json_eval "$TMP/canon-plain.json" "$strip" > "$TMP/canon-plain.f"
+  json_eval "$TMP/canon.json" "$strip" > "$TMP/canon.f"
+  local n line
+  n=$(json_eval "$TMP/canon-plain.json" "len(r['findings'])")
+  [ "$n" -ge 8 ] && diff -u "$TMP/canon-plain.f" "$TMP/canon.f" > "$TMP/canon.d" \
+    && pass "$n findings over 8 units, identical with the shared preambles" \
+    || { fail "findings differ with the shared preambles ($n without)"; show "$TMP/canon.d"; show "$TMP/canon.err"; }
+  line=$(grep "shared preamble" "$TMP/canon.err")
+  [ "$(ls "$TMP"/canon-cache/v1/preambles/*.pch 2>/dev/null | wc -l)" -eq 3 ] \
+    && grep -q "3 shared preambles for 8 units" <<< "$line" \
+    && pass "8 units, 3 preambles: <torch/torch.h>, with <torch/script.h>, with -DDOXYGEN_SHOULD_SKIP_THIS" \
+    || { fail "$(ls "$TMP"/canon-cache/v1/preambles/*.pch 2>/dev/null | wc -l) preambles, want 3"; show "$TMP/canon.err"; }
+  grep -q "their flags differ in: -DDOXYGEN_SHOULD_SKIP_THIS" <<< "$line" \
+    && grep -qF "<torch/torch.h> <torch/script.h>" <<< "$line" \
+    && pass "the report names the flag and the include lists that differ" \
+    || fail "the report does not say why: $line"
+  grep -qF "2 includes that an earlier one already brings in (<torch/nn.h>, <torch/optim/sgd.h>)" <<< "$line" \
+    && grep -qF '1 macro flag that no header of theirs names (-DPROJECT_DATA_DIR="/data")' <<< "$line" \
+    && pass "the report names what did not split them: redundant includes, an unnamed macro" \
+    || fail "the report does not say what was shared across: $line"
+  grep -q "1 unit with an include list of its own over the preamble of a shorter list it starts with" "$TMP/canon.err" \
+    && pass "a unit whose list is its own alone takes the preamble of the list it starts with" \
+    || { fail "the unit with a list of its own"; show "$TMP/canon.err"; }
+  # Without the results, a later run takes the scans and the preambles from
+  # the cache: nothing is preprocessed or precompiled again.
+  local before
+  before=$(stat -c '%n %Y' "$TMP"/canon-cache/v1/preambles/*.scan.json "$TMP"/canon-cache/v1/preambles/*.pch | md5sum)
+  find "$TMP/canon-cache/v1" -mindepth 1 -maxdepth 1 ! -name preambles -exec rm -rf {} +
+  sleep 1
+  "$run" -p "$P/build" -j2 --cache-dir "$TMP/canon-cache" --checks='-*,torch-*' \
+    --format json --output "$TMP/canon2.json" 2> "$TMP/canon2.err"
+  json_eval "$TMP/canon2.json" "$strip" > "$TMP/canon2.f"
+  [ "$before" = "$(stat -c '%n %Y' "$TMP"/canon-cache/v1/preambles/*.scan.json "$TMP"/canon-cache/v1/preambles/*.pch | md5sum)" ] \
+    && cmp -s "$TMP/canon.f" "$TMP/canon2.f" \
+    && grep -q "3 shared preambles for 8 units" "$TMP/canon2.err" \
+    && grep -q "8 files (0 cached, 0 failed)" "$TMP/canon2.err" \
+    && pass "a later run reuses the scans and preambles: the same findings" \
+    || { fail "a later run"; show "$TMP/canon2.err"; }
+  finish canonical
+}
+
 preamble() {
   local run=$1 inputs=$2 inc=$3
   [ -x "$run" ] || skip "torchlint-run not found: $run"
@@ -558,6 +658,7 @@ case "${1:-}" in
   callers) shift; callers "$@" ;;
   latent) shift; latent "$@" ;;
   preamble) shift; preamble "$@" ;;
+  canonical) shift; canonical "$@" ;;
   remote) shift; remote "$@" ;;
   *) sed -n '2,28p' "$0"; exit 2 ;;
 esac

@@ -3,6 +3,7 @@
 #include "ResultCache.h"
 
 #include "clang/Tooling/ArgumentsAdjusters.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/BLAKE3.h"
@@ -177,6 +178,16 @@ bool takesPath(llvm::StringRef Option) {
 
 } // namespace
 
+std::string keyOf(const PreambleRequest &Request) {
+  llvm::BLAKE3 Hasher;
+  for (const std::string &Flag : Request.Flags)
+    addHashField(Hasher, Flag);
+  addHashField(Hasher, "--");
+  for (const std::string &Include : Request.Includes)
+    addHashField(Hasher, Include);
+  return llvm::toHex(Hasher.final(), /*LowerCase=*/true);
+}
+
 std::vector<std::string>
 preambleFlags(const clang::tooling::CommandLineArguments &Args,
               llvm::StringRef Directory, llvm::StringRef Main) {
@@ -246,13 +257,7 @@ preambleFor(const clang::tooling::CompileCommand &Command) {
   Request.Flags = preambleFlags(Args, Command.Directory, Main);
   // Every path in the flags is absolute: units in other directories, with
   // other project include directories, share the preamble.
-  llvm::BLAKE3 Hasher;
-  for (const std::string &Flag : Request.Flags)
-    addHashField(Hasher, Flag);
-  addHashField(Hasher, "--");
-  for (const std::string &Include : Request.Includes)
-    addHashField(Hasher, Include);
-  Request.Key = llvm::toHex(Hasher.final(), /*LowerCase=*/true);
+  Request.Key = keyOf(Request);
   return Request;
 }
 
@@ -291,6 +296,216 @@ PreambleStore::existing(const PreambleRequest &Request) {
   return Pch;
 }
 
+int PreambleStore::runCompiler(const std::vector<std::string> &Args,
+                               llvm::StringRef Directory,
+                               llvm::StringRef Stderr) const {
+  if (Compiler.empty())
+    return -1;
+  // clang runs in the unit's directory, for its relative include paths.
+  // ExecuteAndWait has no working-directory parameter; `env -C` gives one.
+  auto Env = llvm::sys::findProgramByName("env");
+  if (!Env)
+    return -1;
+  std::vector<llvm::StringRef> WithDirectory{*Env, "-C", Directory, Compiler};
+  WithDirectory.insert(WithDirectory.end(), Args.begin(), Args.end());
+  std::string Error;
+  return llvm::sys::ExecuteAndWait(
+      *Env, WithDirectory, std::nullopt,
+      {llvm::StringRef(""), llvm::StringRef(""), Stderr}, 0, 0, &Error);
+}
+
+namespace {
+
+// The macro that flag \p Flags[I] (with its argument \p Flags[I + 1] where
+// it is "-D NAME") defines or undefines, or "". \p Width: how many entries.
+llvm::StringRef macroOf(const std::vector<std::string> &Flags, size_t I,
+                        size_t &Width) {
+  Width = 1;
+  llvm::StringRef Flag = Flags[I];
+  if (!Flag.starts_with("-D") && !Flag.starts_with("-U"))
+    return "";
+  llvm::StringRef Definition = Flag.drop_front(2);
+  if (Definition.empty()) {
+    if (I + 1 >= Flags.size())
+      return "";
+    Width = 2;
+    Definition = Flags[I + 1];
+  }
+  return Definition.take_until([](char C) { return C == '=' || C == '('; })
+      .trim();
+}
+
+bool isIdentifierChar(char C) {
+  return llvm::isAlnum(C) || C == '_' || C == '$';
+}
+
+// Whether \p Text names \p Name as a whole identifier.
+bool names(llvm::StringRef Text, llvm::StringRef Name) {
+  for (size_t At = Text.find(Name); At != llvm::StringRef::npos;
+       At = Text.find(Name, At + 1)) {
+    bool Starts = At == 0 || !isIdentifierChar(Text[At - 1]);
+    size_t End = At + Name.size();
+    bool Ends = End == Text.size() || !isIdentifierChar(Text[End]);
+    if (Starts && Ends)
+      return true;
+  }
+  return false;
+}
+
+// What clang's -H report says: the files entered, in order, each with its
+// depth (1: included by the preamble's header itself).
+std::vector<std::pair<unsigned, std::string>>
+readIncludeTree(llvm::StringRef Text, llvm::StringRef Directory) {
+  std::vector<std::pair<unsigned, std::string>> Entered;
+  llvm::SmallVector<llvm::StringRef> Lines;
+  Text.split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef Line : Lines) {
+    size_t Depth = Line.find_first_not_of('.');
+    if (Depth == 0 || Depth == llvm::StringRef::npos || Line[Depth] != ' ')
+      continue; // "Multiple include guards may be useful for:" and its list
+    Entered.emplace_back(Depth,
+                         absolutePath(Directory, Line.drop_front(Depth + 1)));
+  }
+  return Entered;
+}
+
+} // namespace
+
+void PreambleStore::canonicalize(PreambleRequest &Request) {
+  // Which of the -D/-U flags' macros the headers' files name, and which
+  // includes were entered: from the cache while every file it read is as it
+  // was, else from one preprocessing.
+  std::vector<std::string> Entered;
+  llvm::StringSet<> Named;
+  std::string Scan = pathOf(Request, ".scan.json");
+  bool Known = false;
+  if (std::optional<json::Value> Cached = readJSONFile(Scan))
+    if (const json::Object *Object = Cached->getAsObject()) {
+      const json::Array *Includes = Object->getArray("entered");
+      const json::Array *Macros = Object->getArray("named");
+      const json::Object *Depends = Object->getObject("deps");
+      Known = Includes && Macros && Depends;
+      if (Known)
+        for (const auto &Entry : *Depends) {
+          auto Hash = Entry.second.getAsString();
+          if (!Hash || Hashes.of(Entry.first) != *Hash) {
+            Known = false;
+            break;
+          }
+        }
+      if (Known) {
+        for (const json::Value &Include : *Includes)
+          if (auto Name = Include.getAsString())
+            Entered.push_back(Name->str());
+        for (const json::Value &Macro : *Macros)
+          if (auto Name = Macro.getAsString())
+            Named.insert(*Name);
+      }
+    }
+  if (!Known) {
+    std::string Header = pathOf(Request, ".scan.h");
+    std::string Tree = pathOf(Request, ".scan.txt");
+    std::string Text = "// torchlint-run: what its units' includes bring in\n";
+    for (const std::string &Include : Request.Includes)
+      Text += "#include <" + Include + ">\n";
+    if (!writeFileAtomically(Header, Text))
+      return;
+    std::vector<std::string> Args = Request.Flags;
+    for (llvm::StringRef Arg : {llvm::StringRef("-x"),
+                                llvm::StringRef("c++-header"),
+                                llvm::StringRef(Header), llvm::StringRef("-E"),
+                                llvm::StringRef("-o"),
+                                llvm::StringRef("/dev/null"),
+                                llvm::StringRef("-H"), llvm::StringRef("-w")})
+      Args.push_back(Arg.str());
+    int Code = runCompiler(Args, Request.Directory, Tree);
+    auto Report = llvm::MemoryBuffer::getFile(Tree);
+    fs::remove(Tree);
+    fs::remove(Header);
+    if (Code != 0 || !Report)
+      return;
+    auto Files = readIncludeTree((*Report)->getBuffer(), Request.Directory);
+    // Each include the preprocessor entered is one file at depth 1, named
+    // by its path in an include directory; one it did not enter (already
+    // brought in, #pragma once or a guard) has none. Anything else there
+    // (an -include flag's file): the list is not understood, keep it all.
+    size_t Next = 0;
+    for (const std::string &Include : Request.Includes) {
+      while (Next < Files.size() && Files[Next].first != 1)
+        ++Next;
+      if (Next < Files.size() &&
+          llvm::StringRef(Files[Next].second).ends_with("/" + Include)) {
+        Entered.push_back(Include);
+        ++Next;
+      }
+    }
+    bool Understood = Entered.size() == llvm::count_if(Files, [](auto &F) {
+                        return F.first == 1;
+                      });
+    if (!Understood)
+      Entered = Request.Includes;
+    // The macros: named by any file read, the preamble's own header aside.
+    std::vector<std::string> Candidates;
+    for (size_t I = 0, Width = 1; I < Request.Flags.size(); I += Width)
+      if (llvm::StringRef Name = macroOf(Request.Flags, I, Width);
+          !Name.empty())
+        Candidates.push_back(Name.str());
+    json::Object Depends;
+    llvm::StringSet<> Seen;
+    for (const auto &[Depth, File] : Files) {
+      if (!Seen.insert(File).second)
+        continue;
+      Depends[File] = Hashes.of(File);
+      if (Named.size() == Candidates.size())
+        continue;
+      auto Buffer = llvm::MemoryBuffer::getFile(File);
+      if (!Buffer) {
+        // Unreadable now: every macro may matter.
+        for (const std::string &Name : Candidates)
+          Named.insert(Name);
+        continue;
+      }
+      for (const std::string &Name : Candidates)
+        if (!Named.count(Name) && names((*Buffer)->getBuffer(), Name))
+          Named.insert(Name);
+    }
+    json::Array Includes, Macros;
+    for (const std::string &Include : Entered)
+      Includes.push_back(Include);
+    for (const std::string &Name : Candidates)
+      if (Named.count(Name))
+        Macros.push_back(Name);
+    writeFileAtomically(
+        Scan, llvm::formatv("{0}", json::Value(json::Object{
+                                       {"entered", std::move(Includes)},
+                                       {"named", std::move(Macros)},
+                                       {"deps", std::move(Depends)}}))
+                  .str());
+  }
+
+  if (Entered.empty())
+    return; // nothing entered: not understood
+  for (const std::string &Include : Request.Includes)
+    if (!llvm::is_contained(Entered, Include))
+      Request.Redundant.push_back(Include);
+  Request.Includes = std::move(Entered);
+  std::vector<std::string> Flags;
+  for (size_t I = 0, Width = 1; I < Request.Flags.size(); I += Width) {
+    llvm::StringRef Name = macroOf(Request.Flags, I, Width);
+    if (!Name.empty() && !Named.count(Name)) {
+      std::string Flag = Request.Flags[I];
+      if (Width == 2)
+        Flag += Request.Flags[I + 1];
+      Request.UnusedMacros.push_back(Flag);
+      continue;
+    }
+    Flags.insert(Flags.end(), Request.Flags.begin() + I,
+                 Request.Flags.begin() + I + Width);
+  }
+  Request.Flags = std::move(Flags);
+  Request.Key = keyOf(Request);
+}
+
 std::optional<std::string>
 PreambleStore::build(const PreambleRequest &Request) {
   if (Compiler.empty())
@@ -307,9 +522,7 @@ PreambleStore::build(const PreambleRequest &Request) {
   if (!writeFileAtomically(Header, Text))
     return std::nullopt;
 
-  std::vector<llvm::StringRef> Args{Compiler};
-  for (const std::string &Flag : Request.Flags)
-    Args.push_back(Flag);
+  std::vector<std::string> Args = Request.Flags;
   for (llvm::StringRef Arg :
        {llvm::StringRef("-x"), llvm::StringRef("c++-header"),
         llvm::StringRef(Header), llvm::StringRef("-o"),
@@ -318,23 +531,8 @@ PreambleStore::build(const PreambleRequest &Request) {
         llvm::StringRef("-Xclang"), llvm::StringRef("-fno-pch-timestamp"),
         llvm::StringRef("-MD"), llvm::StringRef("-MF"),
         llvm::StringRef(Depfile), llvm::StringRef("-w")})
-    Args.push_back(Arg);
-  // clang runs in the unit's directory, for its relative include paths.
-  std::string Error;
-  int Code;
-  {
-    // ExecuteAndWait has no working-directory parameter; `env -C` gives one.
-    auto Env = llvm::sys::findProgramByName("env");
-    if (!Env)
-      return std::nullopt;
-    std::vector<llvm::StringRef> WithDirectory{*Env, "-C", Request.Directory};
-    WithDirectory.insert(WithDirectory.end(), Args.begin(), Args.end());
-    Code = llvm::sys::ExecuteAndWait(
-        *Env, WithDirectory, std::nullopt,
-        {llvm::StringRef(""), llvm::StringRef(""), llvm::StringRef("")}, 0, 0,
-        &Error);
-  }
-  if (Code != 0) {
+    Args.push_back(Arg.str());
+  if (runCompiler(Args, Request.Directory, "") != 0) {
     fs::remove(Building);
     return std::nullopt;
   }

@@ -34,6 +34,12 @@ struct PreambleRequest {
   std::vector<std::string> Includes; // what it precompiles, in order
   std::vector<std::string> Flags;    // the unit's flags without its file
   std::string Directory;             // where the unit is compiled
+  // What canonicalize() found to mean nothing to the headers, and left out
+  // of Includes and Flags: leading includes that an earlier one of the list
+  // already brought in, and -D/-U flags whose macro no file the headers read
+  // names.
+  std::vector<std::string> Redundant;
+  std::vector<std::string> UnusedMacros;
 };
 
 // The flags of a unit compiled in \p Directory (its file \p Main and -c
@@ -45,6 +51,9 @@ struct PreambleRequest {
 std::vector<std::string>
 preambleFlags(const clang::tooling::CommandLineArguments &Args,
               llvm::StringRef Directory, llvm::StringRef Main);
+
+// The name of the preamble that \p Request's flags and includes make.
+std::string keyOf(const PreambleRequest &Request);
 
 // What to precompile for \p Command, or nothing (no libtorch prefix).
 std::optional<PreambleRequest>
@@ -58,10 +67,23 @@ public:
   std::optional<std::string> existing(const PreambleRequest &Request);
   // Builds it (clang++-19); the path, or nothing if it could not be built.
   std::optional<std::string> build(const PreambleRequest &Request);
+  // Leaves out of \p Request what cannot change what its headers mean, and
+  // keys it anew, from the facts of one preprocessing of its includes with
+  // its flags (clang++-19 -E -H, kept in the cache beside the preambles and
+  // trusted while the files it read are unchanged): an include the
+  // preprocessor did not enter (#pragma once, or a guard, after an earlier
+  // include brought it in), and a macro of a -D or -U flag that no file it
+  // read names. Units whose lists or flags differ only so share a preamble.
+  // A request it cannot scan is left as it is.
+  void canonicalize(PreambleRequest &Request);
 
 private:
   std::string pathOf(const PreambleRequest &Request,
                      llvm::StringRef Extension) const;
+  // Runs the compiler with \p Args in \p Directory, its stderr to
+  // \p Stderr (or nowhere); its exit status, -1 if it could not run.
+  int runCompiler(const std::vector<std::string> &Args,
+                  llvm::StringRef Directory, llvm::StringRef Stderr) const;
 
   std::string Directory;
   FileHashes &Hashes;

@@ -16,6 +16,7 @@
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
@@ -452,10 +453,54 @@ std::string describePreambles(
   for (const auto &[Flag, Count] : FlagUse)
     if (Count < PreamblePaths.size())
       Differ += " " + Flag;
+  std::set<std::string> Lists;
+  if (PreamblePaths.size() > 1)
+    for (const auto &[Key, Users] : UnitsOfPreamble)
+      if (PreamblePaths.count(Key)) {
+        std::string List;
+        for (const std::string &Include : Requests[Users.front()]->Includes)
+          List += (List.empty() ? "<" : " <") + Include + ">";
+        Lists.insert(List);
+      }
   if (!Differ.empty())
     Text += "; their flags differ in:" + Differ;
-  else if (PreamblePaths.size() > 1)
-    Text += "; their units start with different libtorch includes";
+  if (Lists.size() > 1) {
+    Text += Differ.empty() ? "; their units start with different libtorch "
+                             "includes: "
+                           : "; and their includes: ";
+    Text += llvm::join(Lists, ", ");
+  }
+  // What the units' own lists and flags had that means nothing to the
+  // headers, and so did not split them.
+  std::set<std::string> Redundant, Unused;
+  for (const auto &[Key, Users] : UnitsOfPreamble)
+    if (PreamblePaths.count(Key))
+      for (size_t I : Users) {
+        for (const std::string &Include : Requests[I]->Redundant)
+          Redundant.insert("<" + Include + ">");
+        Unused.insert(Requests[I]->UnusedMacros.begin(),
+                      Requests[I]->UnusedMacros.end());
+      }
+  auto Few = [](const std::set<std::string> &Items) {
+    std::vector<std::string> Shown(Items.begin(), Items.end());
+    if (Shown.size() > 4) {
+      Shown.resize(4);
+      Shown.push_back("...");
+    }
+    return llvm::join(Shown, ", ");
+  };
+  if (!Redundant.empty())
+    Text += llvm::formatv("; shared across {0} include{1} that an earlier one "
+                          "already brings in ({2})",
+                          Redundant.size(), Redundant.size() == 1 ? "" : "s",
+                          Few(Redundant))
+                .str();
+  if (!Unused.empty())
+    Text += llvm::formatv("; shared across {0} macro flag{1} that no header "
+                          "of theirs names ({2})",
+                          Unused.size(), Unused.size() == 1 ? "" : "s",
+                          Few(Unused))
+                .str();
   return Text;
 }
 
@@ -717,10 +762,28 @@ int runProject() {
   PreambleStore Preambles(std::string(CachePath), Hashes);
   std::vector<std::optional<PreambleRequest>> Requests(Units.size());
   std::map<std::string, std::vector<size_t>> UnitsOfPreamble;
-  if (!NoPreamble)
+  if (!NoPreamble) {
+    // Units whose includes or flags differ only in what cannot change what
+    // the headers mean share one: one scan per distinct request decides.
+    std::map<std::string, std::vector<size_t>> UnitsOfRequest;
     for (size_t I = 0; I < Units.size(); ++I)
       if (Missed[I] && (Requests[I] = preambleFor(Units[I])))
+        UnitsOfRequest[Requests[I]->Key].push_back(I);
+    for (const auto &Entry : UnitsOfRequest)
+      Pool.async([&, &Users = Entry.second] {
+        PreambleRequest Canonical = *Requests[Users.front()];
+        Preambles.canonicalize(Canonical);
+        for (size_t I : Users) {
+          std::string Directory = std::move(Requests[I]->Directory);
+          Requests[I] = Canonical;
+          Requests[I]->Directory = std::move(Directory);
+        }
+      });
+    Pool.wait();
+    for (size_t I = 0; I < Units.size(); ++I)
+      if (Requests[I])
         UnitsOfPreamble[Requests[I]->Key].push_back(I);
+  }
   std::map<std::string, std::string> PreamblePaths;
   std::mutex PreambleLock;
   for (const auto &[Key, Users] : UnitsOfPreamble) {
@@ -739,9 +802,46 @@ int runProject() {
     });
   }
   Pool.wait();
+
+  // A unit whose own list has no preamble (no other unit starts so) takes
+  // the one of the longest shorter list its own starts with, if there is
+  // one: a PCH of a prefix of its includes, the rest parsed as text.
+  size_t OnPrefix = 0;
+  for (size_t I = 0; I < Units.size(); ++I) {
+    if (!Requests[I] || PreamblePaths.count(Requests[I]->Key))
+      continue;
+    for (size_t N = Requests[I]->Includes.size(); N-- > 1;) {
+      PreambleRequest Prefix = *Requests[I];
+      Prefix.Includes.resize(N);
+      Prefix.Key = keyOf(Prefix);
+      std::optional<std::string> Path;
+      if (auto Found = PreamblePaths.find(Prefix.Key);
+          Found != PreamblePaths.end())
+        Path = Found->second;
+      else
+        Path = Preambles.existing(Prefix);
+      if (Path) {
+        std::vector<size_t> &Own = UnitsOfPreamble[Requests[I]->Key];
+        llvm::erase(Own, I);
+        if (Own.empty())
+          UnitsOfPreamble.erase(Requests[I]->Key);
+        Requests[I] = std::move(Prefix);
+        UnitsOfPreamble[Requests[I]->Key].push_back(I);
+        PreamblePaths[Requests[I]->Key] = *Path;
+        ++OnPrefix;
+        break;
+      }
+    }
+  }
   if (!Quiet && !PreamblePaths.empty())
     llvm::errs() << describePreambles(UnitsOfPreamble, Requests, PreamblePaths)
                  << "\n";
+  if (!Quiet && OnPrefix)
+    llvm::errs() << llvm::formatv(
+        "torchlint-run: {0} unit{1} with an include list of {2} own over the "
+        "preamble of a shorter list {3} with\n",
+        OnPrefix, OnPrefix == 1 ? "" : "s", OnPrefix == 1 ? "its" : "their",
+        OnPrefix == 1 ? "it starts" : "they start");
 
   // 3. Lint the rest.
   for (size_t I = 0; I < Units.size(); ++I) {
