@@ -411,12 +411,11 @@ void PreambleStore::canonicalize(PreambleRequest &Request) {
     if (!writeFileAtomically(Header, Text))
       return;
     std::vector<std::string> Args = Request.Flags;
-    for (llvm::StringRef Arg : {llvm::StringRef("-x"),
-                                llvm::StringRef("c++-header"),
-                                llvm::StringRef(Header), llvm::StringRef("-E"),
-                                llvm::StringRef("-o"),
-                                llvm::StringRef("/dev/null"),
-                                llvm::StringRef("-H"), llvm::StringRef("-w")})
+    for (llvm::StringRef Arg :
+         {llvm::StringRef("-x"), llvm::StringRef("c++-header"),
+          llvm::StringRef(Header), llvm::StringRef("-E"), llvm::StringRef("-o"),
+          llvm::StringRef("/dev/null"), llvm::StringRef("-H"),
+          llvm::StringRef("-w")})
       Args.push_back(Arg.str());
     int Code = runCompiler(Args, Request.Directory, Tree);
     auto Report = llvm::MemoryBuffer::getFile(Tree);
@@ -476,11 +475,12 @@ void PreambleStore::canonicalize(PreambleRequest &Request) {
       if (Named.count(Name))
         Macros.push_back(Name);
     writeFileAtomically(
-        Scan, llvm::formatv("{0}", json::Value(json::Object{
-                                       {"entered", std::move(Includes)},
-                                       {"named", std::move(Macros)},
-                                       {"deps", std::move(Depends)}}))
-                  .str());
+        Scan,
+        llvm::formatv("{0}",
+                      json::Value(json::Object{{"entered", std::move(Includes)},
+                                               {"named", std::move(Macros)},
+                                               {"deps", std::move(Depends)}}))
+            .str());
   }
 
   if (Entered.empty())

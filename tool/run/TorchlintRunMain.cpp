@@ -496,11 +496,11 @@ std::string describePreambles(
                           Few(Redundant))
                 .str();
   if (!Unused.empty())
-    Text += llvm::formatv("; shared across {0} macro flag{1} that no header "
-                          "of theirs names ({2})",
-                          Unused.size(), Unused.size() == 1 ? "" : "s",
-                          Few(Unused))
-                .str();
+    Text +=
+        llvm::formatv("; shared across {0} macro flag{1} that no header "
+                      "of theirs names ({2})",
+                      Unused.size(), Unused.size() == 1 ? "" : "s", Few(Unused))
+            .str();
   return Text;
 }
 
