@@ -50,7 +50,7 @@ bool isUnseenModuleComputation(const CXXMethodDecl *Method) {
     return false;
   const FunctionDecl *Pattern = Method->getTemplateInstantiationPattern();
   if (Method->hasBody() || (Pattern && Pattern->hasBody()) ||
-      Method->getDescribedFunctionTemplate() || Method->isTemplated() ||
+      Method->isTemplated() ||
       (Method->isVirtual() &&
        (Method->isPureVirtual() || Method->getParent()->isAbstract())))
     return false;
@@ -107,11 +107,11 @@ bool definesForward(const CXXRecordDecl *Class) {
   return false;
 }
 
-/// The method a module run calls other than forward, if any.
-const CXXMethodDecl *unseenModuleComputation(const CallExpr *Call) {
+/// Whether \p Call runs a module's method other than forward that this
+/// unit cannot see.
+bool callsUnseenModuleComputation(const CallExpr *Call) {
   const auto *Member = llvm::dyn_cast_or_null<CXXMemberCallExpr>(Call);
-  const CXXMethodDecl *Method = Member ? Member->getMethodDecl() : nullptr;
-  return isUnseenModuleComputation(Method) ? Method : nullptr;
+  return Member && isUnseenModuleComputation(Member->getMethodDecl());
 }
 
 } // namespace
@@ -120,7 +120,7 @@ bool runsUnseenModule(const CallExpr *Call) {
   const Expr *Module = forwardedModule(Call);
   if (!Module || isJitModuleType(Module->getType()))
     return false;
-  if (unseenModuleComputation(Call))
+  if (callsUnseenModuleComputation(Call))
     return true;
   // Modules of libraries (system headers) are neither listed nor the
   // program's.
@@ -139,7 +139,7 @@ opRuleOf(const CallExpr *Call, const OpRuleIndex &Index, std::string *Name) {
   // base declares it (`torch::nn::BatchNorm2dImpl::forward`).
   // A TorchScript module's `module(inputs)` is its forward.
   const Expr *Module = forwardedModule(Call);
-  if (Module && !unseenModuleComputation(Call))
+  if (Module && !callsUnseenModuleComputation(Call))
     Qualified =
         isJitModuleType(Module->getType())
             ? "torch::jit::Module::forward"
