@@ -53,6 +53,13 @@ firstTypeArgument(const ClassTemplateSpecializationDecl *S) {
   return S->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl();
 }
 
+/// Whether \p Spec is std::shared_ptr or std::unique_ptr: a handle to
+/// what its first argument names.
+bool isOwningPointer(const ClassTemplateSpecializationDecl *Spec) {
+  return Spec && (isInNamespace(Spec, "std", "shared_ptr") ||
+                  isInNamespace(Spec, "std", "unique_ptr"));
+}
+
 bool derivesFromNNModule(const CXXRecordDecl *RD) {
   if (!RD)
     return false;
@@ -101,10 +108,7 @@ bool isDevicePointerType(QualType T) {
     return isDeviceType(T->getPointeeType());
   const auto *Spec =
       llvm::dyn_cast_or_null<ClassTemplateSpecializationDecl>(canonicalDecl(T));
-  return Spec &&
-         (isInNamespace(Spec, "std", "shared_ptr") ||
-          isInNamespace(Spec, "std", "unique_ptr")) &&
-         Spec->getTemplateArgs().size() >= 1 &&
+  return isOwningPointer(Spec) && Spec->getTemplateArgs().size() >= 1 &&
          Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
          isDeviceType(Spec->getTemplateArgs()[0].getAsType());
 }
@@ -168,15 +172,21 @@ bool isJitModuleType(QualType T) {
 }
 
 bool isModuleType(QualType T) {
+  if (T.isNull())
+    return false;
+  // A raw pointer to a module (`ActorImpl *actor_ = new ActorImpl(...)`)
+  // is a handle to it, as a ModuleHolder or a std::shared_ptr is.
+  if (const auto *Pointer = T.getNonReferenceType()->getAs<PointerType>())
+    T = Pointer->getPointeeType();
   if (isJitModuleType(T))
     return true;
   const auto *RD = llvm::dyn_cast_or_null<CXXRecordDecl>(canonicalDecl(T));
   if (!RD)
     return false;
-  // std::shared_ptr<NetImpl> is how modules are often held without
-  // TORCH_MODULE.
+  // std::shared_ptr<NetImpl> and std::unique_ptr<NetImpl> are how modules
+  // are often held without TORCH_MODULE.
   if (const auto *Spec = llvm::dyn_cast<ClassTemplateSpecializationDecl>(RD);
-      Spec && isInNamespace(Spec, "std", "shared_ptr"))
+      isOwningPointer(Spec))
     return derivesFromNNModule(firstTypeArgument(Spec));
   return derivesFromNNModule(RD);
 }
@@ -222,7 +232,7 @@ const CXXRecordDecl *moduleClassOf(QualType T) {
     return nullptr;
   const CXXRecordDecl *Held = RD;
   if (const auto *Spec = llvm::dyn_cast<ClassTemplateSpecializationDecl>(RD);
-      Spec && isInNamespace(Spec, "std", "shared_ptr"))
+      isOwningPointer(Spec))
     Held = firstTypeArgument(Spec);
   else if (const auto *Holder = holderBase(RD))
     Held = firstTypeArgument(Holder);
