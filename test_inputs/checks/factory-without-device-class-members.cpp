@@ -2,7 +2,9 @@
 // HEADERS: fast real real2
 // A class that places its own tensor on a device in every constructor, and
 // lets no one else assign it, keeps it there in its methods: a device-less
-// tensor meeting it there meets data on that device.
+// tensor meeting it there meets data on that device. The same holds for a
+// tensor every constructor makes without a device: it is on the CPU in the
+// methods, where it may meet the class's placed data.
 #include <torch/torch.h>
 
 class Palette {
@@ -42,7 +44,65 @@ private:
   torch::Tensor tint_;
 };
 
+// Built on the CPU by the constructor's setup, beside data placed on the
+// class's device: the two meet in a method.
+class Sampler {
+public:
+  Sampler(int64_t size, int64_t batch, torch::Device device)
+      : size_(size), batch_(batch), device_(device) {
+    allocate();
+  }
+  torch::Tensor sample() {
+    indices_.random_(0, size_);
+    return states_.index_select(0, indices_);
+    // CHECK-NOTES: :[[@LINE-1]]:20: note: it meets a tensor on the device of 'states_' in 'Tensor::index_select'
+  }
+
+private:
+  void allocate() {
+    states_ = torch::zeros({size_, 4}, torch::device(device_));
+    indices_ = torch::zeros({batch_}, torch::dtype(torch::kLong));
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: tensor factory 'torch::zeros' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+    // CHECK-FIXES: indices_ = torch::zeros({batch_}, torch::dtype(torch::kLong).device(states_.device()));
+  }
+  int64_t size_, batch_;
+  torch::Device device_;
+  torch::Tensor states_, indices_;
+  // CHECK-NOTES: :[[@LINE-1]]:17: note: the device is taken from member 'states_'
+};
+
 // --- Not flagged ---
+
+// A class that holds no device: its members made without one are the
+// program's design, whatever its methods are handed, even beside a method
+// that takes its options from its input.
+class Walker {
+public:
+  Walker() : position_(torch::zeros({2})) {}
+  torch::Tensor towards(const torch::Tensor &goal) const {
+    return goal - position_;
+  }
+  torch::Tensor clipped(const torch::Tensor &x) const {
+    return torch::clamp(x, torch::zeros({1}, x.options()));
+  }
+
+private:
+  torch::Tensor position_;
+};
+
+// A table the class makes and reads on the host, beside a device it only
+// hands to its data.
+class Lookup {
+public:
+  explicit Lookup(torch::Device device)
+      : device_(device), table_(torch::arange(16)) {}
+  int64_t at(int64_t i) const { return table_[i].item<int64_t>(); }
+  torch::Tensor placed(const torch::Tensor &x) const { return x.to(device_); }
+
+private:
+  torch::Device device_;
+  torch::Tensor table_;
+};
 
 // Handed over by whoever builds it: wherever that caller put it.
 class Handed {

@@ -6,6 +6,7 @@
 // assigns a member after construction.
 //
 //===----------------------------------------------------------------------===//
+#include "device/flow/DeviceUsage.h"
 #include "device/functions/FunctionParents.h"
 #include "device/functions/LibraryCode.h"
 #include "device/summaries/FunctionSummaries.h"
@@ -140,15 +141,27 @@ FunctionSummaries::factsOf(const RecordDecl *Record, ASTContext &Ctx) {
 }
 
 namespace {
+/// Whether \p Class holds a device of its own (a torch::Device member): it
+/// chooses where its data goes.
+bool holdsDevice(const RecordDecl *Class) {
+  return llvm::any_of(Class->fields(), [](const FieldDecl *Field) {
+    return holdsDeviceType(Field->getType());
+  });
+}
+
 /// A tensor member of a plain class that every constructor places off the
-/// CPU (a fixed device, or the class's own device member) and that no code
+/// CPU (a fixed device, or the class's own device member), or, in a class
+/// that holds a device, makes on the CPU without one, and that no code
 /// outside the class can reassign: it is there in the methods, evidence of
-/// its own, unlike a member that holds whatever its owner was handed.
+/// its own, unlike a member that holds whatever its owner was handed. A
+/// class that handles no device is the program's design: its device-less
+/// members are not judged.
 bool placedByConstructors(const FieldDecl *F, const AbstractDevice &Device) {
   if (!isTensorType(F->getType()) || F->getAccess() == AS_public)
     return false;
   if (Device.K == AbstractDevice::Kind::Cuda ||
-      Device.K == AbstractDevice::Kind::Other)
+      Device.K == AbstractDevice::Kind::Other ||
+      (Device.isCpu() && Device.DeviceLess && holdsDevice(F->getParent())))
     return true;
   const auto *Member = Device.K == AbstractDevice::Kind::SameAs
                            ? llvm::dyn_cast_or_null<FieldDecl>(Device.Symbol)
@@ -170,6 +183,10 @@ AbstractDevice FunctionSummaries::memberOnEntry(const FieldDecl *Field,
 const FieldDecl *FunctionSummaries::memberMadeBy(const CallExpr *Factory,
                                                  const CXXRecordDecl *Class,
                                                  ASTContext &Ctx) {
+  // Registering is a module's: a plain class's CPU member is reported where
+  // it meets device data, as any other factory.
+  if (!Class || !isModuleType(recordType(Class)))
+    return nullptr;
   if (const auto *Facts = factsOf(Class, Ctx))
     for (const auto &[Field, Device] : *Facts)
       if (Device.isCpu() && Device.DeviceLess &&
