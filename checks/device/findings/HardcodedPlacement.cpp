@@ -184,8 +184,7 @@ bool HardcodedPlacementFinder::isSingleDeviceClass(const CXXRecordDecl *Class,
     if (Declared->hasBody(Method) && Method)
       addDeviceUsage(Method, Usage);
   }
-  for (const FieldDecl *Field : Definition->fields())
-    Usage.HandlesDevices |= holdsDeviceType(Field->getType());
+  Usage.HandlesDevices |= holdsDeviceMember(Definition);
   return SingleDevice[Class] = Usage.OwnStateOnCuda && Usage.onlyCuda();
 }
 

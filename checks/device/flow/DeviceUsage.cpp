@@ -143,12 +143,17 @@ const CallExpr *deviceFollowingCall(const FunctionDecl *Fn) {
   return Found;
 }
 
+bool holdsDeviceMember(const RecordDecl *Class) {
+  return Class && llvm::any_of(Class->fields(), [](const FieldDecl *Field) {
+           return holdsDeviceType(Field->getType());
+         });
+}
+
 void addDeviceUsage(const FunctionDecl *Fn, DeviceUsage &Usage) {
   for (const ParmVarDecl *Param : Fn->parameters())
     Usage.HandlesDevices |= holdsDeviceType(Param->getType());
   if (const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Fn))
-    for (const FieldDecl *Field : Method->getParent()->fields())
-      Usage.HandlesDevices |= holdsDeviceType(Field->getType());
+    Usage.HandlesDevices |= holdsDeviceMember(Method->getParent());
   // `net_->to(torch::kCUDA)`: a module member moved to CUDA by name.
   forEachOwnStmt(Fn, [&](const Stmt &S) {
     const auto *Move = llvm::dyn_cast<CXXMemberCallExpr>(&S);

@@ -24,6 +24,9 @@ namespace clang::tidy::torch::device {
 /// A torch::Device, a DeviceType, an optional device or a pointer to one.
 bool holdsDeviceType(QualType T);
 
+/// Whether \p Class has a member of such a type: a device of its own.
+bool holdsDeviceMember(const RecordDecl *Class);
+
 /// An assertion (`TORCH_CHECK(x.is_cuda(), ...)`, `assert(...)`): an `if`
 /// with no else whose branch never completes.
 bool isAssertion(const IfStmt &If);

@@ -141,14 +141,6 @@ FunctionSummaries::factsOf(const RecordDecl *Record, ASTContext &Ctx) {
 }
 
 namespace {
-/// Whether \p Class holds a device of its own (a torch::Device member): it
-/// chooses where its data goes.
-bool holdsDevice(const RecordDecl *Class) {
-  return llvm::any_of(Class->fields(), [](const FieldDecl *Field) {
-    return holdsDeviceType(Field->getType());
-  });
-}
-
 /// A tensor member of a plain class that every constructor places off the
 /// CPU (a fixed device, or the class's own device member), or, in a class
 /// that holds a device, makes on the CPU without one, and that no code
@@ -161,7 +153,8 @@ bool placedByConstructors(const FieldDecl *F, const AbstractDevice &Device) {
     return false;
   if (Device.K == AbstractDevice::Kind::Cuda ||
       Device.K == AbstractDevice::Kind::Other ||
-      (Device.isCpu() && Device.DeviceLess && holdsDevice(F->getParent())))
+      (Device.isCpu() && Device.DeviceLess &&
+       holdsDeviceMember(F->getParent())))
     return true;
   const auto *Member = Device.K == AbstractDevice::Kind::SameAs
                            ? llvm::dyn_cast_or_null<FieldDecl>(Device.Symbol)
