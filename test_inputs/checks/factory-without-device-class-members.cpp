@@ -71,6 +71,64 @@ private:
   // CHECK-NOTES: :[[@LINE-1]]:17: note: the device is taken from member 'states_'
 };
 
+// Made on first use, and made again when the size changes, always on the
+// device it already has (CUDA the first time): it is there in the methods.
+class GradientStats {
+public:
+  explicit GradientStats(double threshold) : threshold_(threshold) {}
+
+  void add(const torch::Tensor &grads) {
+    const int64_t n = grads.size(0);
+    if (!sums_.defined() || sums_.size(0) != n)
+      resize(n);
+    sums_ += grads.norm(2, 1);
+    counts_ += 1;
+  }
+
+  torch::Tensor above(int64_t n) const {
+    auto mean = sums_ / counts_.clamp_min(1);
+    if (mean.size(0) < n) {
+      auto pad = torch::zeros({n - mean.size(0)});
+      // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: tensor factory 'torch::zeros' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+      // CHECK-NOTES: :[[@LINE+2]]:14: note: it meets a tensor on cuda in 'cat'
+      // CHECK-NOTES: :[[@LINE+9]]:13: note: placed on cuda here
+      mean = torch::cat({mean, pad});
+    }
+    return mean.ge(threshold_);
+  }
+
+private:
+  void resize(int64_t n) {
+    auto device = sums_.defined() ? sums_.device() : torch::kCUDA;
+    sums_ = torch::zeros({n}, torch::device(device));
+    counts_ = torch::zeros({n}, torch::device(device));
+  }
+  double threshold_;
+  torch::Tensor sums_, counts_;
+};
+
+// Placed on the class's device by the constructor, and again by clear().
+class Replay {
+public:
+  Replay(int64_t capacity, torch::Device device)
+      : capacity_(capacity), device_(device),
+        rewards_(torch::zeros({capacity}, device)) {}
+  void clear() { rewards_ = torch::zeros({capacity_}, device_); }
+  torch::Tensor sample(int64_t batch) const {
+    auto picked = torch::randint(capacity_, {batch});
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: tensor factory 'torch::randint' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+    // CHECK-FIXES: auto picked = torch::randint(capacity_, {batch}, torch::device(rewards_.device()));
+    return rewards_.index_select(0, picked);
+    // CHECK-NOTES: :[[@LINE-1]]:21: note: it meets a tensor on the device of 'rewards_' in 'Tensor::index_select'
+  }
+
+private:
+  int64_t capacity_;
+  torch::Device device_;
+  torch::Tensor rewards_;
+  // CHECK-NOTES: :[[@LINE-1]]:17: note: the device is taken from member 'rewards_'
+};
+
 // --- Not flagged ---
 
 // A class that holds no device: its members made without one are the
@@ -136,4 +194,31 @@ public:
 
 private:
   torch::Tensor colours_;
+};
+
+// Made on first use from what the caller hands over: wherever that is.
+class RunningMean {
+public:
+  void add(const torch::Tensor &x) {
+    if (!mean_.defined())
+      mean_ = torch::zeros_like(x);
+    mean_ = 0.9 * mean_ + 0.1 * x;
+  }
+  torch::Tensor centred(const torch::Tensor &x) const {
+    return x - mean_ * torch::ones({1});
+  }
+
+private:
+  torch::Tensor mean_;
+};
+
+// Made on CUDA by one method and brought back to the host by another.
+class Staging {
+public:
+  void upload(int64_t n) { buffer_ = torch::zeros({n}, torch::kCUDA); }
+  void download() { buffer_ = buffer_.cpu(); }
+  torch::Tensor scaled() const { return buffer_ * torch::arange(3); }
+
+private:
+  torch::Tensor buffer_;
 };

@@ -15,6 +15,7 @@
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace clang::tidy::torch::device {
 namespace {
@@ -141,14 +142,15 @@ FunctionSummaries::factsOf(const RecordDecl *Record, ASTContext &Ctx) {
 }
 
 namespace {
-/// A tensor member of a plain class that every constructor places off the
+/// A tensor member of a plain class that the class itself places off the
 /// CPU (a fixed device, or the class's own device member), or, in a class
 /// that holds a device, makes on the CPU without one, and that no code
-/// outside the class can reassign: it is there in the methods, evidence of
-/// its own, unlike a member that holds whatever its owner was handed. A
-/// class that handles no device is the program's design: its device-less
-/// members are not judged.
-bool placedByConstructors(const FieldDecl *F, const AbstractDevice &Device) {
+/// outside the class can reassign: where every constructor (and method that
+/// places it again) puts it, it is there in the methods, evidence of its
+/// own, unlike a member that holds whatever its owner was handed. A class
+/// that handles no device is the program's design: its device-less members
+/// are not judged.
+bool isOwnPlacement(const FieldDecl *F, const AbstractDevice &Device) {
   if (!isTensorType(F->getType()) || F->getAccess() == AS_public)
     return false;
   if (Device.K == AbstractDevice::Kind::Cuda ||
@@ -161,6 +163,30 @@ bool placedByConstructors(const FieldDecl *F, const AbstractDevice &Device) {
                            : nullptr;
   return Member && Member->getParent() == F->getParent() &&
          isDeviceType(Member->getType());
+}
+
+/// Whether every constructor of \p Member's class leaves it as the default
+/// constructor makes it (an undefined tensor), neither initialising nor
+/// assigning it, nor calling a setup method (\p SetupEffects) that does.
+bool leftUndefinedByConstructors(
+    const FieldDecl *Member,
+    const llvm::DenseMap<const FunctionDecl *,
+                         llvm::DenseMap<const FieldDecl *, AbstractDevice>>
+        &SetupEffects) {
+  for (const auto &Setup : SetupEffects)
+    if (Setup.second.count(Member))
+      return false;
+  bool Made = false;
+  forEachObjectAssignment(
+      llvm::cast<CXXRecordDecl>(Member->getParent()), /*ConstructorsOnly=*/true,
+      [&](const ValueDecl *Object, const Expr *Value) {
+        const auto *Construct =
+            Value ? llvm::dyn_cast<CXXConstructExpr>(Value->IgnoreImplicit())
+                  : nullptr;
+        if (Object == Member && !(Construct && Construct->getNumArgs() == 0))
+          Made = true;
+      });
+  return !Made;
 }
 } // namespace
 
@@ -188,6 +214,113 @@ const FieldDecl *FunctionSummaries::memberMadeBy(const CallExpr *Factory,
   return nullptr;
 }
 
+std::optional<llvm::DenseMap<const FieldDecl *, AbstractDevice>>
+FunctionSummaries::membersAtExit(const FunctionDecl *Definition,
+                                 const CXXRecordDecl *Class, ASTContext &Ctx) {
+  std::unique_ptr<DeviceFlow> Flow = analyseOther(Definition, Ctx);
+  if (!Flow->gaveUp().empty())
+    return std::nullopt; // What it does to the members is not known.
+  llvm::DenseMap<const FieldDecl *, AbstractDevice> AtExit;
+  for (const auto &[D, Device] : Flow->membersAtExit())
+    if (const auto *F = llvm::dyn_cast<FieldDecl>(D);
+        F && F->getParent() == Class)
+      AtExit[F] = Device;
+  return AtExit;
+}
+
+llvm::DenseMap<const FieldDecl *, AbstractDevice>
+FunctionSummaries::keptByMethods(const CXXRecordDecl *Class,
+                                 llvm::ArrayRef<ReplacedMember> Members,
+                                 ASTContext &Ctx) {
+  // Where each may be: where the constructors leave it, or, for a tensor
+  // they leave undefined, on CUDA or on one of the class's devices; the
+  // first that is the class's own placement is tried first.
+  llvm::DenseMap<const FieldDecl *, llvm::SmallVector<AbstractDevice, 4>>
+      Candidates;
+  llvm::SetVector<const FunctionDecl *> Methods;
+  llvm::DenseMap<const FieldDecl *, llvm::ArrayRef<const FunctionDecl *>>
+      PlacingMethods;
+  for (const ReplacedMember &M : Members) {
+    PlacingMethods[M.Member] = M.PlacingMethods;
+    auto &Options = Candidates[M.Member];
+    if (M.FromConstructors.Origin)
+      Options.push_back(M.FromConstructors);
+    else {
+      Options.push_back(AbstractDevice::cuda(-1, nullptr));
+      for (const FieldDecl *Field : Class->fields())
+        if (isDeviceType(Field->getType()))
+          Options.push_back(AbstractDevice::sameAs(Field));
+    }
+    llvm::erase_if(Options, [&](const AbstractDevice &Option) {
+      return !isOwnPlacement(M.Member, Option);
+    });
+    if (Options.empty())
+      Candidates.erase(M.Member);
+    else
+      Methods.insert(M.PlacingMethods.begin(), M.PlacingMethods.end());
+  }
+  // Induction over the members together: with each where it is assumed to
+  // be on entry, does every method that places one leave it there again? A
+  // member that breaks its assumption tries its next place, or is dropped,
+  // until the assumptions hold (each round drops or changes one at least).
+  llvm::DenseMap<const FieldDecl *, AbstractDevice> Kept;
+  llvm::DenseSet<const FunctionDecl *> SummarisedBefore;
+  for (const auto &Entry : Done)
+    SummarisedBefore.insert(Entry.first);
+  while (!Candidates.empty()) {
+    llvm::DenseMap<const FieldDecl *, AbstractDevice> Assumed;
+    for (const auto &[Member, Options] : Candidates)
+      Assumed[Member] = Options.front();
+    MemberFacts[Class] = Assumed;
+    Kept = Assumed;
+    llvm::DenseSet<const FieldDecl *> Broken;
+    for (const FunctionDecl *Method : Methods) {
+      auto AtExit = membersAtExit(Method, Class, Ctx);
+      for (auto &[Member, Device] : Kept) {
+        if (!llvm::is_contained(PlacingMethods[Member], Method))
+          continue;
+        if (!AtExit) {
+          Broken.insert(Member); // What it leaves there is not known.
+          continue;
+        }
+        auto Exit = AtExit->find(Member);
+        if (Exit == AtExit->end())
+          continue; // Left as it was on entry.
+        AbstractDevice Joined = AbstractDevice::join(Device, Exit->second);
+        if (Joined.K != Device.K || Joined.DeviceLess != Device.DeviceLess) {
+          Broken.insert(Member);
+          continue;
+        }
+        Joined.Origin = Device.Origin ? Device.Origin : Exit->second.Origin;
+        Device = Joined;
+      }
+    }
+    for (const FieldDecl *Member : Broken) {
+      auto &Options = Candidates[Member];
+      Options.erase(Options.begin());
+      if (Options.empty())
+        Candidates.erase(Member);
+    }
+    if (Broken.empty())
+      break;
+    Kept.clear();
+  }
+  // What the trials summarised assumed places that may not hold.
+  MemberFacts[Class].clear();
+  llvm::SmallVector<const FunctionDecl *, 8> Trial;
+  for (const auto &Entry : Done)
+    if (!SummarisedBefore.contains(Entry.first))
+      Trial.push_back(Entry.first);
+  for (const FunctionDecl *Fn : Trial)
+    Done.erase(Fn);
+  FromCallers.clear();
+  llvm::DenseMap<const FieldDecl *, AbstractDevice> Placed;
+  for (const auto &[Member, Device] : Kept)
+    if (Device.Origin) // Where it was put, for the notes.
+      Placed[Member] = Device;
+  return Placed;
+}
+
 void FunctionSummaries::learnClass(const CXXRecordDecl *Class,
                                    ASTContext &Ctx) {
   // While the class is learnt, its own methods see no facts.
@@ -196,22 +329,13 @@ void FunctionSummaries::learnClass(const CXXRecordDecl *Class,
       Ctx.getSourceManager().isInSystemHeader(Class->getLocation()))
     return;
   llvm::DenseMap<const FieldDecl *, AbstractDevice> Facts;
-  llvm::DenseSet<const FieldDecl *> Placed; // by a method, not constructors
+  // The methods (not constructors) that leave each member placed anew.
+  llvm::DenseMap<const FieldDecl *, llvm::SmallVector<const FunctionDecl *, 2>>
+      Placed;
   unsigned Constructors = 0;
   bool Opaque = false;
-  // What a method leaves in the members at its exit (those of this class);
-  // none when the analysis gave up on it.
-  auto MembersAtExit = [&](const FunctionDecl *Definition)
-      -> std::optional<llvm::DenseMap<const FieldDecl *, AbstractDevice>> {
-    std::unique_ptr<DeviceFlow> Flow = analyseOther(Definition, Ctx);
-    if (!Flow->gaveUp().empty())
-      return std::nullopt; // What it does to the members is not known.
-    llvm::DenseMap<const FieldDecl *, AbstractDevice> AtExit;
-    for (const auto &[D, Device] : Flow->membersAtExit())
-      if (const auto *F = llvm::dyn_cast<FieldDecl>(D);
-          F && F->getParent() == Class)
-        AtExit[F] = Device;
-    return AtExit;
+  auto MembersAtExit = [&](const FunctionDecl *Definition) {
+    return membersAtExit(Definition, Class, Ctx);
   };
   // Setup methods a constructor calls on `this` (`init()`) place members as
   // the constructor does.
@@ -253,7 +377,7 @@ void FunctionSummaries::learnClass(const CXXRecordDecl *Class,
       continue;
     }
     for (const auto &Entry : *AtExit)
-      Placed.insert(Entry.first);
+      Placed[Entry.first].push_back(Definition);
   }
   // A setup method's placements hold in its caller, unless the caller
   // places the member again after the call.
@@ -314,13 +438,31 @@ void FunctionSummaries::learnClass(const CXXRecordDecl *Class,
   }
   if (Opaque || Constructors == 0)
     return;
-  auto &Out = MemberFacts[Class];
   const bool IsModule = isModuleType(recordType(Class));
+  // A plain class's own tensor that methods place again (a `reset()` that
+  // reallocates it) keeps its place if each of them leaves it there. (Its
+  // trials may learn other classes: the facts are taken after them.)
+  llvm::DenseMap<const FieldDecl *, AbstractDevice> Replaced;
+  if (!IsModule) {
+    llvm::SmallVector<ReplacedMember, 4> Members;
+    for (const auto &[F, PlacingMethods] : Placed) {
+      auto Fact = Facts.find(F);
+      const bool FromConstructors = Fact != Facts.end() && Fact->second.Origin;
+      if (FromConstructors || leftUndefinedByConstructors(F, InitAtExit))
+        Members.push_back(
+            {F, PlacingMethods,
+             FromConstructors ? Fact->second : AbstractDevice::unknown()});
+    }
+    if (!Members.empty())
+      Replaced = keptByMethods(Class, Members, Ctx);
+  }
+  auto &Out = MemberFacts[Class];
+  Out.insert(Replaced.begin(), Replaced.end());
   llvm::DenseSet<const ValueDecl *> Registered;
   if (IsModule)
     Registered = registeredMembers(Class);
   for (auto [F, Device] : Facts) {
-    if (Placed.contains(F) || !Device.Origin)
+    if (Placed.count(F) || !Device.Origin)
       continue;
     // A tensor member of a module that every constructor makes on the CPU
     // and never registers stays there when the module moves. A registered
@@ -331,7 +473,7 @@ void FunctionSummaries::learnClass(const CXXRecordDecl *Class,
       Out[F] = Device;
       continue;
     }
-    if (!IsModule && placedByConstructors(F, Device)) {
+    if (!IsModule && isOwnPlacement(F, Device)) {
       Out[F] = Device;
       continue;
     }

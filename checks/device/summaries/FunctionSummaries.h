@@ -128,6 +128,26 @@ public:
 private:
   void reset(ASTContext &Ctx);
   void learnClass(const CXXRecordDecl *Class, ASTContext &Ctx);
+  /// What the method \p Definition leaves in \p Class's members at its
+  /// exit; none when the analysis gave up on it.
+  std::optional<llvm::DenseMap<const FieldDecl *, AbstractDevice>>
+  membersAtExit(const FunctionDecl *Definition, const CXXRecordDecl *Class,
+                ASTContext &Ctx);
+  /// A tensor member of a plain class that methods place anew, where the
+  /// constructors leave it (unknown: undefined) and the methods that do.
+  struct ReplacedMember {
+    const FieldDecl *Member;
+    llvm::ArrayRef<const FunctionDecl *> PlacingMethods;
+    AbstractDevice FromConstructors;
+  };
+  /// Where such members are in \p Class's methods: a place the constructors
+  /// leave one or, for one they leave undefined, CUDA or a device member of
+  /// the class, provided each method that places it, entered with the
+  /// members there, leaves it there again. The members for which no place
+  /// holds are left out.
+  llvm::DenseMap<const FieldDecl *, AbstractDevice>
+  keptByMethods(const CXXRecordDecl *Class,
+                llvm::ArrayRef<ReplacedMember> Members, ASTContext &Ctx);
   /// The members' devices on entry to \p Class's methods, learnt on the
   /// first question; null for a class without a definition.
   const llvm::DenseMap<const FieldDecl *, AbstractDevice> *
