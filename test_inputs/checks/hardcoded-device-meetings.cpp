@@ -3,6 +3,7 @@
 // CHECK-OPTION: UnsafeFixes=true
 #include <torch/torch.h>
 
+#include <map>
 #include <string>
 
 // A fixed device is reported where the data it places disagrees with data the
@@ -143,4 +144,20 @@ void probe_fresh(const torch::Tensor &x) {
   Scorer model;
   probe(model, x);
   // CHECK-NOTES: :[[@LINE-1]]:9: note: a module on cpu reaches parameter 'model' through this call of 'probe'
+}
+
+// Asked for a device, the helper builds the kernel on the CPU instead; one of
+// its returns hands that out (the other returns what a cache holds).
+torch::Tensor blur_kernel(int64_t size, torch::Device device) {
+  static std::map<int64_t, torch::Tensor> cache;
+  auto hit = cache.find(size);
+  if (hit != cache.end())
+    return hit->second;
+  auto kernel = torch::ones({1, 1, size, size}).div(size * size).to(torch::kCPU);
+  // CHECK-MESSAGES: :[[@LINE-1]]:69: warning: hard-coded CPU device 'torch::kCPU' in device-neutral code [torch-hardcoded-device]
+  // CHECK-NOTES: :[[@LINE-7]]:55: note: the device is taken from parameter 'device'
+  // CHECK-NOTES: :[[@LINE-3]]:69: note: the tensor it places is returned from 'blur_kernel', for code whose data may be on another device
+  // CHECK-FIXES: auto kernel = torch::ones({1, 1, size, size}).div(size * size).to(device);
+  cache[size] = kernel;
+  return kernel;
 }

@@ -231,7 +231,9 @@ bool placementEscapes(HardcodedPlacement &P, const FunctionDecl *Fn,
                       const DeviceFlowConfig &Flow, ASTContext &Ctx) {
   const PlacedBy PlacedHere(P, Ctx);
   const std::shared_ptr<const DeviceFlow> Facts = Flow.analyze(Fn, Ctx);
-  llvm::SmallVector<AbstractDevice, 4> Returned{Facts->returned()};
+  // Handed out by one return is enough (`return cache[key] = placed;` beside
+  // a cache hit's return).
+  llvm::SmallVector<AbstractDevice, 4> Returned(Facts->eachReturned());
   for (const auto &Parts : {Facts->returnedParts(), Facts->returnedElements()})
     if (Parts)
       Returned.append(Parts->begin(), Parts->end());

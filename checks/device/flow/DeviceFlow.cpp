@@ -420,6 +420,7 @@ std::unique_ptr<DeviceFlow> DeviceFlow::analyze(
   auto GiveUp = [&](llvm::StringRef Why) {
     Result->Uses.clear();
     Result->Moves.clear();
+    Result->EachReturned.clear();
     Result->GaveUp = Why.str();
     return std::move(Result);
   };
@@ -523,6 +524,7 @@ std::unique_ptr<DeviceFlow> DeviceFlow::analyze(
           const AbstractDevice D = Builder.eval(Return->getRetValue(), S);
           Result->Returned =
               Returns ? AbstractDevice::join(Result->Returned, D) : D;
+          Result->EachReturned.push_back(D);
           if (isTensorListType(Fn->getReturnType()))
             ReturnedList.addAll(Builder.evalList(Return->getRetValue(), S));
           const auto Written =

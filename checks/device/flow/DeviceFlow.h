@@ -116,6 +116,8 @@ public:
   const std::string &gaveUp() const { return GaveUp; }
   /// Where the returned tensor lives, joined over every return.
   const AbstractDevice &returned() const { return Returned; }
+  /// Where each return's tensor lives, one per return statement.
+  llvm::ArrayRef<AbstractDevice> eachReturned() const { return EachReturned; }
   /// For a function returning a list of tensors (std::vector<Tensor>), where
   /// its elements may live, gathered over every return; none when some
   /// return's contents are not known.
@@ -181,6 +183,7 @@ private:
   const FunctionDecl *Function = nullptr;
   std::string GaveUp;
   AbstractDevice Returned;
+  llvm::SmallVector<AbstractDevice, 2> EachReturned;
   std::optional<llvm::SmallVector<AbstractDevice, 4>> ReturnedElements;
   std::optional<llvm::SmallVector<AbstractDevice, 4>> ReturnedParts;
   llvm::SmallVector<const ParmVarDecl *, 2> HostParams;
