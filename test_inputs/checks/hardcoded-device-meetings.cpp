@@ -161,3 +161,25 @@ torch::Tensor blur_kernel(int64_t size, torch::Device device) {
   cache[size] = kernel;
   return kernel;
 }
+
+// A trainer's device lives in its base class template: a batch moved to the
+// CPU instead meets the model the base keeps there.
+template <typename Model> struct TrainerBase {
+  TrainerBase(Model net, torch::Device where)
+      : model(std::move(net)), device(where) {
+    model->to(device);
+  }
+  Model model;
+  torch::Device device;
+};
+
+struct LinearTrainer : TrainerBase<torch::nn::Linear> {
+  using TrainerBase::TrainerBase;
+  torch::Tensor step(const torch::Tensor &batch) {
+    // CHECK-NOTES: :[[@LINE-1]]:43: note: parameter 'batch' makes this code device-neutral; follow the device of the data it works with
+    auto input = batch.to(torch::kCPU);
+    // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: hard-coded CPU device 'torch::kCPU' in device-neutral code [torch-hardcoded-device]
+    return this->model->forward(input);
+    // CHECK-NOTES: :[[@LINE-1]]:25: note: the tensor it places may meet a tensor on the device of 'model' here, in 'torch::nn::LinearImpl::forward'
+  }
+};

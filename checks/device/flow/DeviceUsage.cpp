@@ -127,7 +127,9 @@ llvm::DenseSet<const VarDecl *> localsAskedForDevice(const Stmt *Body) {
   return Asked;
 }
 
-const CallExpr *deviceFollowingCall(const FunctionDecl *Fn) {
+const CallExpr *
+deviceFollowingCall(const FunctionDecl *Fn,
+                    llvm::function_ref<bool(const CallExpr &)> Counts) {
   const CallExpr *Found = nullptr;
   forEachOwnStmt(Fn, [&](const Stmt &S) {
     const auto *Call = llvm::dyn_cast<CallExpr>(&S);
@@ -137,16 +139,30 @@ const CallExpr *deviceFollowingCall(const FunctionDecl *Fn) {
     // following a device count.
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
     if (Call && !Found && followsDevice(*Call) &&
-        !(Callee && isTensorOptionsType(Callee->getReturnType())))
+        !(Callee && isTensorOptionsType(Callee->getReturnType())) &&
+        (!Counts || Counts(*Call)))
       Found = Call;
   });
   return Found;
 }
 
 bool holdsDeviceMember(const RecordDecl *Class) {
-  return Class && llvm::any_of(Class->fields(), [](const FieldDecl *Field) {
-           return holdsDeviceType(Field->getType());
-         });
+  if (!Class)
+    return false;
+  if (llvm::any_of(Class->fields(), [](const FieldDecl *Field) {
+        return holdsDeviceType(Field->getType());
+      }))
+    return true;
+  // Or inherits one (`this->device` of a trainer's base class template).
+  const auto *Derived = llvm::dyn_cast<CXXRecordDecl>(Class);
+  if (!Derived || !Derived->hasDefinition())
+    return false;
+  return llvm::any_of(
+      Derived->getDefinition()->bases(), [](const CXXBaseSpecifier &Base) {
+        const CXXRecordDecl *Record = Base.getType()->getAsCXXRecordDecl();
+        return Record && Record->hasDefinition() &&
+               holdsDeviceMember(Record->getDefinition());
+      });
 }
 
 void addDeviceUsage(const FunctionDecl *Fn, DeviceUsage &Usage) {

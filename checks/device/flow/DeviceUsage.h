@@ -14,6 +14,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringSet.h"
 
 #include <optional>
@@ -24,7 +25,8 @@ namespace clang::tidy::torch::device {
 /// A torch::Device, a DeviceType, an optional device or a pointer to one.
 bool holdsDeviceType(QualType T);
 
-/// Whether \p Class has a member of such a type: a device of its own.
+/// Whether \p Class has a member of such a type, or inherits one: a device
+/// of its own.
 bool holdsDeviceMember(const RecordDecl *Class);
 
 /// An assertion (`TORCH_CHECK(x.is_cuda(), ...)`, `assert(...)`): an `if`
@@ -74,8 +76,11 @@ llvm::DenseSet<const VarDecl *> localsAskedForDevice(const Stmt *Body);
 /// tensor (`torch::zeros(n, x.options())`, `y.to(x.device())`, `y.to(x)`):
 /// \p Fn follows its data's device. Options builders
 /// (`torch::device(x.device())`, the spelling of torch-factory-without-device's
-/// fixes) do not count. Null when it has none.
-const CallExpr *deviceFollowingCall(const FunctionDecl *Fn);
+/// fixes) do not count, nor calls for which \p Counts, when given, is false.
+/// Null when it has none.
+const CallExpr *deviceFollowingCall(
+    const FunctionDecl *Fn,
+    llvm::function_ref<bool(const CallExpr &)> Counts = nullptr);
 
 /// What the translation unit's own code (the source file and the project
 /// headers it includes, not libtorch) does with devices.
