@@ -133,26 +133,25 @@ FunctionSummaries::deviceFollowerBeside(const FunctionDecl *Fn,
   const FunctionDecl *Named = enclosingNamedFunction(Fn);
   const SourceManager &SM = Ctx.getSourceManager();
   const FileID File = SM.getFileID(SM.getExpansionLoc(Named->getLocation()));
-  // Each function's body is read once per unit, whichever question asks.
   // Following a plain class's own data, in a class that holds no device,
   // follows the host the class keeps it on: it shows nothing.
   auto FollowsClassData = [&](const FunctionDecl *Other, const CallExpr &Call) {
-    const Expr *Source = deviceSourceOf(Call);
-    const AbstractDevice Followed = Source
-                                        ? flowOf(Other, Ctx)->deviceOf(Source)
-                                        : AbstractDevice::unknown();
-    if (Followed.K != AbstractDevice::Kind::SameAs)
-      return false;
-    llvm::SmallVector<const ValueDecl *, 3> Symbols{Followed.Symbol};
-    Symbols.append(Followed.AlsoSymbols.begin(), Followed.AlsoSymbols.end());
-    return llvm::all_of(Symbols, [](const ValueDecl *Symbol) {
+    auto IsHostClassMember = [](const ValueDecl *Symbol) {
       const auto *Member = llvm::dyn_cast_or_null<FieldDecl>(Symbol);
       const auto *Class = llvm::dyn_cast_or_null<CXXRecordDecl>(
           Member ? Member->getParent() : nullptr);
       return Class && isTensorType(Member->getType()) &&
              !isModuleType(recordType(Class)) && !holdsDeviceMember(Class);
-    });
+    };
+    const Expr *Source = deviceSourceOf(Call);
+    const AbstractDevice Followed = Source
+                                        ? flowOf(Other, Ctx)->deviceOf(Source)
+                                        : AbstractDevice::unknown();
+    return Followed.K == AbstractDevice::Kind::SameAs &&
+           IsHostClassMember(Followed.Symbol) &&
+           llvm::all_of(Followed.AlsoSymbols, IsHostClassMember);
   };
+  // Each function's body is read once per unit, whichever question asks.
   auto FollowingCall = [&](const FunctionDecl *Other) {
     auto [It, New] = FollowingCalls.try_emplace(Other);
     if (New)
