@@ -171,6 +171,15 @@ bool isJitModuleType(QualType T) {
          isInNamespace(Jit, "torch", "jit");
 }
 
+bool isAnyModuleType(QualType T) {
+  const auto *RD = llvm::dyn_cast_or_null<CXXRecordDecl>(
+      canonicalDecl(T.getNonReferenceType()));
+  const auto *NN =
+      RD ? llvm::dyn_cast<NamespaceDecl>(RD->getDeclContext()) : nullptr;
+  return NN && RD->getIdentifier() && RD->getName() == "AnyModule" &&
+         isInNamespace(NN, "torch", "nn");
+}
+
 bool isModuleType(QualType T) {
   if (T.isNull())
     return false;
@@ -178,7 +187,7 @@ bool isModuleType(QualType T) {
   // is a handle to it, as a ModuleHolder or a std::shared_ptr is.
   if (const auto *Pointer = T.getNonReferenceType()->getAs<PointerType>())
     T = Pointer->getPointeeType();
-  if (isJitModuleType(T))
+  if (isJitModuleType(T) || isAnyModuleType(T))
     return true;
   const auto *RD = llvm::dyn_cast_or_null<CXXRecordDecl>(canonicalDecl(T));
   if (!RD)

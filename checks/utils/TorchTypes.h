@@ -50,11 +50,15 @@ bool isInTopNamespace(const Decl *D, llvm::StringRef Ns);
 /// c10::ScalarType (kFloat, kLong, ...).
 bool isScalarTypeEnum(QualType T);
 /// A torch::nn::Module subclass, a ModuleHolder (TORCH_MODULE), or a
-/// std::shared_ptr to a Module subclass; or a TorchScript module
-/// (torch::jit::Module), moved in place by `to` and run by `forward`.
+/// std::shared_ptr to a Module subclass; a TorchScript module
+/// (torch::jit::Module), moved in place by `to` and run by `forward`; or an
+/// AnyModule.
 bool isModuleType(QualType T);
 /// torch::jit::Module (torch::jit::script::Module).
 bool isJitModuleType(QualType T);
+/// torch::nn::AnyModule: a module whose class is chosen at run time, run by
+/// its `forward` as the module it holds.
+bool isAnyModuleType(QualType T);
 /// A specialization of torch::nn::ModuleHolder<Impl>, the class TORCH_MODULE
 /// derives from.
 bool isModuleHolderClass(const CXXRecordDecl *RD);

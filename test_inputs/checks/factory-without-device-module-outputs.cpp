@@ -192,3 +192,40 @@ private:
   std::shared_ptr<PolicyBase> policy_;
   torch::Device device_;
 };
+
+// Its output, though, is where its parameters are, as is the output of an
+// AnyModule (a module whose class is chosen at run time): a device-less
+// tensor added to either is a defect wherever the module goes. What an
+// AnyModule is given is not judged either.
+class TargetPolicy : public torch::nn::Module {
+public:
+  TargetPolicy() { register_module("net", net_.ptr()); }
+  torch::Tensor noisy_action(const torch::Tensor &obs) {
+    // CHECK-NOTES: :[[@LINE-1]]:51: note: the device is taken from parameter 'obs'
+    torch::Tensor action = net_.forward(obs);
+    auto noise = torch::randn(action.sizes()) * 0.2;
+    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: tensor factory 'torch::randn' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+    // CHECK-FIXES: auto noise = torch::randn(action.sizes(), torch::device(obs.device())) * 0.2;
+    return action + noise;
+    // CHECK-NOTES: :[[@LINE-1]]:19: note: it meets a tensor on the device of 'net_' in 'operator+'
+  }
+  torch::Tensor probe() { return net_.forward(torch::zeros({1, 8})); }
+
+private:
+  torch::nn::AnyModule net_;
+};
+
+class Explorer {
+public:
+  torch::Tensor explore(const torch::Tensor &obs) {
+    // CHECK-NOTES: :[[@LINE-1]]:46: note: the device is taken from parameter 'obs'
+    auto logits = policy_->forward(obs);
+    return logits + torch::rand({logits.size(0), 1});
+    // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: tensor factory 'torch::rand' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+    // CHECK-NOTES: :[[@LINE-2]]:19: note: it meets a tensor on the device of 'policy_' in 'operator+'
+    // CHECK-FIXES: return logits + torch::rand({logits.size(0), 1}, torch::device(obs.device()));
+  }
+
+private:
+  std::shared_ptr<PolicyBase> policy_;
+};

@@ -526,6 +526,15 @@ AbstractDevice DeviceTransfer::evalCall(const CallExpr *Call,
         D.ZeroDim = Tri::Unknown;
       return D;
     }
+    // A module run whose forward this unit cannot pin down (a pure virtual
+    // one, an AnyModule's): it may move its input first, so what it is
+    // given is not judged, but its output is where its parameters are.
+    if (const Expr *Module = forwardedModule(Call); Module && !Rule) {
+      AbstractDevice D = lookup(moduleRoot(Module), S);
+      D.RunOutput = D.K == Kind::SameAs && D.Symbol;
+      D.ZeroDim = Tri::Unknown;
+      return D;
+    }
     return AbstractDevice::unknown();
   }
   switch (*Rule) {

@@ -73,7 +73,8 @@ const Expr *forwardedModule(const CallExpr *Call) {
                  ? Member->getImplicitObjectArgument()
                  : nullptr;
   return Object && (moduleClassOf(Object->getType()) ||
-                    isJitModuleType(Object->getType()))
+                    isJitModuleType(Object->getType()) ||
+                    isAnyModuleType(Object->getType()))
              ? Object
              : nullptr;
 }
@@ -139,7 +140,8 @@ opRuleOf(const CallExpr *Call, const OpRuleIndex &Index, std::string *Name) {
   // base declares it (`torch::nn::BatchNorm2dImpl::forward`).
   // A TorchScript module's `module(inputs)` is its forward.
   const Expr *Module = forwardedModule(Call);
-  if (Module && !callsUnseenModuleComputation(Call))
+  if (Module && !callsUnseenModuleComputation(Call) &&
+      !isAnyModuleType(Module->getType()))
     Qualified =
         isJitModuleType(Module->getType())
             ? "torch::jit::Module::forward"
