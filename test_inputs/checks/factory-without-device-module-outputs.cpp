@@ -229,3 +229,17 @@ public:
 private:
   std::shared_ptr<PolicyBase> policy_;
 };
+
+// A module of this file whose forward runs one the file cannot pin down:
+// its output is still the output of that run, so two such runs on common
+// data are on one device.
+struct BranchImpl : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor x) { return body_->forward(x); }
+  std::shared_ptr<PolicyBase> body_;
+};
+
+torch::Tensor branches(torch::nn::ModuleList &heads, const torch::Tensor &x) {
+  auto *left = heads[0]->as<BranchImpl>();
+  auto *right = heads[1]->as<BranchImpl>();
+  return torch::cat({left->forward(x), right->forward(x)}, 1);
+}

@@ -510,9 +510,15 @@ AbstractDevice DeviceTransfer::evalCall(const CallExpr *Call,
   if (Rule && *Rule == DeviceRule::Strict && forwardedModule(Call))
     return opResult(Call, *Rule, S);
   if (!Rule || llvm::isa<CXXMemberCallExpr>(Call)) {
-    // A function of this translation unit: its result, seen from here.
-    if (const FunctionSummary *Summary = summaryOf(Call))
-      return resultAtCall(Summary->Result, Call, *Summary, S);
+    // A function of this translation unit: its result, seen from here (of
+    // a module's run: that run's output).
+    if (const FunctionSummary *Summary = summaryOf(Call)) {
+      AbstractDevice D = resultAtCall(Summary->Result, Call, *Summary, S);
+      if (const Expr *Module = forwardedModule(Call);
+          Module && D.K == Kind::SameAs && D.Symbol == moduleRoot(Module))
+        D.RunOutput = true;
+      return D;
+    }
     // A libtorch op the table does not list (`torch::exp(t)`,
     // `torch::narrow(t, 0, 0, 2)`): it computes where its tensors are, as
     // its method form does. Its device checks are not known, so a 0-dim CPU
@@ -526,9 +532,7 @@ AbstractDevice DeviceTransfer::evalCall(const CallExpr *Call,
         D.ZeroDim = Tri::Unknown;
       return D;
     }
-    // A module run whose forward this unit cannot pin down (a pure virtual
-    // one, an AnyModule's): it may move its input first, so what it is
-    // given is not judged, but its output is where its parameters are.
+    // A forward the unit cannot pin down (AnyModule's): output on the module.
     if (const Expr *Module = forwardedModule(Call); Module && !Rule) {
       AbstractDevice D = lookup(moduleRoot(Module), S);
       D.RunOutput = D.K == Kind::SameAs && D.Symbol;
