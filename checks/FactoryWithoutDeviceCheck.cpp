@@ -82,6 +82,24 @@ void FactoryWithoutDeviceCheck::trackConditions(
     device::mergeConditions(It->second, Condition);
 }
 
+bool FactoryWithoutDeviceCheck::recordCondition(
+    const CallExpr *Call, const FunctionDecl *Fn,
+    const device::DeviceConflict *Meeting,
+    const device::OffCpuEvidence *Evidence, ASTContext &Ctx) {
+  // A latent finding is shown only by a driver that judges it by the
+  // project's calls: it records it here, and keeps it where a call makes it
+  // real. None did: it is not shown.
+  using Kind = device::OffCpuEvidence::Kind;
+  if (Evidence && Evidence->K == Kind::ReturnedToCallers)
+    return device::recordResultLatentFinding(getID(), Call->getBeginLoc(), Fn,
+                                             Evidence->ResultPart, Ctx);
+  if (Evidence && Evidence->K == Kind::CallersDecide)
+    return device::recordLatentFinding(getID(), Call->getBeginLoc(), Fn,
+                                       Evidence->Params, "CPU", Ctx);
+  trackConditions(Call, Fn, Meeting, Ctx);
+  return true;
+}
+
 void FactoryWithoutDeviceCheck::onEndOfTranslationUnit() {
   if (device::ProjectCallFacts *Facts = device::projectCallFacts())
     for (const auto &[Call, Condition] : Conditions)
@@ -104,8 +122,10 @@ void FactoryWithoutDeviceCheck::checkFlow(const FunctionDecl *Fn,
            *Facts, Fn, Flow.Summaries.get(), StrictMode, Ctx))
     if (Met.Evidence.K != device::OffCpuEvidence::Kind::None &&
         !(leftToOwner(device::SharedDefect::LostMoveMeetsDevice) &&
+          Met.Conflict.Use &&
           device::lostMoveBefore(Met.Conflict, *Facts, Fn, Ctx)))
-      report(Met.Factory, Fn, &Met.Conflict, &Met.Evidence, Ctx);
+      report(Met.Factory, Fn, Met.Conflict.Use ? &Met.Conflict : nullptr,
+             &Met.Evidence, Ctx);
 }
 
 void FactoryWithoutDeviceCheck::reportUnregistered(
@@ -130,22 +150,7 @@ void FactoryWithoutDeviceCheck::reportUnregistered(
         Diag << Hint;
   }
   offerFixOnNote(Call->getBeginLoc(), Fix, FixSafety::Unsafe);
-  noteMeeting(Meeting);
-}
-
-void FactoryWithoutDeviceCheck::noteMeeting(
-    const device::DeviceConflict &Meeting) {
-  if (Meeting.Use->Through.empty()) {
-    diag(Meeting.Use->Call->getExprLoc(), "it meets a tensor on %0 in '%1'",
-         DiagnosticIDs::Note)
-        << Meeting.Other.describe() << device::opDisplayName(Meeting.Use->Name);
-    return;
-  }
-  diag(Meeting.Use->site()->getExprLoc(),
-       "it is passed to '%0' here, where it meets a tensor on %1",
-       DiagnosticIDs::Note)
-      << device::calleeName(Meeting.Use->site()) << Meeting.Other.describe();
-  device::noteCallPath(*this, *Meeting.Use);
+  device::noteMeeting(*this, Meeting);
 }
 
 void FactoryWithoutDeviceCheck::checkStrict(const FunctionDecl *Fn,
@@ -219,19 +224,13 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
   if (!Source &&
       (!Meeting || Meeting->Other.K == device::AbstractDevice::Kind::SameAs))
     Source = Context.bestFor(Call, Ctx);
-  if (!Source && !Meeting)
+  const bool Returned =
+      Evidence &&
+      Evidence->K == device::OffCpuEvidence::Kind::ReturnedToCallers;
+  if (!Source && !Meeting && !Returned)
     return; // StrictMode: no device context, nothing to follow.
-  // A latent finding is shown only by a driver that judges it by the
-  // project's calls: it records it here, and keeps it where a call passes
-  // data off the CPU.
-  const bool Latent =
-      Evidence && Evidence->K == device::OffCpuEvidence::Kind::CallersDecide;
-  if (!Latent)
-    trackConditions(Call, Fn, Meeting, Ctx);
-  else if (!device::recordLatentFinding(getID(), Call->getBeginLoc(), Fn,
-                                        Evidence->Params, "CPU", Ctx))
-    return;
-  if (!Reported.insert(Call).second)
+  if (!recordCondition(Call, Fn, Meeting, Evidence, Ctx) ||
+      !Reported.insert(Call).second)
     return;
 
   const std::string Device = Source ? Source->deviceSpelling() : "";
@@ -270,7 +269,8 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
                      "meets a tensor on another device|that meets a tensor "
                      "that may be on another device}1")
                 << device::qualifiedName(Factory)
-                << (!Meeting            ? 0
+                << (Returned            ? 2
+                    : !Meeting          ? 0
                     : Meeting->Provable ? 1
                                         : 2);
     if (Fix && fixOnWarning(Safety))
@@ -279,14 +279,14 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
   if (Fix)
     offerFixOnNote(Call->getBeginLoc(), *Fix, Safety);
   if (Meeting)
-    noteMeeting(*Meeting);
+    device::noteMeeting(*this, *Meeting);
   if (Fix)
     diag(Source->Decl->getLocation(), "the device is taken from %0",
          DiagnosticIDs::Note)
         << Source->describe();
   else if (Meeting)
     device::noteDeviceOrigin(*this, Meeting->Other);
-  else
+  else if (Source)
     diag(Source->Decl->getLocation(),
          "%0 makes this code device-aware; pass a device to the factory",
          DiagnosticIDs::Note)

@@ -57,9 +57,12 @@ private:
   void reportUnregistered(const CallExpr *Call, const FieldDecl *Member,
                           const device::DeviceConflict &Meeting,
                           ASTContext &Ctx);
-  /// The notes that lead from a reported factory to \p Meeting's op: the op
-  /// itself, or the call that hands the tensor on and the path to the op.
-  void noteMeeting(const device::DeviceConflict &Meeting);
+  /// Records what the finding at \p Call rests on for a driver that judges
+  /// the project's calls; false for a latent finding no driver took (it is
+  /// not shown).
+  bool recordCondition(const CallExpr *Call, const FunctionDecl *Fn,
+                       const device::DeviceConflict *Meeting,
+                       const device::OffCpuEvidence *Evidence, ASTContext &Ctx);
   /// For a driver that asked for project facts: what the warning at \p
   /// Call, found in \p Fn at \p Meeting (none for a finding that holds
   /// whatever the rest of the project does), needs from the rest of the

@@ -225,7 +225,7 @@ void FunctionBodyCheck::check(const MatchFinder::MatchResult &Result) {
     if (device::ProjectCallFacts *Facts = device::projectCallFacts();
         Facts && !Fn->isDependentContext() && Model->firstToRecordCallsOf(Fn))
       device::recordProjectCalls(Fn, *Model->flowConfig().analyze(Fn, Ctx),
-                                 *Facts);
+                                 Model->flowConfig().Summaries.get(), *Facts);
   });
   InInstantiation = InSharedTemplate = false;
 }

@@ -34,6 +34,11 @@
 #   run_driver.sh latent <torchlint-run> <torchlint> <project-dir> <fake-include> [<torch-include>]
 #       Latent placements over tests/e2e/inputs/project_latent: shown only where
 #       a call in another file passes data placed elsewhere, with that call.
+#   run_driver.sh returned <torchlint-run> <torchlint> <project-dir> <fake-include> [<torch-include>]
+#       Device-less tensors a function returns to other files, over
+#       tests/e2e/inputs/project_returned: shown only where a caller meets
+#       that result (that part of a returned tuple) with data on a device
+#       chosen at run time, with a note at the meeting.
 #   run_driver.sh remote   <torchlint-run> <examples-dir> <torch-include>
 #       A loopback nginx with WebDAV PUT as the remote cache: a second fresh
 #       cache directory is answered through the server; a server that is down
@@ -541,6 +546,46 @@ latent() {
   finish latent
 }
 
+returned_lines() {
+  grep -E 'grids\.cpp:[0-9]+:[0-9]+: warning: .*\[torch-factory-without-device\]' "$1" \
+    | sed -E 's/.*grids\.cpp:([0-9]+):([0-9]+):.*/\1:\2/' | sort -n | tr '\n' ' '
+}
+
+# make_grid's factory and the first part of strides_and_counts meet device
+# data in detector.cpp; the second part and histogram_bins never do.
+returned() {
+  local run=$1 tl=$2 src=$3; shift 3
+  [ -x "$run" ] || skip "torchlint-run not found: $run"
+  local fake=$1 mode inc
+  for inc in "$@"; do
+    mode=$([ "$inc" = "$fake" ] && echo fake || echo real)
+    local P=$TMP/returned-$mode/p B=$TMP/returned-$mode/b
+    mkdir -p "$P" && cp -r "$src" "$P/src"
+    compdb "$B" "$P/src" -std=c++17 -I"$P/src" -isystem "$inc"
+    local opts=(-j2 --checks='-*,torch-factory-without-device' --no-cache)
+
+    "$run" -p "$B" "${opts[@]}" > "$TMP/ret.txt" 2> "$TMP/ret.err"
+    [ "$(returned_lines "$TMP/ret.txt")" = "6:10 12:11 " ] \
+      && [ "$(grep -cE "detector\.cpp:8:[0-9]+: note: the tensor returned meets, elsewhere in the project" "$TMP/ret.txt")" = 2 ] \
+      && pass "$mode: a returned device-less tensor a caller meets with device data is shown, with the meeting; the others are not" \
+      || { fail "$mode: returned run: $(returned_lines "$TMP/ret.txt")"; show "$TMP/ret.txt"; show "$TMP/ret.err"; }
+
+    "$run" -p "$B" "${opts[@]}" --project-callers=false > "$TMP/ret0.txt" 2> /dev/null
+    "$tl" --checks='-*,torch-factory-without-device' -p "$B" "$P/src/grids.cpp" > "$TMP/ret1.txt" 2>&1
+    [ -z "$(returned_lines "$TMP/ret0.txt")" ] && [ -z "$(returned_lines "$TMP/ret1.txt")" ] \
+      && pass "$mode: without the project's calls (torchlint, --project-callers=false) nothing is shown" \
+      || { fail "$mode: shown without the calls: $(returned_lines "$TMP/ret0.txt") / $(returned_lines "$TMP/ret1.txt")"; show "$TMP/ret1.txt"; }
+
+    "$run" -p "$B" "${opts[@]}" --shard 1/2 --format json --output "$TMP/r1.json" 2> /dev/null
+    "$run" -p "$B" "${opts[@]}" --shard 2/2 --format json --output "$TMP/r2.json" 2> /dev/null
+    "$run" merge "$TMP/r1.json" "$TMP/r2.json" > "$TMP/rmerged.txt" 2> "$TMP/rmerged.err"
+    [ "$(returned_lines "$TMP/rmerged.txt")" = "6:10 12:11 " ] \
+      && pass "$mode: merged shards judge alike" \
+      || { fail "$mode: merged shards: $(returned_lines "$TMP/rmerged.txt")"; show "$TMP/rmerged.err"; }
+  done
+  finish returned
+}
+
 callers() {
   local run=$1 src=$2; shift 2
   [ -x "$run" ] || skip "torchlint-run not found: $run"
@@ -657,6 +702,7 @@ case "${1:-}" in
   project) shift; project "$@" ;;
   callers) shift; callers "$@" ;;
   latent) shift; latent "$@" ;;
+  returned) shift; returned "$@" ;;
   preamble) shift; preamble "$@" ;;
   canonical) shift; canonical "$@" ;;
   remote) shift; remote "$@" ;;

@@ -394,9 +394,11 @@ dropUnsupportedFindings(const std::vector<UnitResult> &Units,
         .str();
   }
   const ProjectJudgement Judgement = judgeFindings(Facts);
-  std::map<FindingKey, const ProjectCall *> MadeReal;
+  std::map<FindingKey,
+           std::pair<const ConditionalFinding *, const ProjectCall *>>
+      MadeReal;
   for (const auto &[Finding, Call] : Judgement.MadeReal)
-    MadeReal.emplace(keyOf(*Finding), Call);
+    MadeReal.emplace(keyOf(*Finding), std::make_pair(Finding, Call));
   // Latent findings were never shown: dropping them says nothing. One place
   // can be latent on several functions' callers (a factory met in two
   // functions): a call that makes one real shows it.
@@ -409,11 +411,20 @@ dropUnsupportedFindings(const std::vector<UnitResult> &Units,
   eraseFindings(Findings, NeverShown);
   for (clang::tidy::ClangTidyError &Diag : Findings)
     if (auto It = MadeReal.find(keyOf(Diag)); It != MadeReal.end()) {
+      const auto &[Finding, Call] = It->second;
       clang::tooling::DiagnosticMessage Note;
-      Note.Message = "a call elsewhere in the project passes data placed "
-                     "on another device, or on one chosen at run time";
-      Note.FilePath = It->second->File;
-      Note.FileOffset = It->second->Offset;
+      if (Finding->OnResult) {
+        Note.Message = "the tensor returned meets, elsewhere in the project, "
+                       "data placed on another device or on one chosen at "
+                       "run time";
+        Note.FilePath = Call->MeetFile;
+        Note.FileOffset = Call->MeetOffset;
+      } else {
+        Note.Message = "a call elsewhere in the project passes data placed "
+                       "on another device, or on one chosen at run time";
+        Note.FilePath = Call->File;
+        Note.FileOffset = Call->Offset;
+      }
       Diag.Notes.push_back(std::move(Note));
     }
   auto Kept =

@@ -168,7 +168,10 @@ json::Value toJSON(const ProjectCallFacts &Facts) {
     Calls.push_back(json::Object{{"callee", Call.Callee},
                                  {"passed", std::move(Passed)},
                                  {"file", Call.File},
-                                 {"offset", Call.Offset}});
+                                 {"offset", Call.Offset},
+                                 {"resultPartsMet", Call.ResultPartsMet},
+                                 {"meetFile", Call.MeetFile},
+                                 {"meetOffset", Call.MeetOffset}});
   }
   json::Array Findings;
   for (const ConditionalFinding &F : Facts.Findings)
@@ -177,7 +180,9 @@ json::Value toJSON(const ProjectCallFacts &Facts) {
                                     {"offset", F.Offset},
                                     {"function", F.Function},
                                     {"params", F.Params},
-                                    {"latent", F.LatentBackend}});
+                                    {"latent", F.LatentBackend},
+                                    {"onResult", F.OnResult},
+                                    {"resultPart", F.ResultPart}});
   return json::Object{
       {"analysed", Facts.Analysed},       {"namesDevice", Facts.NamesDevice},
       {"definesMain", Facts.DefinesMain}, {"calls", std::move(Calls)},
@@ -202,7 +207,10 @@ bool fromJSON(const json::Value &Value, ProjectCallFacts &Facts) {
     const json::Array *Passed = Object ? Object->getArray("passed") : nullptr;
     json::ObjectMapper C(CallValue, Root);
     if (!Passed || !C || !C.map("callee", Call.Callee) ||
-        !C.map("file", Call.File) || !mapUnsigned(C, "offset", Call.Offset))
+        !C.map("file", Call.File) || !mapUnsigned(C, "offset", Call.Offset) ||
+        !C.map("resultPartsMet", Call.ResultPartsMet) ||
+        !C.map("meetFile", Call.MeetFile) ||
+        !mapUnsigned(C, "meetOffset", Call.MeetOffset))
       return false;
     for (const json::Value &PassedValue : *Passed) {
       PassedTensor P;
@@ -229,7 +237,8 @@ bool fromJSON(const json::Value &Value, ProjectCallFacts &Facts) {
     if (!M || !M.map("check", F.Check) || !M.map("file", F.File) ||
         !mapUnsigned(M, "offset", F.Offset) || !M.map("function", F.Function) ||
         !M.map("params", Params) || !mapUnsigned(M, "latent", Latent) ||
-        Latent > UINT8_MAX)
+        Latent > UINT8_MAX || !M.map("onResult", F.OnResult) ||
+        !M.map("resultPart", F.ResultPart))
       return false;
     F.LatentBackend = static_cast<uint8_t>(Latent);
     for (int64_t Param : Params) {

@@ -68,4 +68,18 @@ void noteDeviceOrigin(ClangTidyCheck &Check, const AbstractDevice &Device) {
       << Device.describe();
 }
 
+void noteMeeting(ClangTidyCheck &Check, const DeviceConflict &Meeting) {
+  if (Meeting.Use->Through.empty()) {
+    Check.diag(Meeting.Use->Call->getExprLoc(),
+               "it meets a tensor on %0 in '%1'", DiagnosticIDs::Note)
+        << Meeting.Other.describe() << opDisplayName(Meeting.Use->Name);
+    return;
+  }
+  Check.diag(Meeting.Use->site()->getExprLoc(),
+             "it is passed to '%0' here, where it meets a tensor on %1",
+             DiagnosticIDs::Note)
+      << calleeName(Meeting.Use->site()) << Meeting.Other.describe();
+  noteCallPath(Check, *Meeting.Use);
+}
+
 } // namespace clang::tidy::torch::device

@@ -7,6 +7,7 @@
 #ifndef TORCHLINT_CHECKS_DEVICE_FINDINGS_FINDINGNOTES_H
 #define TORCHLINT_CHECKS_DEVICE_FINDINGS_FINDINGNOTES_H
 
+#include "device/findings/DeviceConflicts.h"
 #include "device/flow/DeviceFlow.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
@@ -22,6 +23,10 @@ std::string opDisplayName(llvm::StringRef QualifiedName);
 /// path from the warning to the op reads in order. Nothing for an op written
 /// in the analysed function.
 void noteCallPath(ClangTidyCheck &Check, const OpUse &Use);
+
+/// The notes that lead from a reported tensor to \p Meeting's op: the op
+/// itself, or the call that hands the tensor on and the path to the op.
+void noteMeeting(ClangTidyCheck &Check, const DeviceConflict &Meeting);
 
 /// "the call of 'f'": the function \p Call calls, for messages.
 std::string calleeName(const CallExpr *Call);

@@ -2,6 +2,7 @@
 #include "device/findings/MeetingEvidence.h"
 #include "device/findings/FindingNotes.h"
 #include "device/findings/HostWork.h"
+#include "device/findings/ProjectCalls.h"
 #include "device/flow/DeviceChoice.h"
 #include "device/flow/DeviceUsage.h"
 #include "utils/CallSite.h"
@@ -203,6 +204,17 @@ std::vector<FactoryMeeting> factoryMeetings(const DeviceFlow &Flow,
           Best.Evidence = strongerEvidence(std::move(Best.Evidence), Evidence);
       }
   }
+  // What the function returns to callers in other units, for the driver
+  // that judges them: latent, with no meeting here.
+  if (projectCallFacts() && Summaries)
+    for (const auto &[Factory, Part] : returnedFactories(Fn, *Summaries, Ctx))
+      if (!Index.count(Factory) && !madeForHostMemory(Factory, Ctx) &&
+          !onChosenCpuPath(Factory, Ctx)) {
+        OffCpuEvidence Returned;
+        Returned.K = OffCpuEvidence::Kind::ReturnedToCallers;
+        Returned.ResultPart = Part;
+        Meetings.push_back({Factory, DeviceConflict(), std::move(Returned)});
+      }
   return Meetings;
 }
 

@@ -71,12 +71,16 @@ struct OffCpuEvidence {
     Beside,
     /// Only "whatever the tensor parameters Params hold": latent.
     CallersDecide,
+    /// The function returns the tensor (as ResultPart) to callers in other
+    /// units: latent until one of them meets it with data off the CPU.
+    ReturnedToCallers,
     /// Nothing does (a plain class's tensor member).
     None,
   };
   Kind K = Kind::None;
   std::optional<CallerPlacement> Call;   ///< For Caller.
   llvm::SmallVector<unsigned, 2> Params; ///< For CallersDecide.
+  int ResultPart = -1;                   ///< For ReturnedToCallers.
   /// For Beside: the function beside and its call that follows a device.
   FunctionSummaries::DeviceFollower Follower{nullptr, nullptr};
 
@@ -98,7 +102,7 @@ OffCpuEvidence strongerEvidence(OffCpuEvidence A, OffCpuEvidence B);
 /// best that the data may be off the CPU.
 struct FactoryMeeting {
   const CallExpr *Factory = nullptr;
-  DeviceConflict Conflict;
+  DeviceConflict Conflict; ///< Its Use is null for ReturnedToCallers.
   OffCpuEvidence Evidence;
 };
 
@@ -106,7 +110,9 @@ struct FactoryMeeting {
 /// meets data in an op that rejects it, once each, in the order met: at the
 /// meeting with the strongest evidence (the code itself, a caller seen,
 /// callers unseen; the parameters of every latent meeting). With \p
-/// AnyEvidence every meeting counts as shown (StrictMode).
+/// AnyEvidence every meeting counts as shown (StrictMode). For a driver
+/// that judges the project's calls, also the factories whose tensors \p Fn
+/// returns to other units (ReturnedToCallers, with no Conflict.Use).
 std::vector<FactoryMeeting> factoryMeetings(const DeviceFlow &Flow,
                                             const FunctionDecl *Fn,
                                             FunctionSummaries *Summaries,

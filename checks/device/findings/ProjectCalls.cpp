@@ -418,9 +418,11 @@ void recordUnitFacts(ASTContext &Ctx, ProjectCallFacts &Facts) {
 }
 
 void recordProjectCalls(const FunctionDecl *Fn, const DeviceFlow &Flow,
-                        ProjectCallFacts &Facts) {
-  if (Flow.gaveUp().empty())
-    recordCallsIn(Fn->getBody(), Fn, Flow, Facts);
+                        FunctionSummaries *Summaries, ProjectCallFacts &Facts) {
+  if (!Flow.gaveUp().empty())
+    return;
+  recordCallsIn(Fn->getBody(), Fn, Flow, Facts);
+  recordResultMeetings(Fn, Flow, Summaries, Facts);
 }
 
 ConditionalFinding conditionalFinding(llvm::StringRef Check, SourceLocation Loc,
@@ -520,6 +522,21 @@ ProjectJudgement judgeFindings(llvm::ArrayRef<const ProjectCallFacts *> Units) {
   ProjectJudgement Judgement;
   for (const ProjectCallFacts *Unit : Units)
     for (const ConditionalFinding &Finding : Unit->Findings) {
+      if (Finding.OnResult) {
+        // Made real by a call whose result meets data off the CPU.
+        auto Calls = CallsOf.find(Finding.Function);
+        const ProjectCall *Real = nullptr;
+        if (Calls != CallsOf.end())
+          for (const ProjectCall *Call : Calls->second)
+            if (!Real &&
+                llvm::is_contained(Call->ResultPartsMet, Finding.ResultPart))
+              Real = Call;
+        if (Real)
+          Judgement.MadeReal.push_back({&Finding, Real});
+        else
+          Judgement.Unsupported.push_back(&Finding);
+        continue;
+      }
       if (Finding.LatentBackend) {
         // Made real only by a call the project holds.
         const ProjectCall *Real = nullptr;

@@ -32,6 +32,7 @@
 namespace clang::tidy::torch::device {
 
 class DeviceFlow;
+class FunctionSummaries;
 struct AbstractDevice;
 
 /// What one call passes for one tensor parameter of the callee.
@@ -74,7 +75,18 @@ struct ProjectCall {
   std::vector<PassedTensor> Passed;
   std::string File; ///< Where the call is written, as a note names it.
   unsigned Offset = 0;
+  /// The parts of the call's result (WholeResult, or the position in a
+  /// returned pair or tuple) that the caller combines with data its code
+  /// shows may be off the CPU, in an op that rejects a CPU tensor there;
+  /// and the first such op, as a note names it.
+  std::vector<int> ResultPartsMet;
+  std::string MeetFile;
+  unsigned MeetOffset = 0;
 };
+
+/// The part a ResultPartsMet entry or a ConditionalFinding's ResultPart
+/// names for a function's whole returned tensor.
+constexpr int WholeResult = -1;
 
 /// A finding that holds only if data off the CPU reaches it ("it meets a
 /// tensor that may be on another device"). When \p Function is set, that
@@ -90,11 +102,17 @@ struct ConditionalFinding {
   /// function whose Params are its only device; shown only where a call
   /// passes one of them data placed elsewhere (0: not latent).
   uint8_t LatentBackend = 0;
+  /// For a latent finding on what \p Function returns (a device-less
+  /// tensor), rather than on its parameters: shown only where a call of it
+  /// meets that part of its result with data off the CPU.
+  bool OnResult = false;
+  int ResultPart = WholeResult;
 
   bool operator==(const ConditionalFinding &O) const {
     return Check == O.Check && File == O.File && Offset == O.Offset &&
            Function == O.Function && Params == O.Params &&
-           LatentBackend == O.LatentBackend;
+           LatentBackend == O.LatentBackend && OnResult == O.OnResult &&
+           ResultPart == O.ResultPart;
   }
   bool operator!=(const ConditionalFinding &O) const { return !(*this == O); }
 };
@@ -149,10 +167,11 @@ std::string projectName(const FunctionDecl *Fn);
 void recordUnitFacts(ASTContext &Ctx, ProjectCallFacts &Facts);
 
 /// Records what the calls written in \p Fn's body (not in nested lambdas)
-/// pass for the tensor parameters of functions projectName names; \p Flow is
-/// \p Fn's.
+/// pass for the tensor parameters of functions projectName names, and which
+/// parts of their results meet data \p Fn's code shows may be off the CPU;
+/// \p Flow is \p Fn's, \p Summaries the unit's (for that evidence).
 void recordProjectCalls(const FunctionDecl *Fn, const DeviceFlow &Flow,
-                        ProjectCallFacts &Facts);
+                        FunctionSummaries *Summaries, ProjectCallFacts &Facts);
 
 /// The finding of \p Check at \p Loc, in \p Fn, that holds only if \p Met
 /// is off the CPU; with its Function when \p Met is wherever parameters of
@@ -177,6 +196,36 @@ bool recordLatentFinding(llvm::StringRef Check, SourceLocation Loc,
                          const FunctionDecl *Fn,
                          llvm::ArrayRef<unsigned> Params,
                          llvm::StringRef Backend, ASTContext &Ctx);
+
+/// Records, for the calls in \p Fn of functions other units may define,
+/// which parts of their results \p Fn combines with data its code shows may
+/// be off the CPU, in an op that would reject a device-less full tensor
+/// there (ProjectCall::ResultPartsMet): what makes a device-less factory
+/// such a function returns a defect.
+void recordResultMeetings(const FunctionDecl *Fn, const DeviceFlow &Flow,
+                          FunctionSummaries *Summaries,
+                          ProjectCallFacts &Facts);
+
+/// A device-less factory of \p Fn whose CPU tensor \p Fn returns: whole
+/// (Part WholeResult) or as element Part of a pair or tuple.
+struct ReturnedFactory {
+  const CallExpr *Factory = nullptr;
+  int Part = WholeResult;
+};
+
+/// The device-less factories whose tensors \p Fn returns on every path,
+/// when \p Fn has a projectName: its callers in other units decide whether
+/// that tensor meets data elsewhere.
+std::vector<ReturnedFactory> returnedFactories(const FunctionDecl *Fn,
+                                               FunctionSummaries &Summaries,
+                                               ASTContext &Ctx);
+
+/// Records the latent finding of \p Check at \p Loc on \p Fn's result
+/// part \p Part for the driver that asked for project facts; false when
+/// none did, or \p Fn has no projectName.
+bool recordResultLatentFinding(llvm::StringRef Check, SourceLocation Loc,
+                               const FunctionDecl *Fn, int Part,
+                               ASTContext &Ctx);
 
 /// What the project's calls make of its units' conditional findings.
 struct ProjectJudgement {

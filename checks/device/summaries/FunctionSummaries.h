@@ -63,6 +63,12 @@ public:
 
   /// The summary of the function \p Call calls, or null when it has none.
   const FunctionSummary *of(const CallExpr *Call, ASTContext &Ctx) override;
+  /// The summary of \p Definition, as its callers see it; null when it has
+  /// none.
+  const FunctionSummary *ofDefinition(const FunctionDecl *Definition,
+                                      ASTContext &Ctx) {
+    return summarise(Definition, Ctx);
+  }
 
   /// Where the module member \p Field of `*this` lives when a method (not a
   /// constructor) of its class starts: where every constructor leaves it
