@@ -222,3 +222,59 @@ public:
 private:
   torch::Tensor buffer_;
 };
+
+// A rollout worker that takes a copy of the trained policy and moves it to
+// the CPU itself: in its methods the policy is on the CPU, and host-built
+// observations meet it there by design.
+struct PolicyNetImpl : torch::nn::Module {
+  PolicyNetImpl() { fc = register_module("fc", torch::nn::Linear(10, 4)); }
+  torch::Tensor forward(const torch::Tensor &x) { return fc(x); }
+  // CHECK-NOTES: :[[@LINE-1]]:58: note: 'forward' calls 'torch::nn::LinearImpl::forward' here
+  torch::nn::Linear fc{nullptr};
+};
+
+class RolloutWorker {
+public:
+  explicit RolloutWorker(std::shared_ptr<PolicyNetImpl> master)
+      : master_(std::move(master)) {}
+  void sync() {
+    policy_ = std::dynamic_pointer_cast<PolicyNetImpl>(master_->clone());
+    policy_->to(torch::kCPU);
+  }
+  torch::Tensor act(float x, float y) {
+    torch::Tensor observation = torch::zeros({10});
+    observation[0] = x;
+    observation[1] = y;
+    return policy_->forward(observation);
+  }
+
+private:
+  std::shared_ptr<PolicyNetImpl> master_;
+  std::shared_ptr<PolicyNetImpl> policy_;
+};
+
+// --- Flagged ---
+
+// The same worker moving its copy to CUDA: the host-built observation meets
+// the policy there.
+class GpuRolloutWorker {
+public:
+  explicit GpuRolloutWorker(std::shared_ptr<PolicyNetImpl> master)
+      : master_(std::move(master)) {}
+  void sync() {
+    policy_ = std::dynamic_pointer_cast<PolicyNetImpl>(master_->clone());
+    policy_->to(torch::kCUDA);
+  }
+  torch::Tensor act(float x) {
+    torch::Tensor observation = torch::zeros({10});
+    // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: tensor factory 'torch::zeros' is called without a device and creates a CPU tensor that meets a tensor on another device [torch-factory-without-device]
+    // CHECK-NOTES: :[[@LINE-5]]:5: note: placed on cuda here
+    observation[0] = x;
+    return policy_->forward(observation);
+    // CHECK-NOTES: :[[@LINE-1]]:21: note: it is passed to 'forward' here, where it meets a tensor on cuda
+  }
+
+private:
+  std::shared_ptr<PolicyNetImpl> master_;
+  std::shared_ptr<PolicyNetImpl> policy_;
+};

@@ -496,6 +496,14 @@ helper_lines() {
     | sed -E 's/.*\/((helpers|matching)\.cpp):([0-9]+):.*/\1:\3/' | sort -V | tr '\n' ' '
 }
 
+# A copy of the small project $2 in $TMP/$1 (P) with its compile database
+# (B), against the torch headers in $3.
+project_copy() {
+  P=$TMP/$1/p B=$TMP/$1/b
+  mkdir -p "$P" && cp -r "$2" "$P/src"
+  compdb "$B" "$P/src" -std=c++17 -I"$P/src" -isystem "$3"
+}
+
 latent_lines() {
   grep -E 'helpers\.cpp:[0-9]+:[0-9]+: warning: .*\[torch-(hardcoded-device|factory-without-device)\]' "$1" \
     | sed -E 's/.*helpers\.cpp:([0-9]+):.*/\1/' | sort -n | tr '\n' ' '
@@ -511,9 +519,8 @@ latent() {
   local fake=$1 mode inc
   for inc in "$@"; do
     mode=$([ "$inc" = "$fake" ] && echo fake || echo real)
-    local P=$TMP/latent-$mode/p B=$TMP/latent-$mode/b
-    mkdir -p "$P" && cp -r "$src" "$P/src"
-    compdb "$B" "$P/src" -std=c++17 -I"$P/src" -isystem "$inc"
+    local P B
+    project_copy latent-$mode "$src" "$inc"
     local checks='-*,torch-hardcoded-device,torch-factory-without-device'
     local opts=(-j2 --checks="$checks" --no-cache)
 
@@ -559,9 +566,8 @@ returned() {
   local fake=$1 mode inc
   for inc in "$@"; do
     mode=$([ "$inc" = "$fake" ] && echo fake || echo real)
-    local P=$TMP/returned-$mode/p B=$TMP/returned-$mode/b
-    mkdir -p "$P" && cp -r "$src" "$P/src"
-    compdb "$B" "$P/src" -std=c++17 -I"$P/src" -isystem "$inc"
+    local P B
+    project_copy returned-$mode "$src" "$inc"
     local opts=(-j2 --checks='-*,torch-factory-without-device' --no-cache)
 
     "$run" -p "$B" "${opts[@]}" > "$TMP/ret.txt" 2> "$TMP/ret.err"

@@ -144,17 +144,22 @@ FunctionSummaries::factsOf(const RecordDecl *Record, ASTContext &Ctx) {
 namespace {
 /// A tensor member of a plain class that the class itself places off the
 /// CPU (a fixed device, or the class's own device member), or, in a class
-/// that holds a device, makes on the CPU without one, and that no code
+/// that holds a device, makes on the CPU without one; or a module member it
+/// moves to a device itself, the CPU included; and that no code
 /// outside the class can reassign: where every constructor (and method that
 /// places it again) puts it, it is there in the methods, evidence of its
 /// own, unlike a member that holds whatever its owner was handed. A class
 /// that handles no device is the program's design: its device-less members
 /// are not judged.
 bool isOwnPlacement(const FieldDecl *F, const AbstractDevice &Device) {
-  if (!isTensorType(F->getType()) || F->getAccess() == AS_public)
+  // A module member the class moves itself (`actor_->to(torch::kCPU)` after
+  // taking a copy) is placed by the class, the CPU included.
+  const bool Module = isModuleType(F->getType());
+  if ((!isTensorType(F->getType()) && !Module) || F->getAccess() == AS_public)
     return false;
   if (Device.K == AbstractDevice::Kind::Cuda ||
       Device.K == AbstractDevice::Kind::Other ||
+      (Device.isCpu() && Module && !Device.DeviceLess) ||
       (Device.isCpu() && Device.DeviceLess &&
        holdsDeviceMember(F->getParent())))
     return true;
@@ -232,9 +237,10 @@ llvm::DenseMap<const FieldDecl *, AbstractDevice>
 FunctionSummaries::keptByMethods(const CXXRecordDecl *Class,
                                  llvm::ArrayRef<ReplacedMember> Members,
                                  ASTContext &Ctx) {
-  // Where each may be: where the constructors leave it, or, for a tensor
-  // they leave undefined, on CUDA or on one of the class's devices; the
-  // first that is the class's own placement is tried first.
+  // Where each may be: where the constructors leave it, or, for a member
+  // they leave undefined, on CUDA, on the CPU (a module moved there), or on
+  // one of the class's devices; the first that is the class's own placement
+  // is tried first.
   llvm::DenseMap<const FieldDecl *, llvm::SmallVector<AbstractDevice, 4>>
       Candidates;
   llvm::SetVector<const FunctionDecl *> Methods;
@@ -247,6 +253,8 @@ FunctionSummaries::keptByMethods(const CXXRecordDecl *Class,
       Options.push_back(M.FromConstructors);
     else {
       Options.push_back(AbstractDevice::cuda(-1, nullptr));
+      if (isModuleType(M.Member->getType()))
+        Options.push_back(AbstractDevice::cpu(nullptr));
       for (const FieldDecl *Field : Class->fields())
         if (isDeviceType(Field->getType()))
           Options.push_back(AbstractDevice::sameAs(Field));
