@@ -5,6 +5,7 @@
 #include "device/findings/ProjectCalls.h"
 #include "device/flow/DeviceChoice.h"
 #include "device/flow/DeviceUsage.h"
+#include "device/functions/FunctionBodies.h"
 #include "utils/CallSite.h"
 #include "utils/TorchObjects.h"
 #include "utils/TorchTypes.h"
@@ -16,12 +17,76 @@ namespace clang::tidy::torch::device {
 
 namespace {
 
+/// True for a module member of a plain class (not a module) that the class
+/// only takes from its creator: its constructors set it from their own
+/// parameters (`model_(std::move(model))`), and nothing in the class assigns
+/// it otherwise or moves it. It is where the creator put it, as a module
+/// parameter is where the callers put it.
+bool isHandedInModule(const FieldDecl *Member) {
+  const auto *Class = llvm::dyn_cast_or_null<CXXRecordDecl>(
+      Member ? Member->getParent() : nullptr);
+  if (!Class || !isModuleType(Member->getType()) ||
+      isModuleType(recordType(Class)))
+    return false;
+  // The value as the constructor got it: through copies and std::move.
+  auto Given = [](const Expr *E) -> const ParmVarDecl * {
+    for (int Depth = 0; E && Depth < 4; ++Depth) {
+      E = E->IgnoreImplicit()->IgnoreParens();
+      if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(E);
+          Construct && Construct->getNumArgs() == 1)
+        E = Construct->getArg(0);
+      else if (const auto *Call = llvm::dyn_cast<CallExpr>(E);
+               Call && Call->getNumArgs() == 1 && Call->getDirectCallee() &&
+               Call->getDirectCallee()->isInStdNamespace() &&
+               (isNamed(Call->getDirectCallee(), "move") ||
+                isNamed(Call->getDirectCallee(), "forward")))
+        E = Call->getArg(0);
+      else
+        break;
+    }
+    const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(E);
+    const auto *Param =
+        Ref ? llvm::dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+    return Param && llvm::isa<CXXConstructorDecl>(Param->getDeclContext())
+               ? Param
+               : nullptr;
+  };
+  bool FromCreator = false, Otherwise = false;
+  forEachObjectAssignment(Class, /*ConstructorsOnly=*/false,
+                          [&](const ValueDecl *Object, const Expr *Value) {
+                            if (Object != Member)
+                              return;
+                            (Given(Value) ? FromCreator : Otherwise) = true;
+                          });
+  if (!FromCreator || Otherwise)
+    return false;
+  // A move in any method of the class (`model_->to(device_)`) is the
+  // class's own placement.
+  bool Moved = false;
+  for (const CXXMethodDecl *Declared : Class->methods())
+    if (const FunctionDecl *Definition = nullptr;
+        Declared->hasBody(Definition) && Definition)
+      forEachOwnDescendant(Definition->getBody(), [&](const Stmt &S) {
+        const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(&S);
+        const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
+        Moved |= Method &&
+                 (isNamed(Method, "to") || isNamed(Method, "cuda") ||
+                  isNamed(Method, "cpu")) &&
+                 referencedObject(Call->getImplicitObjectArgument()) == Member;
+      });
+  return !Moved;
+}
+
 /// A device value, a module, or a module's own parameter or buffer: each
 /// lives wherever the program puts it at run time. A module handed to a
 /// function as a parameter is where its callers put it, as a tensor
-/// parameter is: they decide.
+/// parameter is: they decide; so is one a plain class only takes from its
+/// creator.
 bool isMovableByDesign(const ValueDecl *Symbol) {
   if (!Symbol || isModuleParameter(Symbol))
+    return false;
+  if (const auto *Field = llvm::dyn_cast<FieldDecl>(Symbol);
+      Field && isHandedInModule(Field))
     return false;
   const QualType T = Symbol->getType().getNonReferenceType();
   if (holdsDeviceType(T) || isDeviceType(T) || isDeviceTypeEnum(T) ||
