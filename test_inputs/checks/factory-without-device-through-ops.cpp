@@ -3,7 +3,8 @@
 // A libtorch function computes where its tensors are, as its method form
 // does, listed in the op table or not: a device-less factory's tensor stays on
 // the CPU through `torch::exp`, `torch::narrow`, `torch::cat`, and meets the
-// device data further on.
+// device data further on. So do the modules' functional forms
+// (`torch::nn::functional::pad`, `relu`).
 #include <torch/torch.h>
 
 torch::Tensor through_unary(torch::Device device) {
@@ -103,4 +104,16 @@ torch::Tensor scatter_scores(torch::Device device, const torch::Tensor &scores,
   // CHECK-NOTES: :[[@LINE+1]]:7: note: it meets a tensor on the device of 'device' in 'Tensor::scatter_add_'
   out.scatter_add_(1, index.to(device), scores.to(device));
   return out;
+}
+
+// The modules' functional forms (torch::nn::functional) compute where their
+// input is, listed in the op table or not.
+torch::Tensor through_functional(torch::Device device) {
+  // CHECK-NOTES: :[[@LINE-1]]:48: note: the device is taken from parameter 'device'
+  auto x = torch::rand({4}, torch::device(device));
+  auto activated = torch::nn::functional::relu(x);
+  return activated * torch::rand({4});
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: tensor factory 'torch::rand' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+  // CHECK-NOTES: :[[@LINE-2]]:20: note: it meets a tensor on the device of 'device' in 'operator*'
+  // CHECK-FIXES: return activated * torch::rand({4}, torch::device(device));
 }

@@ -218,8 +218,18 @@ const Expr *spelledArgument(const Expr *E) {
 }
 
 bool isUnlistedLibtorchOp(const FunctionDecl *Callee) {
+  // torch::nn::functional's functions are the modules' functional forms:
+  // `F::pad(x, ...)`, `F::interpolate(x, ...)` compute where x is.
+  const auto *Functional = llvm::dyn_cast_or_null<NamespaceDecl>(
+      Callee ? Callee->getDeclContext() : nullptr);
+  const auto *NN = Functional
+                       ? llvm::dyn_cast<NamespaceDecl>(Functional->getParent())
+                       : nullptr;
+  const bool InFunctional = NN && isNamed(Functional, "functional") &&
+                            isNamed(NN, "nn") && isInTopNamespace(NN, "torch");
   if (!Callee || llvm::isa<CXXMethodDecl>(Callee) ||
-      !(isInTopNamespace(Callee, "torch") || isInTopNamespace(Callee, "at")))
+      !(isInTopNamespace(Callee, "torch") || isInTopNamespace(Callee, "at") ||
+        InFunctional))
     return false;
   bool TakesTensors = false;
   for (const ParmVarDecl *Param : Callee->parameters()) {
