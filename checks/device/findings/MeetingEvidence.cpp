@@ -5,6 +5,7 @@
 #include "device/findings/ProjectCalls.h"
 #include "device/flow/DeviceChoice.h"
 #include "device/flow/DeviceUsage.h"
+#include "device/flow/TransferSyntax.h"
 #include "device/functions/FunctionBodies.h"
 #include "utils/CallSite.h"
 #include "utils/TorchObjects.h"
@@ -29,27 +30,9 @@ bool isHandedInModule(const FieldDecl *Member) {
       isModuleType(recordType(Class)))
     return false;
   // The value as the constructor got it: through copies and std::move.
-  auto Given = [](const Expr *E) -> const ParmVarDecl * {
-    for (int Depth = 0; E && Depth < 4; ++Depth) {
-      E = E->IgnoreImplicit()->IgnoreParens();
-      if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(E);
-          Construct && Construct->getNumArgs() == 1)
-        E = Construct->getArg(0);
-      else if (const auto *Call = llvm::dyn_cast<CallExpr>(E);
-               Call && Call->getNumArgs() == 1 && Call->getDirectCallee() &&
-               Call->getDirectCallee()->isInStdNamespace() &&
-               (isNamed(Call->getDirectCallee(), "move") ||
-                isNamed(Call->getDirectCallee(), "forward")))
-        E = Call->getArg(0);
-      else
-        break;
-    }
-    const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(E);
-    const auto *Param =
-        Ref ? llvm::dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
-    return Param && llvm::isa<CXXConstructorDecl>(Param->getDeclContext())
-               ? Param
-               : nullptr;
+  auto Given = [](const Expr *E) {
+    const auto *Param = llvm::dyn_cast_or_null<ParmVarDecl>(copiedVariable(E));
+    return Param && llvm::isa<CXXConstructorDecl>(Param->getDeclContext());
   };
   bool FromCreator = false, Otherwise = false;
   forEachObjectAssignment(Class, /*ConstructorsOnly=*/false,

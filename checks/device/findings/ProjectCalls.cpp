@@ -522,24 +522,17 @@ ProjectJudgement judgeFindings(llvm::ArrayRef<const ProjectCallFacts *> Units) {
   ProjectJudgement Judgement;
   for (const ProjectCallFacts *Unit : Units)
     for (const ConditionalFinding &Finding : Unit->Findings) {
-      if (Finding.OnResult) {
-        // Made real by a call whose result meets data off the CPU.
-        auto Calls = CallsOf.find(Finding.Function);
+      if (Finding.LatentBackend) {
+        // Made real only by a call the project holds: for a finding on the
+        // result, one whose result part meets data off the CPU; otherwise
+        // one that passes a parameter data the placement does not fit.
         const ProjectCall *Real = nullptr;
-        if (Calls != CallsOf.end())
+        if (auto Calls = CallsOf.find(Finding.Function);
+            Finding.OnResult && Calls != CallsOf.end())
           for (const ProjectCall *Call : Calls->second)
             if (!Real &&
                 llvm::is_contained(Call->ResultPartsMet, Finding.ResultPart))
               Real = Call;
-        if (Real)
-          Judgement.MadeReal.push_back({&Finding, Real});
-        else
-          Judgement.Unsupported.push_back(&Finding);
-        continue;
-      }
-      if (Finding.LatentBackend) {
-        // Made real only by a call the project holds.
-        const ProjectCall *Real = nullptr;
         for (unsigned Param : Finding.Params) {
           Asked.clear();
           Real = CallPassing(

@@ -514,9 +514,7 @@ AbstractDevice DeviceTransfer::evalCall(const CallExpr *Call,
     // a module's run: that run's output).
     if (const FunctionSummary *Summary = summaryOf(Call)) {
       AbstractDevice D = resultAtCall(Summary->Result, Call, *Summary, S);
-      if (const Expr *Module = forwardedModule(Call);
-          Module && D.K == Kind::SameAs && D.Symbol == moduleRoot(Module))
-        D.RunOutput = true;
+      D.RunOutput |= isRunOutputOf(D, forwardedModule(Call));
       return D;
     }
     // A libtorch op the table does not list (`torch::exp(t)`,
@@ -535,7 +533,7 @@ AbstractDevice DeviceTransfer::evalCall(const CallExpr *Call,
     // A forward the unit cannot pin down (AnyModule's): output on the module.
     if (const Expr *Module = forwardedModule(Call); Module && !Rule) {
       AbstractDevice D = lookup(moduleRoot(Module), S);
-      D.RunOutput = D.K == Kind::SameAs && D.Symbol;
+      D.RunOutput = isRunOutputOf(D, Module);
       D.ZeroDim = Tri::Unknown;
       return D;
     }

@@ -271,7 +271,7 @@ AbstractDevice DeviceTransfer::opResult(const CallExpr *Call, DeviceRule Rule,
                                         const DeviceState &S) const {
   AbstractDevice D = common(inputsOf(Call, S), Rule);
   const Expr *Module = forwardedModule(Call);
-  D.RunOutput = Module && D.Symbol && D.Symbol == moduleRoot(Module);
+  D.RunOutput = isRunOutputOf(D, Module);
   return D;
 }
 

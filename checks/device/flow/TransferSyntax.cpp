@@ -56,6 +56,11 @@ const ValueDecl *moduleRoot(const Expr *E) {
   return nullptr;
 }
 
+bool isRunOutputOf(const AbstractDevice &D, const Expr *Module) {
+  return Module && D.K == AbstractDevice::Kind::SameAs && D.Symbol &&
+         D.Symbol == moduleRoot(Module);
+}
+
 unsigned recordListSize(QualType T) {
   const auto *Spec = llvm::dyn_cast_or_null<ClassTemplateSpecializationDecl>(
       T.getNonReferenceType()->getAsCXXRecordDecl());

@@ -8,6 +8,8 @@
 #ifndef TORCHLINT_CHECKS_DEVICE_FLOW_TRANSFERSYNTAX_H
 #define TORCHLINT_CHECKS_DEVICE_FLOW_TRANSFERSYNTAX_H
 
+#include "device/flow/DeviceLattice.h"
+
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/SmallVector.h"
@@ -30,6 +32,9 @@ const ValueDecl *assignedDecl(const Expr *E);
 /// `net->parameters()`, `holder.get()->fc`; the object itself is named as
 /// referencedObject names it.
 const ValueDecl *moduleRoot(const Expr *E);
+/// Whether \p D, the result of a run of the module \p Module, is where that
+/// module is: the run's output (AbstractDevice::RunOutput).
+bool isRunOutputOf(const AbstractDevice &D, const Expr *Module);
 
 /// For a `std::vector` of records (pairs, tuples, the program's structs
 /// with a tensor member): how many parts a record has; 0 for anything else.
