@@ -1,5 +1,6 @@
 //===--- DeviceChoice.cpp - devices chosen at run time by a branch --------===//
 #include "device/flow/DeviceChoice.h"
+#include "device/flow/DeviceTransfer.h"
 #include "device/functions/FunctionParents.h"
 #include "utils/TorchTypes.h"
 
@@ -119,6 +120,29 @@ std::optional<bool> meansAccelerator(const Expr *Cond, int Depth = 0) {
 
 bool isDeviceChoiceCondition(const Expr *Cond) { return isChoice(Cond, 0); }
 
+std::optional<AcceleratorQuery> acceleratorQuery(const Expr *Cond) {
+  Cond = stripWrappers(Cond);
+  if (const auto *Not = llvm::dyn_cast_or_null<UnaryOperator>(Cond);
+      Not && Not->getOpcode() == UO_LNot) {
+    std::optional<AcceleratorQuery> Inner = acceleratorQuery(Not->getSubExpr());
+    if (Inner)
+      Inner->TrueMeansAccelerator = !Inner->TrueMeansAccelerator;
+    return Inner;
+  }
+  const auto *Query = llvm::dyn_cast_or_null<CXXMemberCallExpr>(Cond);
+  const CXXMethodDecl *Method = Query ? Query->getMethodDecl() : nullptr;
+  if (!Method || !Method->getIdentifier() || Query->getNumArgs() != 0)
+    return std::nullopt;
+  const Expr *Subject = Query->getImplicitObjectArgument();
+  if (!isTensorType(Subject->getType()) && !isDeviceType(Subject->getType()))
+    return std::nullopt;
+  if (Method->getName() == "is_cuda")
+    return AcceleratorQuery{Subject, true};
+  if (Method->getName() == "is_cpu")
+    return AcceleratorQuery{Subject, false};
+  return std::nullopt;
+}
+
 std::optional<DeviceChoiceGuard> deviceChoiceGuard(const Stmt *S,
                                                    ASTContext &Ctx) {
   const Stmt *Current = S;
@@ -156,6 +180,39 @@ std::optional<DeviceChoiceGuard> deviceChoiceGuard(const Stmt *S,
     Current = Parent;
   }
   return std::nullopt;
+}
+
+AbstractDevice DeviceTransfer::evalConditional(const ConditionalOperator *Cond,
+                                               const DeviceState &S) const {
+  const AbstractDevice True = eval(Cond->getTrueExpr(), S);
+  const AbstractDevice False = eval(Cond->getFalseExpr(), S);
+  // `d.is_cuda() ? t.to(d) : t` follows d rather than choosing a device:
+  // the CPU arm runs only where d is not a GPU, so the value is where d is.
+  // (The statement form, `if (d.is_cuda()) t = t.to(d);`, stays a choice:
+  // its join cannot say that both paths are where d is.)
+  const std::optional<AcceleratorQuery> Query =
+      acceleratorQuery(Cond->getCond());
+  const Expr *MovedArm = !Query                        ? nullptr
+                         : Query->TrueMeansAccelerator ? Cond->getTrueExpr()
+                                                       : Cond->getFalseExpr();
+  const auto *Move =
+      llvm::dyn_cast_or_null<CXXMemberCallExpr>(stripWrappers(MovedArm));
+  const CXXMethodDecl *Method = Move ? Move->getMethodDecl() : nullptr;
+  const AbstractDevice &Kept = MovedArm == Cond->getTrueExpr() ? False : True;
+  if (!Method || !Method->getIdentifier() || Method->getName() != "to" ||
+      !isTensorType(Move->getImplicitObjectArgument()->getType()) ||
+      !Kept.isCpu())
+    return AbstractDevice::join(True, False);
+  const AbstractDevice Moved =
+      evalTo(Move, eval(Move->getImplicitObjectArgument(), S), S);
+  const AbstractDevice Asked = isTensorType(Query->Subject->getType())
+                                   ? eval(Query->Subject, S)
+                                   : evalDevice(Query->Subject, S);
+  if (Moved.K == AbstractDevice::Kind::SameAs &&
+      Asked.K == AbstractDevice::Kind::SameAs && Asked.Symbol == Moved.Symbol &&
+      Asked.Part == Moved.Part)
+    return Moved;
+  return AbstractDevice::join(True, False);
 }
 
 } // namespace clang::tidy::torch::device

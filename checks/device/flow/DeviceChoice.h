@@ -41,6 +41,14 @@ bool isDeviceChoiceCondition(const Expr *Cond);
 std::optional<DeviceChoiceGuard> deviceChoiceGuard(const Stmt *S,
                                                    ASTContext &Ctx);
 
+/// A condition that asks whether one value's device is an accelerator
+/// (`d.is_cuda()`, `x.is_cuda()`, `x.device().is_cpu()`, under `!`).
+struct AcceleratorQuery {
+  const Expr *Subject = nullptr; ///< The device or tensor asked about.
+  bool TrueMeansAccelerator = true;
+};
+std::optional<AcceleratorQuery> acceleratorQuery(const Expr *Cond);
+
 } // namespace clang::tidy::torch::device
 
 #endif

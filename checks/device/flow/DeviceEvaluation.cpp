@@ -215,8 +215,7 @@ AbstractDevice DeviceTransfer::eval(const Expr *E, const DeviceState &S) const {
     return evalHeldMember(Member);
   }
   if (const auto *Cond = llvm::dyn_cast<ConditionalOperator>(E))
-    return AbstractDevice::join(eval(Cond->getTrueExpr(), S),
-                                eval(Cond->getFalseExpr(), S));
+    return evalConditional(Cond, S);
   if (const auto *Call = llvm::dyn_cast<CallExpr>(E))
     return evalCall(Call, S);
   return AbstractDevice::unknown();

@@ -109,6 +109,10 @@ private:
   llvm::SmallVector<OpInput, 3> inputsOf(const CallExpr *Call,
                                          const DeviceState &S) const;
   AbstractDevice evalCall(const CallExpr *Call, const DeviceState &S) const;
+  /// `c ? a : b`: the arms joined, or, for a move guarded by a query of its
+  /// target (`d.is_cuda() ? t.to(d) : t`), where the target is.
+  AbstractDevice evalConditional(const ConditionalOperator *Cond,
+                                 const DeviceState &S) const;
   AbstractDevice evalTo(const CXXMemberCallExpr *Call,
                         const AbstractDevice &Receiver,
                         const DeviceState &S) const;
