@@ -84,3 +84,35 @@ torch::Tensor paint(torch::nn::Linear &net, const torch::Tensor &x) {
   return blank_canvas(3, 4) + y;
   // CHECK-NOTES: :[[@LINE-1]]:29: note: it meets a tensor on the device of 'device' in 'operator+'
 }
+
+// Made without a device on the first calls only: the caller divides device
+// data by what the first calls return.
+torch::Tensor running_scale(const torch::Tensor &x, int64_t seen) {
+  if (seen <= 1)
+    return torch::ones({4});
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+  // CHECK-FIXES: return torch::ones({4}, torch::device(x.device()));
+  return x.abs().amax(0);
+}
+
+// CHECK-NOTES: :[[@LINE-8]]:50: note: the device is taken from parameter 'x'
+
+torch::Tensor rescale(const torch::Tensor &raw, torch::Device device,
+                      int64_t seen) {
+  auto x = raw.to(device);
+  return x / running_scale(x, seen);
+  // CHECK-NOTES: :[[@LINE-1]]:12: note: it meets a tensor on the device of 'device' in 'operator/'
+}
+
+// Every path's result is where x is: nothing made without a device.
+torch::Tensor running_mean(const torch::Tensor &x, int64_t seen) {
+  if (seen <= 1)
+    return torch::zeros({4}, x.options());
+  return x.mean(0);
+}
+
+torch::Tensor center(const torch::Tensor &raw, torch::Device device,
+                     int64_t seen) {
+  auto x = raw.to(device);
+  return x - running_mean(x, seen);
+}

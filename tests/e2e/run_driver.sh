@@ -558,8 +558,9 @@ returned_lines() {
     | sed -E 's/.*grids\.cpp:([0-9]+):([0-9]+):.*/\1:\2/' | sort -n | tr '\n' ' '
 }
 
-# make_grid's factory and the first part of strides_and_counts meet device
-# data in detector.cpp; the second part and histogram_bins never do.
+# make_grid's factory, the first part of strides_and_counts and the first
+# calls' result of running_scale meet device data in detector.cpp; the second
+# part and histogram_bins never do.
 returned() {
   local run=$1 tl=$2 src=$3; shift 3
   [ -x "$run" ] || skip "torchlint-run not found: $run"
@@ -571,8 +572,9 @@ returned() {
     local opts=(-j2 --checks='-*,torch-factory-without-device' --no-cache)
 
     "$run" -p "$B" "${opts[@]}" > "$TMP/ret.txt" 2> "$TMP/ret.err"
-    [ "$(returned_lines "$TMP/ret.txt")" = "6:10 12:11 " ] \
+    [ "$(returned_lines "$TMP/ret.txt")" = "6:10 12:11 22:12 " ] \
       && [ "$(grep -cE "detector\.cpp:8:[0-9]+: note: the tensor returned meets, elsewhere in the project" "$TMP/ret.txt")" = 2 ] \
+      && grep -qE "detector\.cpp:14:[0-9]+: note: the tensor returned meets, elsewhere in the project" "$TMP/ret.txt" \
       && pass "$mode: a returned device-less tensor a caller meets with device data is shown, with the meeting; the others are not" \
       || { fail "$mode: returned run: $(returned_lines "$TMP/ret.txt")"; show "$TMP/ret.txt"; show "$TMP/ret.err"; }
 
@@ -585,7 +587,7 @@ returned() {
     "$run" -p "$B" "${opts[@]}" --shard 1/2 --format json --output "$TMP/r1.json" 2> /dev/null
     "$run" -p "$B" "${opts[@]}" --shard 2/2 --format json --output "$TMP/r2.json" 2> /dev/null
     "$run" merge "$TMP/r1.json" "$TMP/r2.json" > "$TMP/rmerged.txt" 2> "$TMP/rmerged.err"
-    [ "$(returned_lines "$TMP/rmerged.txt")" = "6:10 12:11 " ] \
+    [ "$(returned_lines "$TMP/rmerged.txt")" = "6:10 12:11 22:12 " ] \
       && pass "$mode: merged shards judge alike" \
       || { fail "$mode: merged shards: $(returned_lines "$TMP/rmerged.txt")"; show "$TMP/rmerged.err"; }
   done

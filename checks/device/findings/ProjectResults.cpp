@@ -134,9 +134,14 @@ std::vector<ReturnedFactory> returnedFactories(const FunctionDecl *Fn,
   const FunctionSummary *Summary = Summaries.ofDefinition(Definition, Ctx);
   if (!Summary)
     return Found;
-  // A 0-dim one may be a scalar PyTorch lets meet device data.
+  // A 0-dim one may be a scalar PyTorch lets meet device data. One returned
+  // on some paths only (`if (first) return torch::ones(...);`) is what the
+  // callers get on those.
   auto Add = [&](const AbstractDevice &D, int Part) {
-    if (!D.isCpu() || !D.DeviceLess || D.ZeroDim == Tri::Yes)
+    const bool CpuOnSomePath =
+        D.isCpu() ? D.DeviceLess
+                  : D.K == AbstractDevice::Kind::Maybe && D.MayBeCpu;
+    if (!CpuOnSomePath || D.ZeroDim == Tri::Yes)
       return;
     for (const Stmt *Factory : D.Factories)
       if (const auto *Call = llvm::dyn_cast<CallExpr>(Factory);

@@ -102,7 +102,12 @@ AbstractDevice AbstractDevice::join(const AbstractDevice &A,
              : B.mayBeOffCpu() && B.Origin ? B.Origin
              : A.Origin                    ? A.Origin
                                            : B.Origin;
-  D.ZeroDim = A.ZeroDim == B.ZeroDim ? A.ZeroDim : Tri::Unknown;
+  // Where one path is the CPU, that path's rank decides whether an op may
+  // take it as a CPU scalar: the other path is not on the CPU.
+  if (A.isCpu() != B.isCpu())
+    D.ZeroDim = A.isCpu() ? A.ZeroDim : B.ZeroDim;
+  else
+    D.ZeroDim = A.ZeroDim == B.ZeroDim ? A.ZeroDim : Tri::Unknown;
   // A path that still holds a device-less factory's CPU tensor is remembered:
   // moving on one branch only does not fix the other.
   for (const AbstractDevice *Side : {&A, &B})

@@ -341,8 +341,13 @@ const FunctionSummary *FunctionSummaries::summarise(const FunctionDecl *Fn,
       if (TakesParam)
         Summary->Meetings.push_back(Use);
     }
-    if (isInterface(Flow->returned(), Fn) || isConcrete(Flow->returned()))
-      Summary->Result = Flow->returned();
+    // A result made without a device on some paths only (`if (first)
+    // return torch::ones({4});`) is that factory's CPU tensor on those.
+    const AbstractDevice &Returned = Flow->returned();
+    if (isInterface(Returned, Fn) || isConcrete(Returned) ||
+        (Returned.K == AbstractDevice::Kind::Maybe && Returned.MayBeCpu &&
+         !Returned.Factories.empty()))
+      Summary->Result = Returned;
     // A list result: each element a parameter's or member's device, or a
     // concrete one; anything else leaves the list unknown at the call.
     if (const auto &Elements = Flow->returnedElements();

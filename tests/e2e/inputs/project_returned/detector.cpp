@@ -8,6 +8,12 @@ torch::Tensor decode(const torch::Tensor &raw, torch::Device device) {
   return (x + grid) * strides / static_cast<double>(total + 1);
 }
 
+torch::Tensor rescale(const torch::Tensor &raw, torch::Device device,
+                      int64_t seen) {
+  auto x = raw.to(device);
+  return x / running_scale(x, seen);
+}
+
 torch::Tensor decode_on_gpu(const torch::Tensor &raw) {
   return decode(raw, torch::kCUDA);
 }

