@@ -193,10 +193,13 @@ bool isModuleType(QualType T) {
   if (!RD)
     return false;
   // std::shared_ptr<NetImpl> and std::unique_ptr<NetImpl> are how modules
-  // are often held without TORCH_MODULE.
+  // are often held without TORCH_MODULE (and TorchScript modules too).
   if (const auto *Spec = llvm::dyn_cast<ClassTemplateSpecializationDecl>(RD);
-      isOwningPointer(Spec))
-    return derivesFromNNModule(firstTypeArgument(Spec));
+      isOwningPointer(Spec)) {
+    const CXXRecordDecl *Held = firstTypeArgument(Spec);
+    return Held && (derivesFromNNModule(Held) ||
+                    isJitModuleType(QualType(Held->getTypeForDecl(), 0)));
+  }
   return derivesFromNNModule(RD);
 }
 

@@ -230,3 +230,17 @@ void follow_the_saved_device(const std::string &path, torch::Tensor image) {
   const bool on_gpu = (*other.parameters().begin()).is_cuda();
   other.forward({on_gpu ? image.cuda() : image});
 }
+
+// A TorchScript module is a handle: moving a copy of it moves the module
+// that was loaded.
+void move_a_copy(torch::Device device, const std::string &path,
+                 torch::Tensor image) {
+  torch::jit::script::Module loaded = torch::jit::load(path);
+  auto model = std::make_shared<torch::jit::script::Module>(loaded);
+  model->to(device);
+  model->forward({image.to(device)});
+  torch::jit::script::Module second = torch::jit::load(path);
+  torch::jit::script::Module alias = second;
+  alias.to(device);
+  second.forward({image.to(device)});
+}

@@ -124,6 +124,40 @@ bool isReturned(const Expr *E, ASTContext &Ctx) {
   return false;
 }
 
+/// \p Holder and the script modules \p Fn copies from it (`auto m2 = m;`,
+/// `std::make_shared<torch::jit::Module>(m)`): a script module is a handle,
+/// so moving a copy moves the module loaded into \p Holder.
+llvm::SmallVector<const ValueDecl *, 2>
+scriptModuleAliases(const ValueDecl *Holder, const FunctionDecl *Fn) {
+  llvm::SmallVector<const ValueDecl *, 2> Aliases{Holder};
+  forEachOwnStmt(Fn, [&](const Stmt &S) {
+    const auto *Declared = llvm::dyn_cast<DeclStmt>(&S);
+    if (!Declared)
+      return;
+    for (const Decl *D : Declared->decls()) {
+      const auto *Var = llvm::dyn_cast<VarDecl>(D);
+      const Expr *From =
+          Var && isModuleType(Var->getType()) ? Var->getInit() : nullptr;
+      // Through the copy constructor and std::make_shared's one argument.
+      for (int Depth = 0; From && Depth < 4; ++Depth) {
+        From = stripWrappers(From);
+        const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(From);
+        const auto *Call = llvm::dyn_cast<CallExpr>(From);
+        if (Construct && Construct->getNumArgs() == 1)
+          From = Construct->getArg(0);
+        else if (Call && Call->getNumArgs() == 1 && Call->getDirectCallee() &&
+                 isNamed(Call->getDirectCallee(), "make_shared"))
+          From = Call->getArg(0);
+        else
+          break;
+      }
+      if (From && llvm::is_contained(Aliases, referencedObject(From)))
+        Aliases.push_back(Var);
+    }
+  });
+  return Aliases;
+}
+
 /// The variable or member that keeps the value of \p E (a load or an
 /// optimizer construction): `auto m = E;`, `m = E;`, `member_(E)`.
 const ValueDecl *holderOf(const Expr *E, ASTContext &Ctx) {
@@ -399,11 +433,15 @@ CheckpointLoadFinder::jitLoad(const CheckpointLoad &Load,
   const ValueDecl *Holder = holderOf(Load.Read, Ctx);
   if (Holder && !isJitModuleType(Holder->getType()))
     Holder = nullptr;
-  // `auto m = torch::jit::load(path); m.to(device);` moves everything.
-  if (Holder)
+  // `auto m = torch::jit::load(path); m.to(device);` moves everything, as
+  // a move of a copy of `m` does.
+  if (Holder) {
+    const auto Aliases = scriptModuleAliases(Holder, Fn);
     for (const ModuleMove &M : Facts.moduleMoves())
-      if (M.Module == Holder && Facts.precedes(Load.Read, M.Call))
+      if (llvm::is_contained(Aliases, M.Module) &&
+          Facts.precedes(Load.Read, M.Call))
         return std::nullopt;
+  }
   if (Holder && asksWhereModuleLives(Holder, Load.Read, Fn, Facts))
     return std::nullopt;
   LoadFinding Found;

@@ -11,9 +11,34 @@
 
 namespace clang::tidy::torch::device {
 
+namespace {
+
+/// The optional whose tensor \p E reads (`bias.value()`, `*bias`): the
+/// tensor lives where the optional's would, had it been a tensor itself.
+const Expr *optionalHolderOf(const Expr *E) {
+  const Expr *Optional = nullptr;
+  if (const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *Method = Call->getMethodDecl();
+    if (Method && Method->getIdentifier() && Method->getName() == "value" &&
+        Call->getNumArgs() == 0)
+      Optional = Call->getImplicitObjectArgument();
+  } else if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(E);
+             Op && Op->getOperator() == OO_Star && Op->getNumArgs() == 1) {
+    Optional = Op->getArg(0);
+  }
+  return Optional && isOptionalTensorType(Optional->getType()) ? Optional
+                                                               : nullptr;
+}
+
+} // namespace
+
 const Expr *tensorOperand(const Expr *E) {
   for (E = throughReferenceAlias(stripWrappers(E)); E;
        E = throughReferenceAlias(stripWrappers(E))) {
+    if (const Expr *Optional = optionalHolderOf(E)) {
+      E = Optional;
+      continue;
+    }
     const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(E);
     // A tensor's copy, or an IValue holding it (a TorchScript input).
     if (!Construct || Construct->getNumArgs() != 1 ||
