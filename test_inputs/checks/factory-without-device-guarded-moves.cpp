@@ -1,8 +1,9 @@
-// CHECKS: torch-factory-without-device
+// CHECKS: torch-factory-without-device,torch-mixed-device-op
 // HEADERS: fast real real2
 // A value moved only when its target is an accelerator
-// (`d.is_cuda() ? host.to(d) : host`) is where the target is: on the CPU
-// when the target is, on the target's GPU otherwise.
+// (`d.is_cuda() ? host.to(d) : host`, `if (d.is_cuda()) t = t.to(d);`) is
+// where the target is: on the CPU when the target is, on the target's GPU
+// otherwise. It meets the target's data on every path.
 #include <torch/torch.h>
 
 #include <cmath>
@@ -46,8 +47,8 @@ torch::Tensor shifted(const torch::Tensor &x) {
 
 // CHECK-NOTES: :[[@LINE-8]]:8: note: the device is taken from local variable 'index'
 
-// The statement form stays a run-time choice (the paths joined cannot say
-// that both are where x is); the factory still meets x.
+// The statement form: `steps` is where x is on both paths, so it meets x
+// on every path, and the factory meets it.
 torch::Tensor ramp(const torch::Tensor &x) {
   auto steps = torch::linspace(0, 1, x.size(0), torch::kDouble);
   if (x.is_cuda())
@@ -56,11 +57,18 @@ torch::Tensor ramp(const torch::Tensor &x) {
   // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: tensor factory 'torch::full' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
   // CHECK-FIXES: auto bias = torch::full({x.size(0)}, 0.5, torch::dtype(torch::kDouble).device(x.device()));
   return x + steps * bias;
-  // CHECK-NOTES: :[[@LINE-1]]:12: note: it meets a tensor on the device of 'x' in 'operator+'
+  // CHECK-NOTES: :[[@LINE-1]]:20: note: it meets a tensor on the device of 'x' in 'operator*'
 }
 
 // CHECK-NOTES: :[[@LINE-11]]:41: note: the device is taken from parameter 'x'
 
+// Moved under another choice: where the program chose to run.
+torch::Tensor chosen(const torch::Tensor &x, bool use_gpu) {
+  auto steps = torch::linspace(0, 1, x.size(0), torch::kDouble);
+  if (use_gpu)
+    steps = steps.to(x.device());
+  return x + steps;
+}
 
 // Brought to the host when it is not there: only CPU data meets the
 // factory's tensor.

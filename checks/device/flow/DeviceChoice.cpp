@@ -182,37 +182,29 @@ std::optional<DeviceChoiceGuard> deviceChoiceGuard(const Stmt *S,
   return std::nullopt;
 }
 
-AbstractDevice DeviceTransfer::evalConditional(const ConditionalOperator *Cond,
+AbstractDevice DeviceTransfer::moveUnderChoice(const CXXMemberCallExpr *Move,
+                                               const AbstractDevice &Receiver,
                                                const DeviceState &S) const {
-  const AbstractDevice True = eval(Cond->getTrueExpr(), S);
-  const AbstractDevice False = eval(Cond->getFalseExpr(), S);
-  // `d.is_cuda() ? t.to(d) : t` follows d rather than choosing a device:
-  // the CPU arm runs only where d is not a GPU, so the value is where d is.
-  // (The statement form, `if (d.is_cuda()) t = t.to(d);`, stays a choice:
-  // its join cannot say that both paths are where d is.)
+  // `if (d.is_cuda()) t = t.to(d);` (or `d.is_cuda() ? t.to(d) : t`)
+  // follows d where d is a GPU: where d is, whichever path runs. Any other
+  // choice is where the program chose to run: neither path is a mistake.
+  const std::optional<DeviceChoiceGuard> Guard = deviceChoiceGuard(Move, Ctx);
   const std::optional<AcceleratorQuery> Query =
-      acceleratorQuery(Cond->getCond());
-  const Expr *MovedArm = !Query                        ? nullptr
-                         : Query->TrueMeansAccelerator ? Cond->getTrueExpr()
-                                                       : Cond->getFalseExpr();
-  const auto *Move =
-      llvm::dyn_cast_or_null<CXXMemberCallExpr>(stripWrappers(MovedArm));
-  const CXXMethodDecl *Method = Move ? Move->getMethodDecl() : nullptr;
-  const AbstractDevice &Kept = MovedArm == Cond->getTrueExpr() ? False : True;
-  if (!Method || !Method->getIdentifier() || Method->getName() != "to" ||
-      !isTensorType(Move->getImplicitObjectArgument()->getType()) ||
-      !Kept.isCpu())
-    return AbstractDevice::join(True, False);
-  const AbstractDevice Moved =
-      evalTo(Move, eval(Move->getImplicitObjectArgument(), S), S);
+      Guard ? acceleratorQuery(Guard->Condition) : std::nullopt;
+  const CXXMethodDecl *Method = Move->getMethodDecl();
+  if (!Query || Guard->OnCpu != false || !Method->getIdentifier() ||
+      Method->getName() != "to")
+    return AbstractDevice::unknown();
+  AbstractDevice Moved = evalTo(Move, Receiver, S);
   const AbstractDevice Asked = isTensorType(Query->Subject->getType())
                                    ? eval(Query->Subject, S)
                                    : evalDevice(Query->Subject, S);
-  if (Moved.K == AbstractDevice::Kind::SameAs &&
-      Asked.K == AbstractDevice::Kind::SameAs && Asked.Symbol == Moved.Symbol &&
-      Asked.Part == Moved.Part)
-    return Moved;
-  return AbstractDevice::join(True, False);
+  if (Moved.K != AbstractDevice::Kind::SameAs ||
+      Asked.K != AbstractDevice::Kind::SameAs || Asked.Symbol != Moved.Symbol ||
+      Asked.Part != Moved.Part)
+    return AbstractDevice::unknown();
+  Moved.FollowsAccelerator = true;
+  return Moved;
 }
 
 } // namespace clang::tidy::torch::device

@@ -215,7 +215,8 @@ AbstractDevice DeviceTransfer::eval(const Expr *E, const DeviceState &S) const {
     return evalHeldMember(Member);
   }
   if (const auto *Cond = llvm::dyn_cast<ConditionalOperator>(E))
-    return evalConditional(Cond, S);
+    return AbstractDevice::join(eval(Cond->getTrueExpr(), S),
+                                eval(Cond->getFalseExpr(), S));
   if (const auto *Call = llvm::dyn_cast<CallExpr>(E))
     return evalCall(Call, S);
   return AbstractDevice::unknown();
@@ -431,7 +432,7 @@ AbstractDevice DeviceTransfer::evalCall(const CallExpr *Call,
                          Kind == TensorMethod::Cuda ||
                          Kind == TensorMethod::Cpu;
       if (Moves && deviceChoiceGuard(Call, Ctx))
-        return AbstractDevice::unknown();
+        return moveUnderChoice(Member, Receiver, S);
       switch (Kind) {
       case TensorMethod::To:
         return evalTo(Member, Receiver, S);

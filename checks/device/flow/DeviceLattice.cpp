@@ -1,6 +1,8 @@
 //===--- DeviceLattice.cpp - what the flow knows of a value's device ------===//
 #include "device/flow/DeviceLattice.h"
+
 #include "utils/TorchTypes.h"
+#include <utility>
 
 namespace clang::tidy::torch::device {
 
@@ -62,13 +64,17 @@ bool AbstractDevice::sameValue(const AbstractDevice &O) const {
          HostContract == O.HostContract && MayBeNonCpu == O.MayBeNonCpu &&
          MayBeCpu == O.MayBeCpu && ZeroDim == O.ZeroDim && Origin == O.Origin &&
          Factories == O.Factories && AlsoSymbols == O.AlsoSymbols &&
-         RunOutput == O.RunOutput;
+         RunOutput == O.RunOutput && FollowsAccelerator == O.FollowsAccelerator;
 }
 
 AbstractDevice AbstractDevice::join(const AbstractDevice &A,
                                     const AbstractDevice &B) {
   if (A.sameValue(B))
     return A;
+  for (const auto &[Moved, Skipped] : {std::pair(&A, &B), std::pair(&B, &A)})
+    if (Moved->K == Kind::SameAs && Moved->FollowsAccelerator &&
+        Skipped->isCpu())
+      return *Moved;
   const bool SameDevice = A.K == B.K && A.CudaIndex == B.CudaIndex &&
                           A.Symbol == B.Symbol && A.Part == B.Part &&
                           A.K != Kind::Maybe;
@@ -81,6 +87,7 @@ AbstractDevice AbstractDevice::join(const AbstractDevice &A,
     D.DeviceLess = A.DeviceLess && B.DeviceLess;
     D.HostContract = A.HostContract && B.HostContract;
     D.RunOutput = A.RunOutput && B.RunOutput;
+    D.FollowsAccelerator = A.FollowsAccelerator && B.FollowsAccelerator;
     for (const Stmt *F : B.Factories)
       if (!llvm::is_contained(D.Factories, F))
         D.Factories.push_back(F);

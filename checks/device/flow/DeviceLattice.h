@@ -60,6 +60,10 @@ struct AbstractDevice {
   /// so two modules' outputs are not two modules' own tensors that may have
   /// been moved apart.
   bool RunOutput = false;
+  /// For SameAs: moved to Symbol's device under a test that Symbol is on a
+  /// GPU (`if (d.is_cuda()) t = t.to(d);`). The path that skips the move
+  /// runs where Symbol is not a GPU, so a CPU value there is where Symbol is.
+  bool FollowsAccelerator = false;
 
   static AbstractDevice unknown() { return {}; }
   static AbstractDevice cpu(const Stmt *Origin, bool DeviceLess = false,

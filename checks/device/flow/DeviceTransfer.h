@@ -109,9 +109,10 @@ private:
   llvm::SmallVector<OpInput, 3> inputsOf(const CallExpr *Call,
                                          const DeviceState &S) const;
   AbstractDevice evalCall(const CallExpr *Call, const DeviceState &S) const;
-  /// `c ? a : b`: the arms joined, or, for a move guarded by a query of its
-  /// target (`d.is_cuda() ? t.to(d) : t`), where the target is.
-  AbstractDevice evalConditional(const ConditionalOperator *Cond,
+  /// A tensor move (`to`, `cuda`, `cpu`) under a run-time device choice:
+  /// unknown, or, guarded by a test of its own target, where that is.
+  AbstractDevice moveUnderChoice(const CXXMemberCallExpr *Move,
+                                 const AbstractDevice &Receiver,
                                  const DeviceState &S) const;
   AbstractDevice evalTo(const CXXMemberCallExpr *Call,
                         const AbstractDevice &Receiver,
