@@ -29,11 +29,7 @@ struct DeviceConflict {
 
   /// True when the odd input was made by a factory without a device: the
   /// factory check reports it, with a fix at the factory.
-  bool fromDeviceLessFactory() const {
-    return !Odd.Factories.empty() &&
-           (Odd.isCpu() ? Odd.DeviceLess
-                        : Odd.K == AbstractDevice::Kind::Maybe);
-  }
+  bool fromDeviceLessFactory() const { return Odd.fromDeviceLessFactory(); }
 };
 
 /// Every op call in \p Flow whose inputs PyTorch rejects or may reject.

@@ -138,10 +138,7 @@ std::vector<ReturnedFactory> returnedFactories(const FunctionDecl *Fn,
   // on some paths only (`if (first) return torch::ones(...);`) is what the
   // callers get on those.
   auto Add = [&](const AbstractDevice &D, int Part) {
-    const bool CpuOnSomePath =
-        D.isCpu() ? D.DeviceLess
-                  : D.K == AbstractDevice::Kind::Maybe && D.MayBeCpu;
-    if (!CpuOnSomePath || D.ZeroDim == Tri::Yes)
+    if (!D.fromDeviceLessFactory() || D.ZeroDim == Tri::Yes)
       return;
     for (const Stmt *Factory : D.Factories)
       if (const auto *Call = llvm::dyn_cast<CallExpr>(Factory);

@@ -183,16 +183,16 @@ std::optional<DeviceChoiceGuard> deviceChoiceGuard(const Stmt *S,
 }
 
 AbstractDevice DeviceTransfer::moveUnderChoice(const CXXMemberCallExpr *Move,
+                                               const DeviceChoiceGuard &Guard,
                                                const AbstractDevice &Receiver,
                                                const DeviceState &S) const {
   // `if (d.is_cuda()) t = t.to(d);` (or `d.is_cuda() ? t.to(d) : t`)
   // follows d where d is a GPU: where d is, whichever path runs. Any other
   // choice is where the program chose to run: neither path is a mistake.
-  const std::optional<DeviceChoiceGuard> Guard = deviceChoiceGuard(Move, Ctx);
   const std::optional<AcceleratorQuery> Query =
-      Guard ? acceleratorQuery(Guard->Condition) : std::nullopt;
+      acceleratorQuery(Guard.Condition);
   const CXXMethodDecl *Method = Move->getMethodDecl();
-  if (!Query || Guard->OnCpu != false || !Method->getIdentifier() ||
+  if (!Query || Guard.OnCpu != false || !Method->getIdentifier() ||
       Method->getName() != "to")
     return AbstractDevice::unknown();
   AbstractDevice Moved = evalTo(Move, Receiver, S);

@@ -431,8 +431,9 @@ AbstractDevice DeviceTransfer::evalCall(const CallExpr *Call,
       const bool Moves = Kind == TensorMethod::To ||
                          Kind == TensorMethod::Cuda ||
                          Kind == TensorMethod::Cpu;
-      if (Moves && deviceChoiceGuard(Call, Ctx))
-        return moveUnderChoice(Member, Receiver, S);
+      if (const auto Guard =
+              Moves ? deviceChoiceGuard(Call, Ctx) : std::nullopt)
+        return moveUnderChoice(Member, *Guard, Receiver, S);
       switch (Kind) {
       case TensorMethod::To:
         return evalTo(Member, Receiver, S);

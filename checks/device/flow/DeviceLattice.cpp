@@ -1,7 +1,7 @@
 //===--- DeviceLattice.cpp - what the flow knows of a value's device ------===//
 #include "device/flow/DeviceLattice.h"
-
 #include "utils/TorchTypes.h"
+
 #include <utility>
 
 namespace clang::tidy::torch::device {

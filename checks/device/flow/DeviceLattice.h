@@ -72,6 +72,11 @@ struct AbstractDevice {
   static AbstractDevice sameAs(const ValueDecl *Symbol);
 
   bool isCpu() const { return K == Kind::Cpu; }
+  /// A device-less factory's CPU tensor on every path (Cpu, DeviceLess) or
+  /// on some (a Maybe that still names the factories).
+  bool fromDeviceLessFactory() const {
+    return !Factories.empty() && (isCpu() ? DeviceLess : K == Kind::Maybe);
+  }
   /// Wherever a module the code holds in a local came from (a call's result,
   /// a copy): where that other code put it, which says nothing here.
   bool isModuleLocalFromElsewhere() const;

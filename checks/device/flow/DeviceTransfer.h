@@ -12,6 +12,7 @@
 #define TORCHLINT_CHECKS_DEVICE_FLOW_DEVICETRANSFER_H
 
 #include "device/flow/CalleeSummaries.h"
+#include "device/flow/DeviceChoice.h"
 #include "device/flow/DeviceFlow.h"
 
 #include "clang/AST/StmtCXX.h"
@@ -112,6 +113,7 @@ private:
   /// A tensor move (`to`, `cuda`, `cpu`) under a run-time device choice:
   /// unknown, or, guarded by a test of its own target, where that is.
   AbstractDevice moveUnderChoice(const CXXMemberCallExpr *Move,
+                                 const DeviceChoiceGuard &Guard,
                                  const AbstractDevice &Receiver,
                                  const DeviceState &S) const;
   AbstractDevice evalTo(const CXXMemberCallExpr *Call,

@@ -345,8 +345,7 @@ const FunctionSummary *FunctionSummaries::summarise(const FunctionDecl *Fn,
     // return torch::ones({4});`) is that factory's CPU tensor on those.
     const AbstractDevice &Returned = Flow->returned();
     if (isInterface(Returned, Fn) || isConcrete(Returned) ||
-        (Returned.K == AbstractDevice::Kind::Maybe && Returned.MayBeCpu &&
-         !Returned.Factories.empty()))
+        Returned.fromDeviceLessFactory())
       Summary->Result = Returned;
     // A list result: each element a parameter's or member's device, or a
     // concrete one; anything else leaves the list unknown at the call.
