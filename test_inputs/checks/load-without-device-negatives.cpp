@@ -3,6 +3,7 @@
 #include <torch/torch.h>
 #include <torch/script.h>
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -244,3 +245,26 @@ void move_a_copy(torch::Device device, const std::string &path,
   alias.to(device);
   second.forward({image.to(device)});
 }
+
+// A TorchScript file read only for its tensors, each copied where this
+// program wants it: the script module itself never runs, so where the file
+// puts it does not matter.
+struct Decoder : torch::nn::Module {
+  Decoder(torch::Device device) : device(device) {
+    fc = register_module("fc", torch::nn::Linear(4, 2));
+    to(device);
+  }
+  void load_weights(const std::string &path) {
+    torch::jit::script::Module scripted = torch::jit::load(path);
+    std::map<std::string, torch::Tensor> params;
+    for (const auto &param : scripted.named_parameters())
+      params.insert({param.name, param.value});
+    torch::NoGradGuard no_grad;
+    fc->weight.copy_(params["fc.weight"]);
+    fc->bias = params["fc.bias"].clone().to(device);
+    auto buffers = torch::jit::load(path, torch::kCPU).named_buffers();
+    (void)buffers;
+  }
+  torch::Device device;
+  torch::nn::Linear fc{nullptr};
+};

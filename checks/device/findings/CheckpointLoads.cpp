@@ -12,6 +12,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringSwitch.h"
 
 namespace clang::tidy::torch::device {
 namespace {
@@ -424,6 +425,35 @@ static bool asksWhereModuleLives(const ValueDecl *Module, const CallExpr *Load,
   return Asks;
 }
 
+/// Whether \p Module, a local script module, is only read for its tensors
+/// (`for (auto &p : m.named_parameters()) ...`, `m.attr("scale")`): it never
+/// runs, so where its file puts it is only where those tensors start, and
+/// what meets them is the tensors' own business.
+static bool onlyTensorsRead(const ValueDecl *Module, const FunctionDecl *Fn,
+                            ASTContext &Ctx) {
+  const auto *Local = llvm::dyn_cast<VarDecl>(Module);
+  if (!Local || !Local->isLocalVarDecl())
+    return false;
+  bool Read = false;
+  bool Other = false;
+  forEachOwnDescendant(Fn->getBody(), [&](const Stmt &S) {
+    const auto *Ref = llvm::dyn_cast<DeclRefExpr>(&S);
+    if (!Ref || Ref->getDecl() != Module)
+      return;
+    const auto *Member = wrappedParent(Ref, Ctx).get<MemberExpr>();
+    const auto *Call =
+        Member ? wrappedParent(Member, Ctx).get<CXXMemberCallExpr>() : nullptr;
+    const bool ReadsTensors =
+        Call && Call->getCallee() == Member &&
+        llvm::StringSwitch<bool>(Call->getMethodDecl()->getName())
+            .Cases("parameters", "named_parameters", "buffers", "named_buffers",
+                   "attr", "hasattr", true)
+            .Default(false);
+    (ReadsTensors ? Read : Other) = true;
+  });
+  return Read && !Other;
+}
+
 std::optional<LoadFinding>
 CheckpointLoadFinder::jitLoad(const CheckpointLoad &Load,
                               const FunctionDecl *Fn, ASTContext &Ctx) {
@@ -442,7 +472,8 @@ CheckpointLoadFinder::jitLoad(const CheckpointLoad &Load,
           Facts.precedes(Load.Read, M.Call))
         return std::nullopt;
   }
-  if (Holder && asksWhereModuleLives(Holder, Load.Read, Fn, Facts))
+  if (Holder && (asksWhereModuleLives(Holder, Load.Read, Fn, Facts) ||
+                 onlyTensorsRead(Holder, Fn, Ctx)))
     return std::nullopt;
   LoadFinding Found;
   Found.Load = Load;
