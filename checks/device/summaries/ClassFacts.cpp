@@ -96,6 +96,17 @@ void collectOwnCalls(const Stmt *Body, const CXXRecordDecl *Class,
 
 } // namespace
 
+bool isMethodOutOfView(const CXXMethodDecl *Method) {
+  const auto *Constructor = llvm::dyn_cast<CXXConstructorDecl>(Method);
+  // A copy keeps the source's placement: it proves nothing new.
+  if (Method->isStatic() || Method->isDeleted() || Method->isPureVirtual() ||
+      (Constructor && Constructor->isCopyOrMoveConstructor()))
+    return false;
+  const FunctionDecl *Definition = nullptr;
+  return (!Method->hasBody(Definition) || !Definition) &&
+         (!Method->isImplicit() || Constructor);
+}
+
 std::vector<const FunctionDecl *>
 FunctionSummaries::initMethodsOf(const FunctionDecl *Constructor) {
   std::vector<const FunctionDecl *> Found;
@@ -360,18 +371,14 @@ void FunctionSummaries::learnClass(const CXXRecordDecl *Class,
       InitAtExit;
   for (const CXXMethodDecl *Method : Class->methods()) {
     const FunctionDecl *Definition = nullptr;
-    // A copy keeps the source's placement: it proves nothing new.
     const auto *Constructor = llvm::dyn_cast<CXXConstructorDecl>(Method);
+    if (isMethodOutOfView(Method))
+      Opaque = true;
+    // A copy keeps the source's placement: it proves nothing new.
     if (Method->isStatic() || Method->isDeleted() || Method->isPureVirtual() ||
-        (Constructor && Constructor->isCopyOrMoveConstructor()))
+        (Constructor && Constructor->isCopyOrMoveConstructor()) ||
+        !Method->hasBody(Definition) || !Definition)
       continue;
-    if (!Method->hasBody(Definition) || !Definition) {
-      // Defined elsewhere (or defaulted, for a constructor): it may leave
-      // the members anywhere.
-      if (!Method->isImplicit() || Constructor)
-        Opaque = true;
-      continue;
-    }
     if (Constructor)
       continue; // Below, once the setup methods are known.
     std::optional<llvm::DenseMap<const FieldDecl *, AbstractDevice>> AtExit =

@@ -34,6 +34,11 @@ void forEachObjectAssignment(
     const CXXRecordDecl *Class, bool ConstructorsOnly,
     llvm::function_ref<void(const ValueDecl *, const Expr *)> Visit);
 
+/// True when \p Method is code of its class the unit does not see: declared
+/// by the user and defined elsewhere (a constructor defaulted in another
+/// file counts). It may leave the members anywhere.
+bool isMethodOutOfView(const CXXMethodDecl *Method);
+
 /// True when the code of \p Member's class registers it with the module
 /// (`mean_ = register_buffer("mean", ...)`, `register_parameter("w", w_)`,
 /// `encoder_ = register_module("encoder", ...)`): the module saves, loads
