@@ -32,7 +32,34 @@ struct Window {
   torch::Tensor centered() const { return samples - torch::ones({4}); }
 };
 
+// A host grid advanced by a parameter's data on later iterations: on some
+// paths the grid is where the parameter is, which is no more evidence than
+// the parameter itself.
+torch::Tensor advected(const torch::Tensor &flow, int64_t n, int steps) {
+  auto grid = torch::arange(n).to(torch::kFloat);
+  auto lo = torch::zeros({1});
+  for (int i = 0; i < steps; ++i)
+    grid = torch::clamp(grid + flow, lo);
+  return grid;
+}
+
 // --- Shown: the code gives the evidence. ---
+
+// The same, with a caller here that passes data it placed on CUDA.
+torch::Tensor drifted(const torch::Tensor &flow, int64_t n, int steps) {
+  auto grid = torch::arange(n).to(torch::kFloat);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: tensor factory 'torch::arange' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+  // CHECK-FIXES: auto grid = torch::arange(n, torch::device(flow.device())).to(torch::kFloat);
+  for (int i = 0; i < steps; ++i)
+    grid = grid + flow;
+  // CHECK-NOTES: :[[@LINE-1]]:17: note: it meets a tensor on the device of 'flow' in 'operator+'
+  // CHECK-NOTES: :[[@LINE-7]]:44: note: the device is taken from parameter 'flow'
+  return grid;
+}
+torch::Tensor drift_on_gpu(const torch::Tensor &flow) {
+  return drifted(flow.cuda(), 8, 3);
+  // CHECK-NOTES: :[[@LINE-1]]:18: note: data on cuda reaches parameter 'flow' through this call of 'drifted'
+}
 
 // A caller here passes data it placed on CUDA.
 torch::Tensor scaled(const torch::Tensor &x) {

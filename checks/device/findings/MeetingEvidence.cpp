@@ -144,7 +144,11 @@ bool placedElsewhere(const AbstractDevice &Passed, llvm::StringRef Backend) {
   using Kind = AbstractDevice::Kind;
   switch (Passed.K) {
   case Kind::Maybe:
-    return Backend != "CPU" || Passed.MayBeNonCpu;
+    // Off the CPU only where a symbol is: judged as that symbol is.
+    return Backend != "CPU" ||
+           (Passed.MayBeNonCpu &&
+            (Passed.OffCpuThrough.empty() ||
+             llvm::any_of(Passed.OffCpuThrough, isMovableByDesign)));
   case Kind::SameAs:
     return standsForAny(Passed, isMovableByDesign);
   case Kind::Cuda:
@@ -182,10 +186,14 @@ OffCpuEvidence offCpuEvidence(const AbstractDevice &Met, const FunctionDecl *Fn,
     Evidence.K = OffCpuEvidence::Kind::Shown;
     return Evidence;
   }
-  if (Met.K != AbstractDevice::Kind::SameAs)
-    return Evidence;
-  llvm::SmallVector<const ValueDecl *, 3> Symbols{Met.Symbol};
-  Symbols.append(Met.AlsoSymbols.begin(), Met.AlsoSymbols.end());
+  // Where the data met may be off the CPU: the symbols it stands for.
+  llvm::SmallVector<const ValueDecl *, 3> Symbols;
+  if (Met.K == AbstractDevice::Kind::SameAs) {
+    Symbols.push_back(Met.Symbol);
+    Symbols.append(Met.AlsoSymbols.begin(), Met.AlsoSymbols.end());
+  } else if (Met.K == AbstractDevice::Kind::Maybe) {
+    Symbols.append(Met.OffCpuThrough.begin(), Met.OffCpuThrough.end());
+  }
   for (const ValueDecl *Symbol : Symbols) {
     const auto *Param = llvm::dyn_cast_or_null<ParmVarDecl>(Symbol);
     const auto *Owner = llvm::dyn_cast_or_null<FunctionDecl>(

@@ -64,7 +64,9 @@ bool AbstractDevice::sameValue(const AbstractDevice &O) const {
          HostContract == O.HostContract && MayBeNonCpu == O.MayBeNonCpu &&
          MayBeCpu == O.MayBeCpu && ZeroDim == O.ZeroDim && Origin == O.Origin &&
          Factories == O.Factories && AlsoSymbols == O.AlsoSymbols &&
-         RunOutput == O.RunOutput && FollowsAccelerator == O.FollowsAccelerator;
+         RunOutput == O.RunOutput &&
+         FollowsAccelerator == O.FollowsAccelerator &&
+         OffCpuThrough == O.OffCpuThrough;
 }
 
 AbstractDevice AbstractDevice::join(const AbstractDevice &A,
@@ -115,6 +117,25 @@ AbstractDevice AbstractDevice::join(const AbstractDevice &A,
     D.ZeroDim = A.isCpu() ? A.ZeroDim : B.ZeroDim;
   else
     D.ZeroDim = A.ZeroDim == B.ZeroDim ? A.ZeroDim : Tri::Unknown;
+  // What the paths off the CPU are: symbols only, or a concrete device.
+  bool Concrete = false;
+  for (const AbstractDevice *Side : {&A, &B}) {
+    if (!Side->mayBeOffCpu())
+      continue;
+    llvm::SmallVector<const ValueDecl *, 3> Through;
+    if (Side->K == Kind::SameAs) {
+      Through.push_back(Side->Symbol);
+      Through.append(Side->AlsoSymbols.begin(), Side->AlsoSymbols.end());
+    } else if (Side->K == Kind::Maybe) {
+      Through.append(Side->OffCpuThrough.begin(), Side->OffCpuThrough.end());
+    }
+    Concrete |= Through.empty() || llvm::is_contained(Through, nullptr);
+    for (const ValueDecl *Symbol : Through)
+      if (!llvm::is_contained(D.OffCpuThrough, Symbol))
+        D.OffCpuThrough.push_back(Symbol);
+  }
+  if (Concrete)
+    D.OffCpuThrough.clear();
   // A path that still holds a device-less factory's CPU tensor is remembered:
   // moving on one branch only does not fix the other.
   for (const AbstractDevice *Side : {&A, &B})

@@ -49,6 +49,11 @@ struct AbstractDevice {
   bool MayBeNonCpu = false;
   /// For Maybe: one of the joined paths is the CPU.
   bool MayBeCpu = false;
+  /// For Maybe: the symbols whose devices the paths off the CPU are, when
+  /// each such path is "wherever a symbol is" (a parameter, member,
+  /// module); empty when one is a concrete device. Evidence is judged on
+  /// them as on a SameAs.
+  llvm::SmallVector<const ValueDecl *, 2> OffCpuThrough;
   Tri ZeroDim = Tri::Unknown;
   /// Where the value got its device: a factory, .to(), .cuda(), a parameter.
   const Stmt *Origin = nullptr;
