@@ -166,6 +166,26 @@ struct DetectorImpl : torch::nn::Module {
   }
   torch::nn::Linear head{nullptr};
 };
+TORCH_MODULE(Detector);
+
+// So do the methods of a class that holds a model to run it: a search that
+// evaluates positions reads the policy and value on the host.
+class PolicyValueNet {
+public:
+  explicit PolicyValueNet(torch::Device device) : device_(device) {
+    model_->to(device_);
+  }
+  std::pair<torch::Tensor, torch::Tensor>
+  policy_value(const torch::Tensor &states) {
+    auto input = states.device() != device_ ? states.to(device_) : states;
+    auto [policy, value] = model_->detect(input);
+    return {policy.cpu(), value.cpu()};
+  }
+
+private:
+  torch::Device device_;
+  Detector model_;
+};
 
 // A helper that reads every tensor it receives on the host works on the
 // host by contract: its CPU placements are where its data lives.

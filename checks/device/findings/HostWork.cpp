@@ -35,14 +35,19 @@ bool derivesFromOstream(const CXXRecordDecl *RD, int Depth = 0) {
 }
 
 /// A method of a module other than its forward (`MaskRCNN::Detect`,
-/// `Classifier::predict`): an inference API that hands its results to
-/// host code. A forward's results go on to the next layer or the loss.
+/// `Classifier::predict`), or of a class that holds a module to run it
+/// (`PolicyValueNet::policy_value`): an inference API that hands its results
+/// to host code. A forward's results go on to the next layer or the loss.
 bool isInferenceMethod(const FunctionDecl *Fn) {
   const auto *Method =
       llvm::dyn_cast_or_null<CXXMethodDecl>(enclosingNamedFunction(Fn));
-  return Method && !Method->isStatic() && Method->getIdentifier() &&
-         Method->getName() != "forward" &&
-         !llvm::isa<CXXConstructorDecl>(Method) && isModuleMethod(Method);
+  if (!Method || Method->isStatic() || !Method->getIdentifier() ||
+      Method->getName() == "forward" || llvm::isa<CXXConstructorDecl>(Method))
+    return false;
+  return isModuleMethod(Method) ||
+         llvm::any_of(Method->getParent()->fields(), [](const FieldDecl *F) {
+           return isModuleType(F->getType());
+         });
 }
 
 bool isStdTuple(QualType T) {
