@@ -369,22 +369,150 @@ readIncludeTree(llvm::StringRef Text, llvm::StringRef Directory) {
   return Entered;
 }
 
+// What the text each file read became, from preprocessed output: the lines
+// each file's line markers attribute to it, blank ones left out. The same
+// files made into the same text, in whatever order they were entered, are
+// the same declarations.
+llvm::StringMap<std::string> textPerFile(llvm::StringRef Preprocessed,
+                                         llvm::StringRef Directory) {
+  llvm::StringMap<std::string> Text;
+  std::string *Current = nullptr;
+  while (!Preprocessed.empty()) {
+    auto [Line, Rest] = Preprocessed.split('\n');
+    Preprocessed = Rest;
+    llvm::StringRef Marker = Line;
+    if (Marker.consume_front("# ") && !Marker.empty() &&
+        llvm::isDigit(Marker.front())) {
+      size_t Open = Marker.find('"'), Close = Marker.rfind('"');
+      if (Open != llvm::StringRef::npos && Close > Open)
+        Current = &Text[absolutePath(Directory, Marker.slice(Open + 1, Close))];
+      continue;
+    }
+    if (Current && !Line.trim().empty())
+      (*Current += Line) += '\n';
+  }
+  return Text;
+}
+
+// Writes \p Path: a header of \p Includes, in order, under a comment that
+// says what it is for.
+bool writeIncludes(llvm::StringRef Path, llvm::StringRef Purpose,
+                   const std::vector<std::string> &Includes) {
+  std::string Text = ("// torchlint-run: " + Purpose + "\n").str();
+  for (const std::string &Include : Includes)
+    Text += "#include <" + Include + ">\n";
+  return writeFileAtomically(Path, Text);
+}
+
+// How many of a list's includes are tried for "a later one brings it in":
+// each try preprocesses the libtorch headers once more.
+constexpr size_t MaxBroughtInLaterTries = 3;
+
 } // namespace
+
+std::optional<PreambleStore::Preprocessed>
+PreambleStore::preprocess(const PreambleRequest &Request,
+                          const std::vector<std::string> &Includes,
+                          bool KeepText) {
+  std::string Header = pathOf(Request, ".scan.h");
+  std::string Tree = pathOf(Request, ".scan.txt");
+  std::string Output = pathOf(Request, ".scan.i");
+  if (!writeIncludes(Header, "what its units' includes bring in", Includes))
+    return std::nullopt;
+  std::vector<std::string> Args = Request.Flags;
+  for (llvm::StringRef Arg :
+       {llvm::StringRef("-x"), llvm::StringRef("c++-header"),
+        llvm::StringRef(Header), llvm::StringRef("-E"), llvm::StringRef("-o"),
+        KeepText ? llvm::StringRef(Output) : llvm::StringRef("/dev/null"),
+        llvm::StringRef("-H"), llvm::StringRef("-w")})
+    Args.push_back(Arg.str());
+  int Code = runCompiler(Args, Request.Directory, Tree);
+  auto Report = llvm::MemoryBuffer::getFile(Tree);
+  auto Made = KeepText ? llvm::MemoryBuffer::getFile(Output) : nullptr;
+  fs::remove(Tree);
+  fs::remove(Header);
+  fs::remove(Output);
+  if (Code != 0 || !Report || (KeepText && !Made))
+    return std::nullopt;
+  Preprocessed Result;
+  Result.Files = readIncludeTree((*Report)->getBuffer(), Request.Directory);
+  if (KeepText) {
+    Result.Text = textPerFile((*Made)->getBuffer(), Request.Directory);
+    Result.Text.erase(absolutePath(Request.Directory, Header));
+  }
+  return Result;
+}
+
+std::vector<std::string>
+PreambleStore::broughtInLater(const PreambleRequest &Request,
+                              std::vector<std::string> &Entered,
+                              Preprocessed Whole) {
+  std::vector<std::string> Later;
+  llvm::StringSet<> WholeFiles;
+  for (const auto &Entry : Whole.Files)
+    WholeFiles.insert(Entry.second);
+  for (size_t I = 0, Tries = 0;
+       I + 1 < Entered.size() && Tries < MaxBroughtInLaterTries; ++Tries) {
+    std::vector<std::string> Without = Entered;
+    Without.erase(Without.begin() + I);
+    std::optional<Preprocessed> Shorter =
+        preprocess(Request, Without, /*KeepText=*/true);
+    llvm::StringSet<> ShorterFiles;
+    bool EnteredDeeper = false;
+    if (Shorter)
+      for (const auto &[Depth, File] : Shorter->Files) {
+        ShorterFiles.insert(File);
+        EnteredDeeper |=
+            Depth > 1 && llvm::StringRef(File).ends_with("/" + Entered[I]);
+      }
+    auto SameText = [&] {
+      if (Shorter->Text.size() != Whole.Text.size())
+        return false;
+      for (const auto &Entry : Whole.Text) {
+        auto Found = Shorter->Text.find(Entry.first());
+        if (Found == Shorter->Text.end() || Found->second != Entry.second)
+          return false;
+      }
+      return true;
+    };
+    auto SameFiles = [&] {
+      return ShorterFiles.size() == WholeFiles.size() &&
+             llvm::all_of(WholeFiles.keys(), [&](llvm::StringRef File) {
+               return ShorterFiles.contains(File);
+             });
+    };
+    if (Shorter && EnteredDeeper && SameFiles() && SameText()) {
+      Later.push_back(Entered[I]);
+      Entered = std::move(Without);
+      Whole = std::move(*Shorter);
+    } else {
+      ++I;
+    }
+  }
+  return Later;
+}
 
 void PreambleStore::canonicalize(PreambleRequest &Request) {
   // Which of the -D/-U flags' macros the headers' files name, and which
   // includes were entered: from the cache while every file it read is as it
-  // was, else from one preprocessing.
-  std::vector<std::string> Entered;
+  // was, else from one preprocessing (more where an include may be brought
+  // in by a later one).
+  std::vector<std::string> Entered, Later;
   llvm::StringSet<> Named;
   std::string Scan = pathOf(Request, ".scan.json");
   bool Known = false;
+  auto Strings = [](const json::Array *Array, auto Add) {
+    for (const json::Value &Item : *Array)
+      if (auto Name = Item.getAsString())
+        Add(Name->str());
+  };
   if (std::optional<json::Value> Cached = readJSONFile(Scan))
     if (const json::Object *Object = Cached->getAsObject()) {
       const json::Array *Includes = Object->getArray("entered");
+      const json::Array *BroughtInLater = Object->getArray("later");
       const json::Array *Macros = Object->getArray("named");
       const json::Object *Depends = Object->getObject("deps");
-      Known = Includes && Macros && Depends;
+      Known = Includes && BroughtInLater && Macros && Depends;
       if (Known)
         for (const auto &Entry : *Depends) {
           auto Hash = Entry.second.getAsString();
@@ -394,36 +522,17 @@ void PreambleStore::canonicalize(PreambleRequest &Request) {
           }
         }
       if (Known) {
-        for (const json::Value &Include : *Includes)
-          if (auto Name = Include.getAsString())
-            Entered.push_back(Name->str());
-        for (const json::Value &Macro : *Macros)
-          if (auto Name = Macro.getAsString())
-            Named.insert(*Name);
+        Strings(Includes, [&](std::string S) { Entered.push_back(S); });
+        Strings(BroughtInLater, [&](std::string S) { Later.push_back(S); });
+        Strings(Macros, [&](std::string S) { Named.insert(S); });
       }
     }
   if (!Known) {
-    std::string Header = pathOf(Request, ".scan.h");
-    std::string Tree = pathOf(Request, ".scan.txt");
-    std::string Text = "// torchlint-run: what its units' includes bring in\n";
-    for (const std::string &Include : Request.Includes)
-      Text += "#include <" + Include + ">\n";
-    if (!writeFileAtomically(Header, Text))
+    std::optional<Preprocessed> Whole = preprocess(
+        Request, Request.Includes, /*KeepText=*/Request.Includes.size() > 1);
+    if (!Whole)
       return;
-    std::vector<std::string> Args = Request.Flags;
-    for (llvm::StringRef Arg :
-         {llvm::StringRef("-x"), llvm::StringRef("c++-header"),
-          llvm::StringRef(Header), llvm::StringRef("-E"), llvm::StringRef("-o"),
-          llvm::StringRef("/dev/null"), llvm::StringRef("-H"),
-          llvm::StringRef("-w")})
-      Args.push_back(Arg.str());
-    int Code = runCompiler(Args, Request.Directory, Tree);
-    auto Report = llvm::MemoryBuffer::getFile(Tree);
-    fs::remove(Tree);
-    fs::remove(Header);
-    if (Code != 0 || !Report)
-      return;
-    auto Files = readIncludeTree((*Report)->getBuffer(), Request.Directory);
+    const auto &Files = Whole->Files;
     // Each include the preprocessor entered is one file at depth 1, named
     // by its path in an include directory; one it did not enter (already
     // brought in, #pragma once or a guard) has none. Anything else there
@@ -468,26 +577,32 @@ void PreambleStore::canonicalize(PreambleRequest &Request) {
         if (!Named.count(Name) && names((*Buffer)->getBuffer(), Name))
           Named.insert(Name);
     }
-    json::Array Includes, Macros;
+    if (Understood && Entered.size() > 1)
+      Later = broughtInLater(Request, Entered, std::move(*Whole));
+    json::Array Includes, BroughtInLater, Macros;
     for (const std::string &Include : Entered)
       Includes.push_back(Include);
+    for (const std::string &Include : Later)
+      BroughtInLater.push_back(Include);
     for (const std::string &Name : Candidates)
       if (Named.count(Name))
         Macros.push_back(Name);
     writeFileAtomically(
-        Scan,
-        llvm::formatv("{0}",
-                      json::Value(json::Object{{"entered", std::move(Includes)},
-                                               {"named", std::move(Macros)},
-                                               {"deps", std::move(Depends)}}))
-            .str());
+        Scan, llvm::formatv("{0}", json::Value(json::Object{
+                                       {"entered", std::move(Includes)},
+                                       {"later", std::move(BroughtInLater)},
+                                       {"named", std::move(Macros)},
+                                       {"deps", std::move(Depends)}}))
+                  .str());
   }
 
   if (Entered.empty())
     return; // nothing entered: not understood
   for (const std::string &Include : Request.Includes)
-    if (!llvm::is_contained(Entered, Include))
+    if (!llvm::is_contained(Entered, Include) &&
+        !llvm::is_contained(Later, Include))
       Request.Redundant.push_back(Include);
+  Request.BroughtInLater = std::move(Later);
   Request.Includes = std::move(Entered);
   std::vector<std::string> Flags;
   for (size_t I = 0, Width = 1; I < Request.Flags.size(); I += Width) {
@@ -516,10 +631,8 @@ PreambleStore::build(const PreambleRequest &Request) {
   std::string Building =
       Pch + ".building." + std::to_string(llvm::sys::Process::getProcessId());
   std::string Depfile = pathOf(Request, ".d");
-  std::string Text = "// torchlint-run: the libtorch prefix of its units\n";
-  for (const std::string &Include : Request.Includes)
-    Text += "#include <" + Include + ">\n";
-  if (!writeFileAtomically(Header, Text))
+  if (!writeIncludes(Header, "the libtorch prefix of its units",
+                     Request.Includes))
     return std::nullopt;
 
   std::vector<std::string> Args = Request.Flags;

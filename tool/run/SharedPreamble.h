@@ -17,6 +17,7 @@
 #include "ResultCache.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/StringMap.h"
 #include <string>
 #include <vector>
 
@@ -40,6 +41,10 @@ struct PreambleRequest {
   // names.
   std::vector<std::string> Redundant;
   std::vector<std::string> UnusedMacros;
+  // Leading includes that a later one of the list brings in anyway, each
+  // made into the same text there (`<torch/cuda.h>` before
+  // `<torch/torch.h>`): also left out of Includes.
+  std::vector<std::string> BroughtInLater;
 };
 
 // The flags of a unit compiled in \p Directory (its file \p Main and -c
@@ -78,6 +83,24 @@ public:
   void canonicalize(PreambleRequest &Request);
 
 private:
+  // What one preprocessing of \p Includes with \p Request's flags read: the
+  // files entered, in order, with their depth, and (with \p KeepText) what
+  // the text of each became.
+  struct Preprocessed {
+    std::vector<std::pair<unsigned, std::string>> Files;
+    llvm::StringMap<std::string> Text;
+  };
+  std::optional<Preprocessed>
+  preprocess(const PreambleRequest &Request,
+             const std::vector<std::string> &Includes, bool KeepText);
+  // Leaves out of \p Entered, and returns, the includes that a later one of
+  // it brings in anyway: the list without one reads the same files, the
+  // left-out one among them, and each becomes the same text. Only the
+  // place of a self-contained header among the declarations differs, as it
+  // does for the system headers a unit includes before libtorch's.
+  std::vector<std::string> broughtInLater(const PreambleRequest &Request,
+                                          std::vector<std::string> &Entered,
+                                          Preprocessed Whole);
   std::string pathOf(const PreambleRequest &Request,
                      llvm::StringRef Extension) const;
   // Runs the compiler with \p Args in \p Directory, its stderr to

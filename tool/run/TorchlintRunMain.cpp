@@ -483,12 +483,14 @@ std::string describePreambles(
   }
   // What the units' own lists and flags had that means nothing to the
   // headers, and so did not split them.
-  std::set<std::string> Redundant, Unused;
+  std::set<std::string> Redundant, Later, Unused;
   for (const auto &[Key, Users] : UnitsOfPreamble)
     if (PreamblePaths.count(Key))
       for (size_t I : Users) {
         for (const std::string &Include : Requests[I]->Redundant)
           Redundant.insert("<" + Include + ">");
+        for (const std::string &Include : Requests[I]->BroughtInLater)
+          Later.insert("<" + Include + ">");
         Unused.insert(Requests[I]->UnusedMacros.begin(),
                       Requests[I]->UnusedMacros.end());
       }
@@ -506,6 +508,12 @@ std::string describePreambles(
                           Redundant.size(), Redundant.size() == 1 ? "" : "s",
                           Few(Redundant))
                 .str();
+  if (!Later.empty())
+    Text +=
+        llvm::formatv("; shared across {0} include{1} that a later one "
+                      "brings in, to the same text ({2})",
+                      Later.size(), Later.size() == 1 ? "" : "s", Few(Later))
+            .str();
   if (!Unused.empty())
     Text +=
         llvm::formatv("; shared across {0} macro flag{1} that no header "
