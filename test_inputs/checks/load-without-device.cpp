@@ -323,3 +323,47 @@ public:
 private:
   torch::jit::script::Module module_;
 };
+
+// Every constructor moves the member to the device it chose; another method
+// visits the CPU to save and moves it back. A load in a third method
+// without a device puts the parameters where the file was saved.
+struct PolicyValueNet {
+  PolicyValueNet() {
+    if (torch::cuda::is_available())
+      device = torch::Device(torch::kCUDA);
+    model->to(device);
+  }
+  explicit PolicyValueNet(int index) {
+    if (torch::cuda::is_available())
+      device = torch::Device(torch::kCUDA, index);
+    model->to(device);
+  }
+  void save_model(const std::string &path) {
+    model->to(torch::kCPU);
+    torch::save(model, path);
+    model->to(device);
+  }
+  void load_model(const std::string &path) {
+    torch::load(model, path);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::load' without a device puts the parameters of module 'model' back on the device they were saved from, not on the device it was moved to [torch-load-without-device]
+    // CHECK-FIXES: torch::load(model, path, device);
+    // CHECK-NOTES: :[[@LINE-16]]:5: note: 'model' is moved to a device here, in the constructor, before the load
+  }
+  Generator model;
+  torch::Device device{torch::kCPU};
+};
+
+// One constructor leaves the member where it was made: the load's module
+// may never have moved (not flagged).
+struct MaybeMovedNet {
+  MaybeMovedNet() = default;
+  explicit MaybeMovedNet(torch::Device d) : device(d) { model->to(device); }
+  void save_model(const std::string &path) {
+    model->to(torch::kCPU);
+    torch::save(model, path);
+    model->to(device);
+  }
+  void load_model(const std::string &path) { torch::load(model, path); }
+  Generator model;
+  torch::Device device{torch::kCPU};
+};

@@ -125,29 +125,77 @@ CheckpointLoadFinder::moduleLoad(const CheckpointLoad &Load,
       Earlier = M;
   }
   // A member module that every constructor moved, itself or through a
-  // setup method it calls (and no other method moves again), reaches the
-  // load from there.
+  // setup method it calls, reaches the load from there: the move the
+  // member's placement names, or, where the class's facts leave it
+  // "wherever set-up put it" (another method moves it too: `to(kCPU)`,
+  // save, `to(device)`), each constructor's first move off the CPU.
   const FunctionDecl *MovedIn = Fn;
-  if (!Earlier && Before.Origin)
-    if (const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Fn))
+  const bool SetUpPlaced = Before.K == AbstractDevice::Kind::SameAs &&
+                           Before.Symbol == Object &&
+                           llvm::isa<FieldDecl>(Object);
+  if (!Earlier && (Before.Origin || SetUpPlaced))
+    if (const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Fn)) {
+      std::optional<ModuleMove> First;
+      const FunctionDecl *FirstIn = nullptr;
+      bool EveryConstructor = true;
+      llvm::SmallPtrSet<const FunctionDecl *, 4> SetUp;
       for (const CXXConstructorDecl *Constructor :
            Method->getParent()->ctors()) {
         const FunctionDecl *Definition = nullptr;
-        if (Earlier || !Constructor->hasBody(Definition) || !Definition)
+        if (Constructor->isCopyOrMoveConstructor() || Constructor->isDeleted())
           continue;
+        // Defaulted, or defined elsewhere: it moves nothing the unit sees.
+        if (!Constructor->hasBody(Definition) || !Definition) {
+          EveryConstructor = false;
+          continue;
+        }
         std::vector<const FunctionDecl *> Placing =
             FunctionSummaries::initMethodsOf(Definition);
         Placing.insert(Placing.begin(), Definition);
-        for (const FunctionDecl *Placer : Placing) {
-          const std::shared_ptr<const DeviceFlow> There =
-              Flow.analyze(Placer, Ctx);
-          for (const ModuleMove &M : There->moduleMoves())
-            if (!Earlier && M.Call == Before.Origin && !M.ToCpu) {
-              Earlier = M;
-              MovedIn = Placer;
+        SetUp.insert(Placing.begin(), Placing.end());
+        bool Moves = false;
+        for (const FunctionDecl *Placer : Placing)
+          for (const ModuleMove &M : Flow.analyze(Placer, Ctx)->moduleMoves())
+            if (!Moves && !M.ToCpu &&
+                (Before.Origin ? M.Call == Before.Origin
+                               : M.Module == Object)) {
+              Moves = true;
+              if (!First) {
+                First = M;
+                FirstIn = Placer;
+              }
             }
-        }
+        EveryConstructor &= Moves;
       }
+      // Without the class's facts, every other method that moves it must
+      // leave it there: its last move is to the same device (`to_host()`
+      // alone would leave it on the CPU).
+      auto LeftThere = [&] {
+        const ValueDecl *Target = referencedObject(First->Device);
+        for (const CXXMethodDecl *Other : Method->getParent()->methods()) {
+          const FunctionDecl *Definition = nullptr;
+          if (llvm::isa<CXXConstructorDecl>(Other) ||
+              !Other->hasBody(Definition) || !Definition ||
+              SetUp.contains(Definition))
+            continue;
+          const std::shared_ptr<const DeviceFlow> There =
+              Flow.analyze(Definition, Ctx);
+          const ModuleMove *Last = nullptr;
+          for (const ModuleMove &M : There->moduleMoves())
+            if (M.Module == Object &&
+                (!Last || There->precedes(Last->Call, M.Call)))
+              Last = &M;
+          if (Last && (Last->ToCpu || !Target ||
+                       referencedObject(Last->Device) != Target))
+            return false;
+        }
+        return true;
+      };
+      if (First && (Before.Origin || (EveryConstructor && LeftThere()))) {
+        Earlier = First;
+        MovedIn = FirstIn;
+      }
+    }
   LoadFinding Found;
   Found.Load = Load;
   Found.Use = Earlier ? nullptr : deviceUseAfter(Object, Call, Fn, Facts, Ctx);
