@@ -502,24 +502,19 @@ std::string describePreambles(
     }
     return llvm::join(Shown, ", ");
   };
-  if (!Redundant.empty())
-    Text += llvm::formatv("; shared across {0} include{1} that an earlier one "
-                          "already brings in ({2})",
-                          Redundant.size(), Redundant.size() == 1 ? "" : "s",
-                          Few(Redundant))
-                .str();
-  if (!Later.empty())
-    Text +=
-        llvm::formatv("; shared across {0} include{1} that a later one "
-                      "brings in, to the same text ({2})",
-                      Later.size(), Later.size() == 1 ? "" : "s", Few(Later))
-            .str();
-  if (!Unused.empty())
-    Text +=
-        llvm::formatv("; shared across {0} macro flag{1} that no header "
-                      "of theirs names ({2})",
-                      Unused.size(), Unused.size() == 1 ? "" : "s", Few(Unused))
-            .str();
+  // "; shared across 2 includes that ... (<a>, <b>)"
+  auto SharedAcross = [&](const std::set<std::string> &Items,
+                          llvm::StringRef Kind, llvm::StringRef Why) {
+    if (!Items.empty())
+      Text +=
+          llvm::formatv("; shared across {0} {1}{2} {3} ({4})", Items.size(),
+                        Kind, Items.size() == 1 ? "" : "s", Why, Few(Items))
+              .str();
+  };
+  SharedAcross(Redundant, "include", "that an earlier one already brings in");
+  SharedAcross(Later, "include",
+               "that a later one brings in, to the same text");
+  SharedAcross(Unused, "macro flag", "that no header of theirs names");
   return Text;
 }
 
