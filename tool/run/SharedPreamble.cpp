@@ -465,23 +465,8 @@ PreambleStore::broughtInLater(const PreambleRequest &Request,
         EnteredDeeper |=
             Depth > 1 && llvm::StringRef(File).ends_with("/" + Entered[I]);
       }
-    auto SameText = [&] {
-      if (Shorter->Text.size() != Whole.Text.size())
-        return false;
-      for (const auto &Entry : Whole.Text) {
-        auto Found = Shorter->Text.find(Entry.first());
-        if (Found == Shorter->Text.end() || Found->second != Entry.second)
-          return false;
-      }
-      return true;
-    };
-    auto SameFiles = [&] {
-      return ShorterFiles.size() == WholeFiles.size() &&
-             llvm::all_of(WholeFiles.keys(), [&](llvm::StringRef File) {
-               return ShorterFiles.contains(File);
-             });
-    };
-    if (Shorter && EnteredDeeper && SameFiles() && SameText()) {
+    if (Shorter && EnteredDeeper && ShorterFiles == WholeFiles &&
+        Shorter->Text == Whole.Text) {
       Later.push_back(Entered[I]);
       Entered = std::move(Without);
       Whole = std::move(*Shorter);

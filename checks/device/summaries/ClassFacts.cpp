@@ -96,15 +96,21 @@ void collectOwnCalls(const Stmt *Body, const CXXRecordDecl *Class,
 
 } // namespace
 
-bool isMethodOutOfView(const CXXMethodDecl *Method) {
+/// Whether \p Method's code may place the members: not a static, deleted or
+/// pure virtual method, nor a copy (a copy keeps the source's placement: it
+/// proves nothing new).
+static bool mayPlaceMembers(const CXXMethodDecl *Method) {
   const auto *Constructor = llvm::dyn_cast<CXXConstructorDecl>(Method);
-  // A copy keeps the source's placement: it proves nothing new.
-  if (Method->isStatic() || Method->isDeleted() || Method->isPureVirtual() ||
-      (Constructor && Constructor->isCopyOrMoveConstructor()))
-    return false;
+  return !Method->isStatic() && !Method->isDeleted() &&
+         !Method->isPureVirtual() &&
+         !(Constructor && Constructor->isCopyOrMoveConstructor());
+}
+
+bool isMethodOutOfView(const CXXMethodDecl *Method) {
   const FunctionDecl *Definition = nullptr;
-  return (!Method->hasBody(Definition) || !Definition) &&
-         (!Method->isImplicit() || Constructor);
+  return mayPlaceMembers(Method) &&
+         (!Method->hasBody(Definition) || !Definition) &&
+         (!Method->isImplicit() || llvm::isa<CXXConstructorDecl>(Method));
 }
 
 std::vector<const FunctionDecl *>
@@ -371,15 +377,11 @@ void FunctionSummaries::learnClass(const CXXRecordDecl *Class,
       InitAtExit;
   for (const CXXMethodDecl *Method : Class->methods()) {
     const FunctionDecl *Definition = nullptr;
-    const auto *Constructor = llvm::dyn_cast<CXXConstructorDecl>(Method);
     if (isMethodOutOfView(Method))
       Opaque = true;
-    // A copy keeps the source's placement: it proves nothing new.
-    if (Method->isStatic() || Method->isDeleted() || Method->isPureVirtual() ||
-        (Constructor && Constructor->isCopyOrMoveConstructor()) ||
-        !Method->hasBody(Definition) || !Definition)
+    if (!mayPlaceMembers(Method) || !Method->hasBody(Definition) || !Definition)
       continue;
-    if (Constructor)
+    if (llvm::isa<CXXConstructorDecl>(Method))
       continue; // Below, once the setup methods are known.
     std::optional<llvm::DenseMap<const FieldDecl *, AbstractDevice>> AtExit =
         MembersAtExit(Definition);
