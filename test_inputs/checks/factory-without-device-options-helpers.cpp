@@ -68,3 +68,20 @@ torch::TensorOptions ping(int n) { return n > 1 ? pong(n - 2) : pong(n); }
 torch::Tensor shift_recursive(torch::Device device, const torch::Tensor &x) {
   return x.to(device) + torch::ones({3}, ping(4));
 }
+
+// Options kept in a local and rebuilt in place (`options =
+// options.dtype(...)`): every value the local takes counts.
+torch::Tensor shift_rebuilt(torch::Device device, const torch::Tensor &x) {
+  torch::TensorOptions options;
+  options = options.dtype(torch::kFloat32);
+  return x.to(device) + torch::ones({3}, options);
+  // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+  // CHECK-FIXES: return x.to(device) + torch::ones({3}, options.device(device));
+  // CHECK-NOTES: :[[@LINE-3]]:23: note: it meets a tensor on the device of 'device' in 'operator+'
+  // CHECK-NOTES: :[[@LINE-7]]:43: note: the device is taken from parameter 'device'
+}
+torch::Tensor shift_rebuilt_placed(torch::Device device, const torch::Tensor &x) {
+  torch::TensorOptions options;
+  options = options.dtype(torch::kFloat32).device(device);
+  return x.to(device) + torch::ones({3}, options);
+}

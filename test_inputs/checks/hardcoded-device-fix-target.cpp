@@ -45,3 +45,25 @@ void run_on(torch::Device device) {
   shifted(x, x);
   // CHECK-NOTES: :[[@LINE-1]]:11: note: data on the device of 'device' reaches parameter 'x' through this call of 'shifted'
 }
+
+// Options kept in a local, rebuilt in place, then given to `x.to`: the fix
+// follows the class's device, not x, which the options move.
+struct Scorer {
+  Scorer() {
+    if (torch::cuda::is_available())
+      device = torch::Device(torch::kCUDA);
+    model->to(device);
+  }
+  torch::Tensor score(torch::Tensor x) {
+    torch::TensorOptions options;
+    options = options.device(torch::kCUDA).dtype(torch::kFloat32);
+    // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: hard-coded CUDA device 'torch::kCUDA' in device-neutral code [torch-hardcoded-device]
+    // CHECK-FIXES: options = options.device(device).dtype(torch::kFloat32);
+    // CHECK-NOTES: :[[@LINE+6]]:17: note: the device is taken from member 'device'
+    // CHECK-NOTES: :[[@LINE-4]]:30: note: the tensor it places is returned from 'score', for code whose data may be on another device
+    x = x.to(options);
+    return model->forward(x);
+  }
+  torch::nn::Linear model{3, 4};
+  torch::Device device{torch::kCPU};
+};

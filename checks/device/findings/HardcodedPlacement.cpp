@@ -427,8 +427,17 @@ HardcodedPlacementFinder::analyseLeaf(const Expr *Leaf, const FunctionDecl *Fn,
   // The device to follow: never the moved object itself, nor what it was
   // taken from (`x.slice(0, 0, 4).cuda()` -> `.to(x.device())` moves
   // nothing).
-  const ValueDecl *Receiver =
-      Where.Receiver ? namedDecl(viewedTensor(Where.Receiver)) : nullptr;
+  const Expr *Moved = Where.Receiver;
+  if (!Moved) {
+    // `x.to(TensorOptions().device(kCUDA))`, inline or kept in a local.
+    bool Pinned = false;
+    if (const auto *To = llvm::dyn_cast_or_null<CXXMemberCallExpr>(
+            optionsDestination(Result.Consumer, Ctx, Pinned));
+        To && isNamed(To->getMethodDecl(), "to") &&
+        isTensorMethod(To->getMethodDecl()))
+      Moved = To->getImplicitObjectArgument();
+  }
+  const ValueDecl *Receiver = Moved ? namedDecl(viewedTensor(Moved)) : nullptr;
   auto Usable = [&](const DeviceSource *S) {
     return S && S->Decl != Receiver && S->What != Carrier::Module &&
            (S->Where != Origin::Member || S->What == Carrier::Device);

@@ -16,8 +16,37 @@ bool isStdString(QualType T) {
   return RD && isNamed(RD, "basic_string");
 }
 
+/// Whether \p Ref, a use of \p Var, only rebuilds it: the target of
+/// `options = ...`, or the object of `options = options.device(d).dtype(t)`.
+bool rebuildsOptions(const DeclRefExpr *Ref, const VarDecl *Var,
+                     ASTContext &Ctx) {
+  const Expr *Current = Ref;
+  for (int Step = 0; Step < 16; ++Step) {
+    DynTypedNode Parent = wrappedParent(Current, Ctx);
+    if (const auto *Member = Parent.get<MemberExpr>()) {
+      const auto *Call =
+          llvm::dyn_cast_or_null<CXXMemberCallExpr>(parentStmt(Member, Ctx));
+      if (!Call || !isTensorOptionsType(Call->getType()))
+        return false;
+      Current = Call;
+      continue;
+    }
+    const auto *S = Parent.get<Stmt>();
+    auto Sides = S ? assignmentSides(S) : std::nullopt;
+    if (!Sides)
+      return false;
+    const auto *Target =
+        llvm::dyn_cast<DeclRefExpr>(ignoreWrappers(Sides->first));
+    return Target && Target->getDecl() == Var &&
+           (Current == Ref ||
+            ignoreWrappers(Sides->second) == ignoreWrappers(Current));
+  }
+  return false;
+}
+
 /// The call every use of the local \p Var is an argument of, each time a
-/// call of the same function; null when a use is anything else.
+/// call of the same function; null when a use is anything else. Uses that
+/// only rebuild the options (`options = options.device(d)`) do not count.
 const CallExpr *soleDestination(const VarDecl *Var) {
   const auto *Fn = llvm::dyn_cast<FunctionDecl>(Var->getDeclContext());
   if (!Fn || !Fn->getBody() || !Var->hasLocalStorage() ||
@@ -28,9 +57,14 @@ const CallExpr *soleDestination(const VarDecl *Var) {
   bool Other = false;
   forEachOwnDescendant(Fn->getBody(), [&](const Stmt &S) {
     const auto *Ref = llvm::dyn_cast<DeclRefExpr>(&S);
-    if (Other || !Ref || Ref->getDecl() != Var)
+    if (Other || !Ref || Ref->getDecl() != Var ||
+        rebuildsOptions(Ref, Var, Ctx))
       return;
     DynTypedNode Parent = wrappedParent(Ref, Ctx);
+    // `x.to(options)`: the copy a by-value parameter takes.
+    if (const auto *Copy = Parent.get<CXXConstructExpr>();
+        Copy && Copy->getConstructor()->isCopyOrMoveConstructor())
+      Parent = wrappedParent(Copy, Ctx);
     // `from_blob(p, sizes, options = other)`: an assignment written as the
     // argument hands the call the options of both sides.
     if (const auto *Assign = Parent.get<CXXOperatorCallExpr>();
@@ -185,6 +219,13 @@ const CallExpr *optionsDestination(const Expr *E, ASTContext &Ctx,
     const auto *S = Parent.get<Stmt>();
     if (!S)
       return nullptr;
+    // `options = TensorOptions().device(d)`: kept in a local like the above.
+    if (auto Sides = assignmentSides(S);
+        Sides && ignoreWrappers(Sides->second) == ignoreWrappers(Current))
+      if (const auto *Target =
+              llvm::dyn_cast<DeclRefExpr>(ignoreWrappers(Sides->first)))
+        if (const auto *Var = llvm::dyn_cast<VarDecl>(Target->getDecl()))
+          return soleDestination(Var);
     if (const auto *Member = llvm::dyn_cast<MemberExpr>(S)) {
       const auto *Call =
           llvm::dyn_cast_or_null<CXXMemberCallExpr>(parentStmt(Member, Ctx));

@@ -1,6 +1,7 @@
 //===--- TensorOptionsAnalysis.cpp - does a TensorOptions name a device? --===//
 #include "device/flow/TensorOptionsAnalysis.h"
 #include "device/functions/FunctionBodies.h"
+#include "utils/CallSite.h"
 #include "utils/TorchTypes.h"
 
 #include "clang/AST/ASTContext.h"
@@ -35,21 +36,25 @@ bool refersTo(const Expr *E, const VarDecl *VD) {
   return DRE && DRE->getDecl() == VD;
 }
 
-/// True when \p S assigns to \p VD (operator= or a compound assignment).
-bool isAssignedIn(const Stmt *S, const VarDecl *VD) {
+/// The values \p S assigns to \p VD (`VD = value`), appended to \p Values;
+/// false when it changes \p VD any other way (a compound assignment).
+bool collectAssignedValues(const Stmt *S, const VarDecl *VD,
+                           llvm::SmallVectorImpl<const Expr *> &Values) {
   if (!S)
+    return true;
+  if (auto Sides = assignmentSides(S); Sides && refersTo(Sides->first, VD))
+    Values.push_back(Sides->second);
+  else if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(S);
+           Op && Op->isAssignmentOp() && Op->getNumArgs() > 0 &&
+           refersTo(Op->getArg(0), VD))
     return false;
-  if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(S))
-    if (Op->isAssignmentOp() && Op->getNumArgs() > 0 &&
-        refersTo(Op->getArg(0), VD))
-      return true;
-  if (const auto *Op = llvm::dyn_cast<BinaryOperator>(S))
-    if (Op->isAssignmentOp() && refersTo(Op->getLHS(), VD))
-      return true;
+  else if (const auto *Op = llvm::dyn_cast<BinaryOperator>(S);
+           Op && Op->isAssignmentOp() && refersTo(Op->getLHS(), VD))
+    return false;
   for (const Stmt *Child : S->children())
-    if (isAssignedIn(Child, VD))
-      return true;
-  return false;
+    if (!collectAssignedValues(Child, VD, Values))
+      return false;
+  return true;
 }
 
 OptionsDevice combine(OptionsDevice A, OptionsDevice B) {
@@ -60,7 +65,8 @@ OptionsDevice combine(OptionsDevice A, OptionsDevice B) {
   return OptionsDevice::Unknown;
 }
 
-OptionsDevice classify(const Expr *E, const Stmt *Body, int Depth);
+OptionsDevice classify(const Expr *E, const Stmt *Body, int Depth,
+                       const VarDecl *Rebuilt = nullptr);
 
 /// The options every `return` of \p Callee gives, when it is a function of
 /// the program (not libtorch's or the standard library's) that no override
@@ -85,19 +91,22 @@ OptionsDevice classifyReturned(const FunctionDecl *Callee, int Depth) {
   return Result.value_or(OptionsDevice::Unknown);
 }
 
-OptionsDevice classify(const Expr *E, const Stmt *Body, int Depth) {
+/// \p Rebuilt is a local whose assigned value \p E is: a use of it there is
+/// the value it had (`o = o.device(d)`), which its other values account for.
+OptionsDevice classify(const Expr *E, const Stmt *Body, int Depth,
+                       const VarDecl *Rebuilt) {
   E = stripWrappers(E);
   if (!E || Depth > MaxDepth)
     return OptionsDevice::Unknown;
 
   if (const auto *Default = llvm::dyn_cast<CXXDefaultArgExpr>(E))
-    return classify(Default->getExpr(), Body, Depth + 1);
+    return classify(Default->getExpr(), Body, Depth + 1, Rebuilt);
 
   if (const auto *Init = llvm::dyn_cast<InitListExpr>(E)) {
     if (Init->getNumInits() == 0)
       return OptionsDevice::NoDevice;
     if (Init->getNumInits() == 1)
-      return classify(Init->getInit(0), Body, Depth + 1);
+      return classify(Init->getInit(0), Body, Depth + 1, Rebuilt);
     return OptionsDevice::Unknown;
   }
 
@@ -112,7 +121,7 @@ OptionsDevice classify(const Expr *E, const Stmt *Body, int Depth) {
     if (Construct->getNumArgs() == 1) {
       const Expr *Arg = Construct->getArg(0);
       if (isTensorOptionsType(Arg->getType()))
-        return classify(Arg, Body, Depth + 1);
+        return classify(Arg, Body, Depth + 1, Rebuilt);
       // dtype, layout and memory-format conversions carry no device.
       if (Arg->getType()->isEnumeralType() ||
           Arg->getType()->getAsCXXRecordDecl())
@@ -139,7 +148,7 @@ OptionsDevice classify(const Expr *E, const Stmt *Body, int Depth) {
       return OptionsDevice::HasDevice;
     if (Name == "dtype" || Name == "layout" || Name == "requires_grad" ||
         Name == "pinned_memory" || Name == "memory_format")
-      return classify(Object, Body, Depth + 1);
+      return classify(Object, Body, Depth + 1, Rebuilt);
     return OptionsDevice::Unknown;
   }
 
@@ -160,16 +169,23 @@ OptionsDevice classify(const Expr *E, const Stmt *Body, int Depth) {
 
   if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E)) {
     const auto *VD = llvm::dyn_cast<VarDecl>(Ref->getDecl());
+    if (VD && VD == Rebuilt)
+      return OptionsDevice::NoDevice; // The least of the lattice: no claim.
+    llvm::SmallVector<const Expr *, 4> Assigned;
     if (!VD || !Body || !VD->hasLocalStorage() ||
         VD->getType()->isReferenceType() || !VD->getInit() ||
-        isAssignedIn(Body, VD))
+        !collectAssignedValues(Body, VD, Assigned))
       return OptionsDevice::Unknown;
-    return classify(VD->getInit(), Body, Depth + 1);
+    // Every value it may hold: its initializer and each assignment's.
+    OptionsDevice Result = classify(VD->getInit(), Body, Depth + 1);
+    for (const Expr *Value : Assigned)
+      Result = combine(Result, classify(Value, Body, Depth + 1, VD));
+    return Result;
   }
 
   if (const auto *Cond = llvm::dyn_cast<ConditionalOperator>(E))
-    return combine(classify(Cond->getTrueExpr(), Body, Depth + 1),
-                   classify(Cond->getFalseExpr(), Body, Depth + 1));
+    return combine(classify(Cond->getTrueExpr(), Body, Depth + 1, Rebuilt),
+                   classify(Cond->getFalseExpr(), Body, Depth + 1, Rebuilt));
 
   return OptionsDevice::Unknown;
 }
