@@ -335,6 +335,25 @@ llvm::StringRef macroOf(const std::vector<std::string> &Flags, size_t I,
       .trim();
 }
 
+// \p Flags without the -D/-U flags of macros \p Keep does not hold (every
+// one, without \p Keep); those left out are added to \p Dropped, each as
+// one string.
+std::vector<std::string> withoutMacros(const std::vector<std::string> &Flags,
+                                       const llvm::StringSet<> *Keep,
+                                       std::vector<std::string> *Dropped) {
+  std::vector<std::string> Kept;
+  for (size_t I = 0, Width = 1; I < Flags.size(); I += Width) {
+    llvm::StringRef Name = macroOf(Flags, I, Width);
+    if (!Name.empty() && !(Keep && Keep->count(Name))) {
+      if (Dropped)
+        Dropped->push_back(Width == 2 ? Flags[I] + Flags[I + 1] : Flags[I]);
+      continue;
+    }
+    Kept.insert(Kept.end(), Flags.begin() + I, Flags.begin() + I + Width);
+  }
+  return Kept;
+}
+
 bool isIdentifierChar(char C) {
   return llvm::isAlnum(C) || C == '_' || C == '$';
 }
@@ -589,21 +608,45 @@ void PreambleStore::canonicalize(PreambleRequest &Request) {
       Request.Redundant.push_back(Include);
   Request.BroughtInLater = std::move(Later);
   Request.Includes = std::move(Entered);
-  std::vector<std::string> Flags;
-  for (size_t I = 0, Width = 1; I < Request.Flags.size(); I += Width) {
-    llvm::StringRef Name = macroOf(Request.Flags, I, Width);
-    if (!Name.empty() && !Named.count(Name)) {
-      std::string Flag = Request.Flags[I];
-      if (Width == 2)
-        Flag += Request.Flags[I + 1];
-      Request.UnusedMacros.push_back(Flag);
-      continue;
-    }
-    Flags.insert(Flags.end(), Request.Flags.begin() + I,
-                 Request.Flags.begin() + I + Width);
-  }
-  Request.Flags = std::move(Flags);
+  Request.Flags = withoutMacros(Request.Flags, &Named, &Request.UnusedMacros);
   Request.Key = keyOf(Request);
+  Request.Scanned = true;
+}
+
+std::string keyWithoutMacros(const PreambleRequest &Request) {
+  PreambleRequest Stripped;
+  Stripped.Flags = withoutMacros(Request.Flags, nullptr, nullptr);
+  Stripped.Includes = Request.Includes;
+  return keyOf(Stripped);
+}
+
+bool canonicalizeLike(PreambleRequest &Request, const PreambleRequest &Original,
+                      const PreambleRequest &Canonical) {
+  if (!Canonical.Scanned || Request.Includes != Original.Includes)
+    return false;
+  auto MacrosOf = [](const std::vector<std::string> &Flags) {
+    llvm::StringSet<> Names;
+    for (size_t I = 0, Width = 1; I < Flags.size(); I += Width)
+      if (llvm::StringRef Name = macroOf(Flags, I, Width); !Name.empty())
+        Names.insert(Name);
+    return Names;
+  };
+  // The scan judged only \p Original's macros: another one may be named.
+  const llvm::StringSet<> Judged = MacrosOf(Original.Flags);
+  const llvm::StringSet<> Named = MacrosOf(Canonical.Flags);
+  const llvm::StringSet<> Mine = MacrosOf(Request.Flags);
+  if (llvm::any_of(Mine.keys(),
+                   [&](llvm::StringRef Name) { return !Judged.count(Name); }))
+    return false;
+  std::vector<std::string> Unused;
+  if (withoutMacros(Request.Flags, &Named, &Unused) !=
+      withoutMacros(Original.Flags, &Named, nullptr))
+    return false;
+  std::string Directory = std::move(Request.Directory);
+  Request = Canonical;
+  Request.Directory = std::move(Directory);
+  Request.UnusedMacros = std::move(Unused);
+  return true;
 }
 
 std::optional<std::string>

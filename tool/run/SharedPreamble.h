@@ -45,6 +45,8 @@ struct PreambleRequest {
   // made into the same text there (`<torch/cuda.h>` before
   // `<torch/torch.h>`): also left out of Includes.
   std::vector<std::string> BroughtInLater;
+  // Whether canonicalize() understood it (the fields above are its facts).
+  bool Scanned = false;
 };
 
 // The flags of a unit compiled in \p Directory (its file \p Main and -c
@@ -59,6 +61,19 @@ preambleFlags(const clang::tooling::CommandLineArguments &Args,
 
 // The name of the preamble that \p Request's flags and includes make.
 std::string keyOf(const PreambleRequest &Request);
+
+// The key of \p Request without its -D and -U flags: requests alike but
+// for macros may share one preprocessing (canonicalizeLike).
+std::string keyWithoutMacros(const PreambleRequest &Request);
+
+// Gives \p Request the canonical form \p Canonical has, when \p Request
+// differs from \p Original (which canonicalize() made into \p Canonical)
+// only in -D/-U flags of macros that no file \p Original's headers read
+// names: a macro never named cannot change what the preprocessor reads, so
+// \p Request reads the same files and they mean the same. False, and
+// \p Request unchanged, otherwise.
+bool canonicalizeLike(PreambleRequest &Request, const PreambleRequest &Original,
+                      const PreambleRequest &Canonical);
 
 // What to precompile for \p Command, or nothing (no libtorch prefix).
 std::optional<PreambleRequest>

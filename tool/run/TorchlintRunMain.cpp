@@ -779,18 +779,41 @@ int runProject() {
   if (!NoPreamble) {
     // Units whose includes or flags differ only in what cannot change what
     // the headers mean share one: one scan per distinct request decides.
+    // Requests alike but for macros are scanned in turn, each taking an
+    // earlier one's scan where the macros they differ in mean nothing there.
     std::map<std::string, std::vector<size_t>> UnitsOfRequest;
+    std::map<std::string, std::vector<const std::vector<size_t> *>>
+        RequestsAlike;
     for (size_t I = 0; I < Units.size(); ++I)
       if (Missed[I] && (Requests[I] = preambleFor(Units[I])))
         UnitsOfRequest[Requests[I]->Key].push_back(I);
     for (const auto &Entry : UnitsOfRequest)
-      Pool.async([&, &Users = Entry.second] {
-        PreambleRequest Canonical = *Requests[Users.front()];
-        Preambles.canonicalize(Canonical);
-        for (size_t I : Users) {
-          std::string Directory = std::move(Requests[I]->Directory);
-          Requests[I] = Canonical;
-          Requests[I]->Directory = std::move(Directory);
+      RequestsAlike[keyWithoutMacros(*Requests[Entry.second.front()])]
+          .push_back(&Entry.second);
+    // The one with the most macros first: its scan judges the others'.
+    for (auto &Alike : RequestsAlike)
+      llvm::stable_sort(Alike.second, [&](const auto *A, const auto *B) {
+        return Requests[A->front()]->Flags.size() >
+               Requests[B->front()]->Flags.size();
+      });
+    for (const auto &Alike : RequestsAlike)
+      Pool.async([&, &Group = Alike.second] {
+        std::vector<std::pair<PreambleRequest, PreambleRequest>> Scanned;
+        for (const std::vector<size_t> *Users : Group) {
+          PreambleRequest Canonical = *Requests[Users->front()];
+          if (llvm::none_of(Scanned, [&](const auto &Earlier) {
+                return canonicalizeLike(Canonical, Earlier.first,
+                                        Earlier.second);
+              })) {
+            PreambleRequest Original = Canonical;
+            Preambles.canonicalize(Canonical);
+            Scanned.emplace_back(std::move(Original), Canonical);
+          }
+          for (size_t I : *Users) {
+            std::string Directory = std::move(Requests[I]->Directory);
+            Requests[I] = Canonical;
+            Requests[I]->Directory = std::move(Directory);
+          }
         }
       });
     Pool.wait();
@@ -798,55 +821,80 @@ int runProject() {
       if (Requests[I])
         UnitsOfPreamble[Requests[I]->Key].push_back(I);
   }
+  // The preambles there will be: those in the cache, and those two units
+  // or more share, built below.
   std::map<std::string, std::string> PreamblePaths;
-  std::mutex PreambleLock;
+  std::set<std::string> ToBuild;
   for (const auto &[Key, Users] : UnitsOfPreamble) {
-    const PreambleRequest &Request = *Requests[Users.front()];
-    if (auto Existing = Preambles.existing(Request)) {
+    if (auto Existing = Preambles.existing(*Requests[Users.front()]))
       PreamblePaths[Key] = *Existing;
-      continue;
-    }
-    if (Users.size() < 2)
-      continue;
-    Pool.async([&, Request] {
-      if (auto Built = Preambles.build(Request)) {
-        std::lock_guard<std::mutex> Guard(PreambleLock);
-        PreamblePaths[Request.Key] = *Built;
-      }
-    });
+    else if (Users.size() >= 2)
+      ToBuild.insert(Key);
   }
-  Pool.wait();
 
   // A unit whose own list has no preamble (no other unit starts so) takes
   // the one of the longest shorter list its own starts with, if there is
   // one: a PCH of a prefix of its includes, the rest parsed as text.
   size_t OnPrefix = 0;
   for (size_t I = 0; I < Units.size(); ++I) {
-    if (!Requests[I] || PreamblePaths.count(Requests[I]->Key))
+    if (!Requests[I] || PreamblePaths.count(Requests[I]->Key) ||
+        ToBuild.count(Requests[I]->Key))
       continue;
     for (size_t N = Requests[I]->Includes.size(); N-- > 1;) {
       PreambleRequest Prefix = *Requests[I];
       Prefix.Includes.resize(N);
       Prefix.Key = keyOf(Prefix);
-      std::optional<std::string> Path;
-      if (auto Found = PreamblePaths.find(Prefix.Key);
-          Found != PreamblePaths.end())
-        Path = Found->second;
-      else
-        Path = Preambles.existing(Prefix);
-      if (Path) {
-        std::vector<size_t> &Own = UnitsOfPreamble[Requests[I]->Key];
-        llvm::erase(Own, I);
-        if (Own.empty())
-          UnitsOfPreamble.erase(Requests[I]->Key);
-        Requests[I] = std::move(Prefix);
-        UnitsOfPreamble[Requests[I]->Key].push_back(I);
-        PreamblePaths[Requests[I]->Key] = *Path;
-        ++OnPrefix;
-        break;
+      if (!PreamblePaths.count(Prefix.Key) && !ToBuild.count(Prefix.Key)) {
+        std::optional<std::string> Path = Preambles.existing(Prefix);
+        if (!Path)
+          continue;
+        PreamblePaths[Prefix.Key] = *Path;
       }
+      std::vector<size_t> &Own = UnitsOfPreamble[Requests[I]->Key];
+      llvm::erase(Own, I);
+      if (Own.empty())
+        UnitsOfPreamble.erase(Requests[I]->Key);
+      Requests[I] = std::move(Prefix);
+      UnitsOfPreamble[Requests[I]->Key].push_back(I);
+      ++OnPrefix;
+      break;
     }
   }
+
+  // 3. Lint the rest: each preamble's units as soon as it is built, the
+  // others at once, beside the builds.
+  std::mutex PreambleLock;
+  const std::map<std::string, std::string> Ready = PreamblePaths;
+  auto Lint = [&](size_t I, std::string Preamble) {
+    Pool.async([&, I, Preamble = std::move(Preamble)] {
+      Results[I] = lintUnit(Units[I], Settings, Preamble);
+      if (!NoCache && !Results[I].ToolFailed)
+        Cache.store(Keys[I], Results[I]);
+      Tracker.finished(Results[I]);
+    });
+  };
+  for (const std::string &Key : ToBuild)
+    Pool.async([&, Key] {
+      const std::vector<size_t> &Users = UnitsOfPreamble.at(Key);
+      std::optional<std::string> Built =
+          Preambles.build(*Requests[Users.front()]);
+      if (Built) {
+        std::lock_guard<std::mutex> Guard(PreambleLock);
+        PreamblePaths[Key] = *Built;
+      }
+      for (size_t I : Users)
+        Lint(I, Built.value_or(""));
+    });
+  for (size_t I = 0; I < Units.size(); ++I) {
+    if (!Missed[I] || (Requests[I] && ToBuild.count(Requests[I]->Key)))
+      continue;
+    std::string Preamble;
+    if (Requests[I])
+      if (auto Found = Ready.find(Requests[I]->Key); Found != Ready.end())
+        Preamble = Found->second;
+    Lint(I, std::move(Preamble));
+  }
+  Pool.wait();
   if (!Quiet && !PreamblePaths.empty())
     llvm::errs() << describePreambles(UnitsOfPreamble, Requests, PreamblePaths)
                  << "\n";
@@ -856,22 +904,6 @@ int runProject() {
         "preamble of a shorter list {3} with\n",
         OnPrefix, OnPrefix == 1 ? "" : "s", OnPrefix == 1 ? "its" : "their",
         OnPrefix == 1 ? "it starts" : "they start");
-
-  // 3. Lint the rest.
-  for (size_t I = 0; I < Units.size(); ++I) {
-    if (!Missed[I])
-      continue;
-    std::string Preamble;
-    if (Requests[I] && PreamblePaths.count(Requests[I]->Key))
-      Preamble = PreamblePaths[Requests[I]->Key];
-    Pool.async([&, I, Preamble] {
-      Results[I] = lintUnit(Units[I], Settings, Preamble);
-      if (!NoCache && !Results[I].ToolFailed)
-        Cache.store(Keys[I], Results[I]);
-      Tracker.finished(Results[I]);
-    });
-  }
-  Pool.wait();
 
   std::vector<clang::tidy::ClangTidyError> All;
   for (const UnitResult &Unit : Results)
