@@ -89,3 +89,35 @@ private:
   std::vector<torch::jit::IValue> inputs_;
   float rot_ = 0.f;
 };
+
+// A script module loaded on the CPU and moved where the device is not the
+// CPU follows the device either way; a batch made without one meets it.
+torch::Tensor score(const std::string &path, const std::string &name) {
+  torch::Device device(torch::kCPU);
+  if (name == "cuda")
+    device = torch::Device(torch::kCUDA);
+  torch::jit::script::Module module;
+  module = torch::jit::load(path, torch::kCPU);
+  if (device.type() != torch::kCPU)
+    module.to(device);
+  torch::Tensor batch = torch::zeros({2, 3});
+  // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: tensor factory 'torch::zeros' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+  // CHECK-FIXES: torch::Tensor batch = torch::zeros({2, 3}, torch::device(device));
+  // CHECK-NOTES: :[[@LINE+4]]:17: note: it meets a tensor on the device of 'device' in 'torch::jit::Module::forward'
+  // CHECK-NOTES: :[[@LINE-11]]:17: note: the device is taken from local variable 'device'
+  std::vector<torch::IValue> inputs;
+  inputs.push_back(batch);
+  return module.forward(inputs).toTensor();
+}
+
+// Moved only when a flag asks for CUDA: where the module runs is the
+// program's choice, and the batch stays with it on the CPU otherwise.
+torch::Tensor score_flag(const std::string &path, bool use_cuda) {
+  torch::jit::script::Module module = torch::jit::load(path, torch::kCPU);
+  if (use_cuda)
+    module.to(torch::kCUDA);
+  torch::Tensor batch = torch::zeros({2, 3});
+  std::vector<torch::IValue> inputs;
+  inputs.push_back(batch);
+  return module.forward(inputs).toTensor();
+}

@@ -2,6 +2,7 @@
 #include "device/flow/DeviceChoice.h"
 #include "device/flow/DeviceTransfer.h"
 #include "device/functions/FunctionParents.h"
+#include "utils/TorchObjects.h"
 #include "utils/TorchTypes.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -143,6 +144,59 @@ std::optional<AcceleratorQuery> acceleratorQuery(const Expr *Cond) {
   return std::nullopt;
 }
 
+std::optional<CpuDeviceTest> cpuDeviceTest(const Expr *Cond) {
+  Cond = stripWrappers(Cond);
+  if (const auto *Not = llvm::dyn_cast_or_null<UnaryOperator>(Cond);
+      Not && Not->getOpcode() == UO_LNot) {
+    std::optional<CpuDeviceTest> Inner = cpuDeviceTest(Not->getSubExpr());
+    if (Inner)
+      Inner->TrueMeansCpu = !Inner->TrueMeansCpu;
+    return Inner;
+  }
+  const Expr *Side = nullptr;
+  bool Equal = true;
+  auto Compare = [&](const Expr *L, const Expr *R, bool IsEqual) {
+    Side = isCpuDeviceConstant(R) ? L : isCpuDeviceConstant(L) ? R : nullptr;
+    Equal = IsEqual;
+  };
+  if (const auto *Op = llvm::dyn_cast_or_null<CXXOperatorCallExpr>(Cond);
+      Op && Op->getNumArgs() == 2 &&
+      (Op->getOperator() == OO_EqualEqual ||
+       Op->getOperator() == OO_ExclaimEqual))
+    Compare(Op->getArg(0), Op->getArg(1), Op->getOperator() == OO_EqualEqual);
+  else if (const auto *Op = llvm::dyn_cast_or_null<BinaryOperator>(Cond);
+           Op && (Op->getOpcode() == BO_EQ || Op->getOpcode() == BO_NE))
+    Compare(Op->getLHS(), Op->getRHS(), Op->getOpcode() == BO_EQ);
+  else if (const auto *IsCpu = llvm::dyn_cast_or_null<CXXMemberCallExpr>(Cond);
+           IsCpu && IsCpu->getNumArgs() == 0 &&
+           isNamed(IsCpu->getMethodDecl(), "is_cpu"))
+    Side = IsCpu->getImplicitObjectArgument();
+  // `d.type()`: the device it is the type of.
+  if (const auto *Type =
+          llvm::dyn_cast_or_null<CXXMemberCallExpr>(stripWrappers(Side));
+      Type && Type->getNumArgs() == 0 && isNamed(Type->getMethodDecl(), "type"))
+    Side = Type->getImplicitObjectArgument();
+  if (!Side || !isDeviceType(Side->getType()))
+    return std::nullopt;
+  const ValueDecl *Device = referencedObject(Side);
+  if (!Device)
+    return std::nullopt;
+  return CpuDeviceTest{Device, Equal};
+}
+
+const ValueDecl *cpuDeviceOnEdge(const CFGBlock *Pred, const CFGBlock *Succ) {
+  const auto *Cond =
+      llvm::dyn_cast_or_null<Expr>(Pred->getTerminatorCondition());
+  if (!Cond || Pred->succ_size() != 2)
+    return nullptr;
+  const CFGBlock *OnTrue = *Pred->succ_begin();
+  const CFGBlock *OnFalse = *std::next(Pred->succ_begin());
+  std::optional<CpuDeviceTest> Test = cpuDeviceTest(Cond);
+  if (!Test || OnTrue == OnFalse || (Succ != OnTrue && Succ != OnFalse))
+    return nullptr;
+  return (Succ == OnTrue) == Test->TrueMeansCpu ? Test->Device : nullptr;
+}
+
 std::optional<DeviceChoiceGuard> deviceChoiceGuard(const Stmt *S,
                                                    ASTContext &Ctx) {
   const Stmt *Current = S;
@@ -167,6 +221,10 @@ std::optional<DeviceChoiceGuard> deviceChoiceGuard(const Stmt *S,
       Guard.Condition = Cond;
       if (std::optional<bool> Accelerator = meansAccelerator(Cond))
         Guard.OnCpu = OnTrueSide != *Accelerator;
+      if (std::optional<CpuDeviceTest> Test = cpuDeviceTest(Cond)) {
+        Guard.OnCpu = OnTrueSide == Test->TrueMeansCpu;
+        Guard.TestedDevice = Test->Device;
+      }
       // Only a condition that is `x.is_cuda()` itself says "follow x":
       // `!x.is_cuda() && use_gpu` is a choice like any other.
       const auto *Query =
@@ -205,6 +263,12 @@ AbstractDevice DeviceTransfer::moveUnderChoice(const CXXMemberCallExpr *Move,
     return AbstractDevice::unknown();
   Moved.FollowsAccelerator = true;
   return Moved;
+}
+
+bool isChosenMove(const Stmt *Move, const Expr *Device, ASTContext &Ctx) {
+  const std::optional<DeviceChoiceGuard> Guard = deviceChoiceGuard(Move, Ctx);
+  return Guard && !(Guard->TestedDevice && Guard->OnCpu == false && Device &&
+                    referencedObject(Device) == Guard->TestedDevice);
 }
 
 } // namespace clang::tidy::torch::device

@@ -12,6 +12,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/Analysis/CFG.h"
 
 namespace clang::tidy::torch::device {
 
@@ -27,6 +28,8 @@ struct DeviceChoiceGuard {
   /// of `if (cuda_available)`, the then of `if (!use_gpu)`), false on the
   /// accelerator's; none where the condition does not say which.
   std::optional<bool> OnCpu;
+  /// For `if (d.type() != torch::kCPU)`, `if (d.is_cpu())`: d.
+  const ValueDecl *TestedDevice = nullptr;
 };
 
 /// Whether \p Cond asks where code runs: a device query (`x.is_cuda()`,
@@ -41,6 +44,12 @@ bool isDeviceChoiceCondition(const Expr *Cond);
 std::optional<DeviceChoiceGuard> deviceChoiceGuard(const Stmt *S,
                                                    ASTContext &Ctx);
 
+/// Whether \p Move, a move to \p Device, is a run-time choice: it is under
+/// a device choice, unless there the condition says \p Device is not the CPU
+/// (`if (device.type() != torch::kCPU) net->to(device);` follows `device`
+/// either way).
+bool isChosenMove(const Stmt *Move, const Expr *Device, ASTContext &Ctx);
+
 /// A condition that asks whether one value's device is an accelerator
 /// (`d.is_cuda()`, `x.is_cuda()`, `x.device().is_cpu()`, under `!`).
 struct AcceleratorQuery {
@@ -48,6 +57,19 @@ struct AcceleratorQuery {
   bool TrueMeansAccelerator = true;
 };
 std::optional<AcceleratorQuery> acceleratorQuery(const Expr *Cond);
+
+/// A condition that tests whether a device variable is the CPU
+/// (`d == torch::kCPU`, `d.type() != torch::kCPU`, `d.is_cpu()`, under `!`):
+/// the variable, and whether the true branch is the one where it is.
+struct CpuDeviceTest {
+  const ValueDecl *Device = nullptr;
+  bool TrueMeansCpu = true;
+};
+std::optional<CpuDeviceTest> cpuDeviceTest(const Expr *Cond);
+
+/// The device variable the condition ending \p Pred says is the CPU on the
+/// edge to \p Succ (the else of `if (device.type() != torch::kCPU)`).
+const ValueDecl *cpuDeviceOnEdge(const CFGBlock *Pred, const CFGBlock *Succ);
 
 } // namespace clang::tidy::torch::device
 

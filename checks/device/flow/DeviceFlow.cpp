@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "device/flow/DeviceFlow.h"
 #include "device/flow/CalleeSummaries.h"
+#include "device/flow/DeviceChoice.h"
 #include "device/flow/DeviceTransfer.h"
 #include "device/flow/DeviceUsage.h"
 #include "device/flow/TransferSyntax.h"
@@ -185,13 +186,18 @@ struct DeviceFlow::Solution {
       if (!Pred)
         continue;
       const DeviceState &PredOut = Out[Pred->getBlockID()];
-      if (auto Known = knownOnEdge(Pred, Block, PredOut)) {
-        DeviceState Edge = PredOut;
-        Edge.Vars[Known->first] = std::move(Known->second);
-        In.joinWith(Edge);
-      } else {
+      auto Known = knownOnEdge(Pred, Block, PredOut);
+      const ValueDecl *CpuDevice = cpuDeviceOnEdge(Pred, Block);
+      if (!Known && !CpuDevice) {
         In.joinWith(PredOut);
+        continue;
       }
+      DeviceState Edge = PredOut;
+      if (Known)
+        Edge.Vars[Known->first] = std::move(Known->second);
+      if (CpuDevice)
+        followCpuDevice(Block, CpuDevice, Edge);
+      In.joinWith(Edge);
     }
     joinUnmovedModules(Block, In);
     return In;
@@ -221,6 +227,32 @@ struct DeviceFlow::Solution {
         llvm::all_of(It->second.Factories, isZeroElementFactory))
       return std::make_pair(Filled, AbstractDevice::unknown());
     return std::nullopt;
+  }
+
+  /// Where \p Device is the CPU, a value on the CPU is on \p Device: when
+  /// another path into \p Block moved it there (`if (device.type() !=
+  /// torch::kCPU) module.to(device);`), it is on \p Device on every path.
+  void followCpuDevice(const CFGBlock *Block, const ValueDecl *Device,
+                       DeviceState &Edge) const {
+    for (auto &[D, Where] : Edge.Vars) {
+      if (!Where.isCpu())
+        continue;
+      for (const CFGBlock *Pred : Block->preds()) {
+        const DeviceState *PredOut = Pred ? &Out[Pred->getBlockID()] : nullptr;
+        if (!PredOut || PredOut == &Edge || !PredOut->Reached)
+          continue;
+        auto It = PredOut->Vars.find(D);
+        auto Placed = PredOut->Vars.find(Device);
+        if (It != PredOut->Vars.end() &&
+            ((It->second.K == AbstractDevice::Kind::SameAs &&
+              It->second.Symbol == Device) ||
+             (Placed != PredOut->Vars.end() && !It->second.isCpu() &&
+              It->second.samePlace(Placed->second)))) {
+          Where = It->second;
+          break;
+        }
+      }
+    }
   }
 
   /// A module moved on some paths into \p Block and not on others is

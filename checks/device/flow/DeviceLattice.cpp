@@ -69,6 +69,13 @@ bool AbstractDevice::sameValue(const AbstractDevice &O) const {
          OffCpuThrough == O.OffCpuThrough;
 }
 
+bool AbstractDevice::samePlace(const AbstractDevice &O) const {
+  return K == O.K && CudaIndex == O.CudaIndex && Symbol == O.Symbol &&
+         Part == O.Part && MayBeNonCpu == O.MayBeNonCpu &&
+         MayBeCpu == O.MayBeCpu && AlsoSymbols == O.AlsoSymbols &&
+         OffCpuThrough == O.OffCpuThrough;
+}
+
 AbstractDevice AbstractDevice::join(const AbstractDevice &A,
                                     const AbstractDevice &B) {
   if (A.sameValue(B))

@@ -96,6 +96,9 @@ struct AbstractDevice {
   /// Both sides are concrete and different (cpu vs cuda, cuda:0 vs cuda:1).
   bool provablyDiffers(const AbstractDevice &Other) const;
   bool sameValue(const AbstractDevice &Other) const;
+  /// The same place, wherever the value came from (its origin and
+  /// factories aside).
+  bool samePlace(const AbstractDevice &Other) const;
   static AbstractDevice join(const AbstractDevice &A, const AbstractDevice &B);
   /// "cpu", "cuda:1", "the device of 'x'", ...
   std::string describe() const;

@@ -436,9 +436,21 @@ DeviceTransfer::moduleMovesAt(const CallExpr *Call,
       !isDeviceLike(Member->getArg(0)->getType()))
     return Moves;
   const Expr *Object = Member->getImplicitObjectArgument();
-  if (const ValueDecl *Module = moduleRoot(Object))
+  const ValueDecl *Module = moduleRoot(Object);
+  // A script module's `to(device)` moves it in place as well.
+  if (!Module)
+    if (const ValueDecl *Script = referencedObject(Object);
+        Script && isJitModuleType(Script->getType()))
+      Module = Script;
+  if (Module)
     Add(Module, Member->getArg(0), evalDevice(Member->getArg(0), S), nullptr);
   return Moves;
+}
+
+AbstractDevice DeviceTransfer::loadedScriptModule(const Expr *Loaded,
+                                                  const DeviceState &S) const {
+  const Expr *Device = jitLoadDevice(Loaded);
+  return Device ? evalDevice(Device, S) : AbstractDevice::unknown();
 }
 
 void DeviceTransfer::collectAskedLocals(const Stmt *Body) {
@@ -486,8 +498,7 @@ void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
       } else if (isJitModuleType(T) && !T->isReferenceType()) {
         // Where `torch::jit::load(path, device)` put it; with no device,
         // where it was saved, which the code does not say.
-        const Expr *Device = jitLoadDevice(VD->getInit());
-        S.Vars[VD] = Device ? evalDevice(Device, S) : AbstractDevice::unknown();
+        S.Vars[VD] = loadedScriptModule(VD->getInit(), S);
       } else if (const auto *Built = builtModule(VD)) {
         // A module constructed here holds the parameters its constructor
         // made, on the CPU, until it is moved.
@@ -515,6 +526,8 @@ void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
         S.Vars[Target] = evalDevice(RHS, S);
       else if (isTensorListType(T))
         S.Lists[Target] = evalList(RHS, S);
+      else if (isJitModuleType(T) && !T->isReferenceType())
+        S.Vars[Target] = loadedScriptModule(RHS, S);
     }
     return;
   }
@@ -522,7 +535,9 @@ void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
     const llvm::SmallVector<ModuleMove, 1> Moves = moduleMovesAt(Call, S);
     // A move under a run-time device choice (`if (cuda::is_available())
     // net->to(kCUDA);`) is where the program chose to run, as for tensors.
-    const bool Chosen = !Moves.empty() && deviceChoiceGuard(Call, Ctx);
+    const bool Chosen = llvm::any_of(Moves, [&](const ModuleMove &Move) {
+      return isChosenMove(Call, Move.Device, Ctx);
+    });
     for (const ModuleMove &Move : Moves)
       S.Vars[Move.Module] = Chosen ? AbstractDevice::unknown() : Move.Target;
     if (!Moves.empty())

@@ -43,6 +43,10 @@ public:
 
   AbstractDevice eval(const Expr *E, const DeviceState &S) const;
   AbstractDevice evalDevice(const Expr *E, const DeviceState &S) const;
+  /// Where `torch::jit::load(path, device)` \p Loaded puts a script module;
+  /// with no device, where it was saved, which the code does not say.
+  AbstractDevice loadedScriptModule(const Expr *Loaded,
+                                    const DeviceState &S) const;
   AbstractDevice lookupIn(const ValueDecl *D, const DeviceState &S) const {
     return lookup(D, S);
   }
