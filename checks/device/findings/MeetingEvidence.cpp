@@ -389,6 +389,16 @@ std::optional<PlacementMeeting> placementMeeting(
 }
 
 void noteCallerData(ClangTidyCheck &Check, const CallerPlacement &Caller) {
+  if (Caller.Bound) {
+    Check.diag(Caller.Argument->getExprLoc(),
+               "'%0' is bound here to be called from elsewhere: its caller "
+               "may pass a CUDA tensor for parameter '%1'",
+               DiagnosticIDs::Note)
+        << llvm::cast<FunctionDecl>(Caller.PassedFor->getDeclContext())
+               ->getNameAsString()
+        << Caller.PassedFor->getName();
+    return;
+  }
   Check.diag(Caller.Argument->getExprLoc(),
              "%select{data|a module}3 on %0 reaches parameter '%1' through "
              "this call of '%2'",

@@ -2,6 +2,7 @@
 #include "device/functions/UnitCallers.h"
 #include "device/functions/LibraryCode.h"
 #include "utils/TorchObjects.h"
+#include "utils/TorchTypes.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -15,13 +16,47 @@ const FunctionDecl *canonical(const FunctionDecl *Fn) {
   return Fn ? Fn->getCanonicalDecl() : nullptr;
 }
 
+/// pybind11's `def`, `torch::Library`'s `def` (a kernel for every device;
+/// an `impl` is registered for one dispatch key, whose tensors it gets).
+bool isBindingCall(const FunctionDecl *Callee) {
+  const auto *Method = llvm::dyn_cast_or_null<CXXMethodDecl>(Callee);
+  if (!Method || !Method->getIdentifier() ||
+      !llvm::is_contained({"def", "def_static"}, Method->getName()))
+    return false;
+  const CXXRecordDecl *Class = Method->getParent();
+  return isInTopNamespace(Class, "pybind11") ||
+         (isInTopNamespace(Class, "torch") && Class->getIdentifier() &&
+          Class->getName() == "Library");
+}
+
+/// The function \p Arg of a binding call names: `f`, `&f`, `TORCH_FN(f)`.
+const FunctionDecl *boundFunction(const Expr *Arg) {
+  const Expr *E = Arg->IgnoreImplicit()->IgnoreParenImpCasts();
+  if (const auto *AddressOf = llvm::dyn_cast<UnaryOperator>(E);
+      AddressOf && AddressOf->getOpcode() == UO_AddrOf)
+    E = AddressOf->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(E))
+    return llvm::dyn_cast<FunctionDecl>(Ref->getDecl());
+  // TORCH_FN(f): c10::CompileTimeFunctionPointer<decltype(f), f>().
+  const auto *Pointer = llvm::dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      E->getType()->getAsCXXRecordDecl());
+  if (!Pointer || !Pointer->getIdentifier() ||
+      Pointer->getName() != "CompileTimeFunctionPointer")
+    return nullptr;
+  for (const TemplateArgument &Template : Pointer->getTemplateArgs().asArray())
+    if (Template.getKind() == TemplateArgument::Declaration)
+      return llvm::dyn_cast<FunctionDecl>(Template.getAsDecl());
+  return nullptr;
+}
+
 class CallCollector : public RecursiveASTVisitor<CallCollector> {
 public:
   CallCollector(const SourceManager &SM,
                 llvm::DenseMap<const FunctionDecl *,
                                llvm::SmallVector<UnitCall, 2>> &Calls,
-                llvm::DenseSet<const FunctionDecl *> &Escaped)
-      : Library(SM), Calls(Calls), Escaped(Escaped) {}
+                llvm::DenseSet<const FunctionDecl *> &Escaped,
+                llvm::DenseMap<const FunctionDecl *, Binding> &Bound)
+      : Library(SM), Calls(Calls), Escaped(Escaped), Bound(Bound) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
@@ -59,6 +94,10 @@ public:
     if (const FunctionDecl *Forward = heldModuleForward(Call))
       Callee = Forward;
     Calls[canonical(Callee)].push_back({Call, Caller});
+    if (isBindingCall(Callee))
+      for (const Expr *Arg : Call->arguments())
+        if (const FunctionDecl *Fn = boundFunction(Arg))
+          Bound.try_emplace(canonical(Fn), Binding{Call, Arg});
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
@@ -72,6 +111,7 @@ private:
   LibraryCode Library;
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<UnitCall, 2>> &Calls;
   llvm::DenseSet<const FunctionDecl *> &Escaped;
+  llvm::DenseMap<const FunctionDecl *, Binding> &Bound;
   llvm::DenseSet<const Expr *> AsCallee;
   const FunctionDecl *Caller = nullptr;
 };
@@ -84,7 +124,8 @@ void UnitCallers::index(ASTContext &Ctx) {
   Unit = Ctx.getTranslationUnitDecl();
   Calls.clear();
   Escaped.clear();
-  CallCollector Collector(Ctx.getSourceManager(), Calls, Escaped);
+  Bound.clear();
+  CallCollector Collector(Ctx.getSourceManager(), Calls, Escaped, Bound);
   Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
 }
 
@@ -120,6 +161,15 @@ UnitCallers::writtenCallsOf(const FunctionDecl *Fn, ASTContext &Ctx) {
     for (const FunctionDecl *Specialization : Template->specializations())
       Add(Specialization);
   return Found;
+}
+
+std::optional<Binding> UnitCallers::bindingOf(const FunctionDecl *Fn,
+                                              ASTContext &Ctx) {
+  index(Ctx);
+  auto It = Bound.find(canonical(Fn));
+  if (It == Bound.end())
+    return std::nullopt;
+  return It->second;
 }
 
 const Expr *argumentFor(const CallExpr *Call, const FunctionDecl *Callee,

@@ -27,6 +27,14 @@ struct UnitCall {
   const FunctionDecl *Caller = nullptr;
 };
 
+/// Where the unit hands a function to Python or to the dispatcher, to be
+/// called with tensors from anywhere: pybind11's `m.def("f", &f)`,
+/// `torch::Library`'s `m.def` (also through `TORCH_FN(f)`).
+struct Binding {
+  const CallExpr *Call = nullptr;
+  const Expr *Argument = nullptr; ///< The argument that names the function.
+};
+
 class UnitCallers {
 public:
   /// Every call of \p Fn in the translation unit, when those are all its
@@ -50,6 +58,9 @@ public:
     return Escaped;
   }
 
+  /// How the unit binds \p Fn for Python or the dispatcher, if it does.
+  std::optional<Binding> bindingOf(const FunctionDecl *Fn, ASTContext &Ctx);
+
 private:
   void index(ASTContext &Ctx);
 
@@ -57,6 +68,7 @@ private:
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<UnitCall, 2>> Calls;
   /// Functions named other than as a callee (their address taken).
   llvm::DenseSet<const FunctionDecl *> Escaped;
+  llvm::DenseMap<const FunctionDecl *, Binding> Bound;
 };
 
 /// The argument \p Call passes for parameter number \p Index of \p Callee;

@@ -284,6 +284,16 @@ std::optional<CallerPlacement> FunctionSummaries::callerPlacing(
           if (std::optional<CallerPlacement> Up = Search(Outer))
             return Up;
     }
+    // Bound for Python or the dispatcher: whoever calls it there may pass
+    // CUDA tensors (a tensor parameter only; a module's is the caller's).
+    if (std::optional<Binding> Bound = Calls.bindingOf(Fn, Ctx);
+        Bound && isTensorType(P->getType())) {
+      AbstractDevice Passed = AbstractDevice::cuda(-1, Bound->Call);
+      if (Accepts(Passed))
+        return CallerPlacement{
+            Param,           P,      UnitCall{Bound->Call, nullptr},
+            Bound->Argument, Passed, /*Bound=*/true};
+    }
     return std::nullopt;
   };
   return Search(Param);

@@ -54,6 +54,9 @@ struct CallerPlacement {
   UnitCall Site;
   const Expr *Argument = nullptr;
   AbstractDevice Passed;
+  /// Site binds the function for Python or the dispatcher (Argument names
+  /// it): its callers are elsewhere and may pass CUDA tensors.
+  bool Bound = false;
 };
 
 class FunctionSummaries final : public CalleeSummaries {
