@@ -1239,6 +1239,33 @@ std::vector<Case> makeCases(const Env &env) {
         auto x = T({2}, e.dev);
         return devs(x.masked_fill_(B({2}, e.dev), S(kCpu)));
       });
+  add("at::Tensor::masked_scatter_", "dev[2].masked_scatter_(mask_dev[2], src_dev[2])",
+      Side::Same, Mech::Wrapper, [](const Env &e) {
+        auto x = T({2}, e.dev);
+        return devs(x.masked_scatter_(B({2}, e.dev), T({2}, e.dev)));
+      });
+  add("at::Tensor::masked_scatter_", "dev[2].masked_scatter_(mask_cpu[2], src_dev[2])",
+      Side::CpuMask, Mech::Wrapper, [](const Env &e) {
+        auto x = T({2}, e.dev);
+        return devs(x.masked_scatter_(B({2}, kCpu), T({2}, e.dev)));
+      });
+  add("at::Tensor::masked_scatter_", "dev[2].masked_scatter_(mask_dev[2], src_cpu[2])",
+      Side::CpuNonScalar, Mech::Wrapper, [](const Env &e) {
+        auto x = T({2}, e.dev);
+        return devs(x.masked_scatter_(B({2}, e.dev), T({2}, kCpu)));
+      });
+  add("at::Tensor::masked_scatter", "dev[2].masked_scatter(mask_cpu[2], src_dev[2])",
+      Side::CpuMask, Mech::Wrapper, [](const Env &e) {
+        return devs(T({2}, e.dev).masked_scatter(B({2}, kCpu), T({2}, e.dev)));
+      });
+  add("at::Tensor::masked_scatter", "dev[2].masked_scatter(mask_dev[2], src_cpu[2])",
+      Side::CpuNonScalar, Mech::Wrapper, [](const Env &e) {
+        return devs(T({2}, e.dev).masked_scatter(B({2}, e.dev), T({2}, kCpu)));
+      });
+  add("torch::masked_scatter", "masked_scatter(dev[2], mask_dev[2], src_cpu[2])",
+      Side::CpuNonScalar, Mech::Wrapper, [](const Env &e) {
+        return devs(torch::masked_scatter(T({2}, e.dev), B({2}, e.dev), T({2}, kCpu)));
+      });
   add("at::Tensor::masked_fill", "dev[2].masked_fill(mask_dev[2], v_dev0)", Side::Same,
       Mech::Backend,
       [](const Env &e) { return devs(T({2}, e.dev).masked_fill(B({2}, e.dev), S(e.dev))); });

@@ -21,7 +21,7 @@ torch::Tensor displaced(const torch::Tensor &vel) {
   return pos + vel;
   // CHECK-NOTES: :[[@LINE-1]]:14: note: it meets a tensor on the device of 'vel' in 'operator+'
   // CHECK-NOTES: :[[@LINE-6]]:46: note: the device is taken from parameter 'vel'
-  // CHECK-NOTES: :[[@LINE+23]]:19: note: 'advect' is bound here to be called from elsewhere: its caller may pass a CUDA tensor for parameter 'vel'
+  // CHECK-NOTES: :[[@LINE+42]]:19: note: 'advect' is bound here to be called from elsewhere: its caller may pass a CUDA tensor for parameter 'vel'
 }
 
 torch::Tensor advect(const torch::Tensor &vel, double dt) {
@@ -41,9 +41,29 @@ torch::Tensor on_host(const torch::Tensor &vel) {
   return pos + vel;
 }
 
+// A scatter into a tensor made without a device, with its caller's mask.
+torch::Tensor scattered(const torch::Tensor &vel, const torch::Tensor &border) {
+  torch::Tensor displacement = torch::zeros({vel.size(0), 3});
+  // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: tensor factory 'torch::zeros' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+  // CHECK-FIXES: torch::Tensor displacement = torch::zeros({vel.size(0), 3}, torch::device(border.device()));
+  displacement.masked_scatter_(border.ne(1), vel);
+  // CHECK-NOTES: :[[@LINE-1]]:16: note: it meets a tensor on the device of 'border' in 'Tensor::masked_scatter_'
+  // CHECK-NOTES: :[[@LINE-6]]:72: note: the device is taken from parameter 'border'
+  // CHECK-NOTES: :[[@LINE+16]]:22: note: 'scattered' is bound here to be called from elsewhere: its caller may pass a CUDA tensor for parameter 'border'
+  return displacement;
+}
+
+// Bound as the CPU kernel beside a CUDA one: its callers pass host tensors.
+torch::Tensor forward_cpu(const torch::Tensor &vel) {
+  auto pos = torch::zeros({vel.size(0), 3});
+  return pos + vel;
+}
+
 } // namespace fluid
 
 void bind(pybind11::module_ &m) {
+  m.def("forward_cpu", &fluid::forward_cpu);
   m.def("advect", &fluid::advect);
   m.def("on_host", &fluid::on_host);
+  m.def("scattered", &fluid::scattered);
 }

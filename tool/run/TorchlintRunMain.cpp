@@ -790,7 +790,8 @@ int runProject() {
     for (const auto &Entry : UnitsOfRequest)
       RequestsAlike[keyWithoutMacros(*Requests[Entry.second.front()])]
           .push_back(&Entry.second);
-    // The one with the most macros first: its scan judges the others'.
+    // The one with the most flags (the others being alike: the most macros)
+    // first: its scan judges the others'.
     for (auto &Alike : RequestsAlike)
       llvm::stable_sort(Alike.second, [&](const auto *A, const auto *B) {
         return Requests[A->front()]->Flags.size() >

@@ -203,7 +203,8 @@ OffCpuEvidence offCpuEvidence(const AbstractDevice &Met, const FunctionDecl *Fn,
       continue;
     if (Summaries)
       if (std::optional<CallerPlacement> Call =
-              Summaries->callerPlacing(Param, showsOffCpu, Ctx)) {
+              Summaries->callerPlacing(Param, showsOffCpu, Ctx,
+                                       /*CountBindings=*/true)) {
         Evidence.K = OffCpuEvidence::Kind::Caller;
         Evidence.Call = std::move(Call);
         return Evidence;

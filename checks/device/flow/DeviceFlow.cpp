@@ -239,14 +239,17 @@ struct DeviceFlow::Solution {
         continue;
       for (const CFGBlock *Pred : Block->preds()) {
         const DeviceState *PredOut = Pred ? &Out[Pred->getBlockID()] : nullptr;
-        if (!PredOut || PredOut == &Edge || !PredOut->Reached)
+        if (!PredOut || !PredOut->Reached)
           continue;
         auto It = PredOut->Vars.find(D);
         auto Placed = PredOut->Vars.find(Device);
         if (It != PredOut->Vars.end() &&
             ((It->second.K == AbstractDevice::Kind::SameAs &&
               It->second.Symbol == Device) ||
-             (Placed != PredOut->Vars.end() && !It->second.isCpu() &&
+             // Where `device` is only known as a symbol or per path: a
+             // concrete device there says nothing of this edge.
+             (Placed != PredOut->Vars.end() &&
+              It->second.K == AbstractDevice::Kind::Maybe &&
               It->second.samePlace(Placed->second)))) {
           Where = It->second;
           break;

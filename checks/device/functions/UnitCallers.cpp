@@ -49,6 +49,23 @@ const FunctionDecl *boundFunction(const Expr *Arg) {
   return nullptr;
 }
 
+/// A binding that names a CPU kernel (`m.def("forward_cpu", &forward_cpu)`,
+/// beside its CUDA twin): its callers pass host tensors.
+bool bindsHostKernel(const CallExpr *Call) {
+  for (const Expr *Arg : Call->arguments()) {
+    llvm::StringRef Name;
+    if (const auto *Literal = llvm::dyn_cast<StringLiteral>(
+            Arg->IgnoreImplicit()->IgnoreParenImpCasts()))
+      Name = Literal->getString();
+    else if (const FunctionDecl *Fn = boundFunction(Arg);
+             Fn && Fn->getIdentifier())
+      Name = Fn->getName();
+    if (Name.contains_insensitive("cpu") || Name.contains_insensitive("host"))
+      return true;
+  }
+  return false;
+}
+
 class CallCollector : public RecursiveASTVisitor<CallCollector> {
 public:
   CallCollector(const SourceManager &SM,
@@ -94,7 +111,7 @@ public:
     if (const FunctionDecl *Forward = heldModuleForward(Call))
       Callee = Forward;
     Calls[canonical(Callee)].push_back({Call, Caller});
-    if (isBindingCall(Callee))
+    if (isBindingCall(Callee) && !bindsHostKernel(Call))
       for (const Expr *Arg : Call->arguments())
         if (const FunctionDecl *Fn = boundFunction(Arg))
           Bound.try_emplace(canonical(Fn), Binding{Call, Arg});

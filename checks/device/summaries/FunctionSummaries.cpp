@@ -250,7 +250,8 @@ AbstractDevice FunctionSummaries::parameterFromCallers(
 
 std::optional<CallerPlacement> FunctionSummaries::callerPlacing(
     const ParmVarDecl *Param,
-    llvm::function_ref<bool(const AbstractDevice &)> Accepts, ASTContext &Ctx) {
+    llvm::function_ref<bool(const AbstractDevice &)> Accepts, ASTContext &Ctx,
+    bool CountBindings) {
   reset(Ctx);
   // A few levels up through the callers' own parameters, never around a
   // recursion.
@@ -286,7 +287,8 @@ std::optional<CallerPlacement> FunctionSummaries::callerPlacing(
     }
     // Bound for Python or the dispatcher: whoever calls it there may pass
     // CUDA tensors (a tensor parameter only; a module's is the caller's).
-    if (std::optional<Binding> Bound = Calls.bindingOf(Fn, Ctx);
+    if (std::optional<Binding> Bound =
+            CountBindings ? Calls.bindingOf(Fn, Ctx) : std::nullopt;
         Bound && isTensorType(P->getType())) {
       AbstractDevice Passed = AbstractDevice::cuda(-1, Bound->Call);
       if (Accepts(Passed))

@@ -111,7 +111,7 @@ public:
   std::optional<CallerPlacement>
   callerPlacing(const ParmVarDecl *Param,
                 llvm::function_ref<bool(const AbstractDevice &)> Accepts,
-                ASTContext &Ctx);
+                ASTContext &Ctx, bool CountBindings = false);
 
   /// Every call of \p Fn, when the unit holds them all (UnitCallers::callsOf:
   /// internal linkage, its address never taken).
