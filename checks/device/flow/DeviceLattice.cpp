@@ -59,14 +59,10 @@ bool AbstractDevice::provablyDiffers(const AbstractDevice &O) const {
 }
 
 bool AbstractDevice::sameValue(const AbstractDevice &O) const {
-  return K == O.K && CudaIndex == O.CudaIndex && Symbol == O.Symbol &&
-         Part == O.Part && DeviceLess == O.DeviceLess &&
-         HostContract == O.HostContract && MayBeNonCpu == O.MayBeNonCpu &&
-         MayBeCpu == O.MayBeCpu && ZeroDim == O.ZeroDim && Origin == O.Origin &&
-         Factories == O.Factories && AlsoSymbols == O.AlsoSymbols &&
-         RunOutput == O.RunOutput &&
-         FollowsAccelerator == O.FollowsAccelerator &&
-         OffCpuThrough == O.OffCpuThrough;
+  return samePlace(O) && DeviceLess == O.DeviceLess &&
+         HostContract == O.HostContract && ZeroDim == O.ZeroDim &&
+         Origin == O.Origin && Factories == O.Factories &&
+         RunOutput == O.RunOutput && FollowsAccelerator == O.FollowsAccelerator;
 }
 
 bool AbstractDevice::samePlace(const AbstractDevice &O) const {
