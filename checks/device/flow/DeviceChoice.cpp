@@ -184,17 +184,25 @@ std::optional<CpuDeviceTest> cpuDeviceTest(const Expr *Cond) {
   return CpuDeviceTest{Device, Equal};
 }
 
-const ValueDecl *cpuDeviceOnEdge(const CFGBlock *Pred, const CFGBlock *Succ) {
+std::optional<BranchEdge> branchEdge(const CFGBlock *Pred,
+                                     const CFGBlock *Succ) {
   const auto *Cond =
       llvm::dyn_cast_or_null<Expr>(Pred->getTerminatorCondition());
   if (!Cond || Pred->succ_size() != 2)
-    return nullptr;
+    return std::nullopt;
   const CFGBlock *OnTrue = *Pred->succ_begin();
   const CFGBlock *OnFalse = *std::next(Pred->succ_begin());
-  std::optional<CpuDeviceTest> Test = cpuDeviceTest(Cond);
-  if (!Test || OnTrue == OnFalse || (Succ != OnTrue && Succ != OnFalse))
-    return nullptr;
-  return (Succ == OnTrue) == Test->TrueMeansCpu ? Test->Device : nullptr;
+  if (OnTrue == OnFalse || (Succ != OnTrue && Succ != OnFalse))
+    return std::nullopt;
+  return BranchEdge{Cond, Succ == OnTrue};
+}
+
+const ValueDecl *cpuDeviceOnEdge(const CFGBlock *Pred, const CFGBlock *Succ) {
+  std::optional<BranchEdge> Edge = branchEdge(Pred, Succ);
+  std::optional<CpuDeviceTest> Test =
+      Edge ? cpuDeviceTest(Edge->Cond) : std::nullopt;
+  return Test && Edge->TakenIfTrue == Test->TrueMeansCpu ? Test->Device
+                                                         : nullptr;
 }
 
 std::optional<DeviceChoiceGuard> deviceChoiceGuard(const Stmt *S,

@@ -67,6 +67,15 @@ struct CpuDeviceTest {
 };
 std::optional<CpuDeviceTest> cpuDeviceTest(const Expr *Cond);
 
+/// The condition ending \p Pred, and whether the edge to \p Succ is taken
+/// when it is true; none where \p Pred does not branch two ways to \p Succ.
+struct BranchEdge {
+  const Expr *Cond = nullptr;
+  bool TakenIfTrue = true;
+};
+std::optional<BranchEdge> branchEdge(const CFGBlock *Pred,
+                                     const CFGBlock *Succ);
+
 /// The device variable the condition ending \p Pred says is the CPU on the
 /// edge to \p Succ (the else of `if (device.type() != torch::kCPU)`).
 const ValueDecl *cpuDeviceOnEdge(const CFGBlock *Pred, const CFGBlock *Succ);

@@ -110,16 +110,11 @@ const ValueDecl *assertedOnCpuOnEdge(const CFGBlock *Pred,
 /// Pred tests for elements (`x.numel() == 0`, `x.numel() > 0`, ...), when
 /// the edge to \p Succ is the one where it has some.
 const ValueDecl *hasElementsOnEdge(const CFGBlock *Pred, const CFGBlock *Succ) {
-  const Expr *Cond =
-      llvm::dyn_cast_or_null<Expr>(Pred->getTerminatorCondition());
-  if (!Cond || Pred->succ_size() != 2)
-    return nullptr;
-  const CFGBlock *OnTrue = *Pred->succ_begin();
-  const CFGBlock *OnFalse = *std::next(Pred->succ_begin());
-  if (OnTrue == OnFalse || (Succ != OnTrue && Succ != OnFalse))
+  std::optional<BranchEdge> Edge = branchEdge(Pred, Succ);
+  if (!Edge)
     return nullptr;
   const auto *Compare =
-      llvm::dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+      llvm::dyn_cast<BinaryOperator>(Edge->Cond->IgnoreParenImpCasts());
   if (!Compare || !Compare->isComparisonOp())
     return nullptr;
   // `x.numel() OP 0` or `0 OP x.numel()`.
@@ -149,7 +144,7 @@ const ValueDecl *hasElementsOnEdge(const CFGBlock *Pred, const CFGBlock *Succ) {
   default:
     return nullptr;
   }
-  if ((Succ == OnTrue) != HasElementsIfTrue)
+  if (Edge->TakenIfTrue != HasElementsIfTrue)
     return nullptr;
   return referencedObject(Numel->getImplicitObjectArgument());
 }
