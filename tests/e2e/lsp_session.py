@@ -299,6 +299,9 @@ def run(args):
         argv += args.clangd_args
         env = dict(os.environ)
         env["XDG_CONFIG_HOME"] = xdg
+        # The editor's libtorch preambles go to the user's cache unless
+        # TORCHLINT_CACHE_DIR names one: keep them out of the tester's.
+        env["XDG_CACHE_HOME"] = os.path.join(ws, ".xdg-cache")
         env.pop("CLANGD_FLAGS", None)
         stderr_path = os.path.join(ws, ".clangd-stderr.log")
         log(f"workspace {ws} (setup={args.setup})")

@@ -19,6 +19,11 @@
 #       same, but the workspace has only a .clang-tidy (`Checks: -*,<check>`) and no
 #       clangd config at all. Passes only if torchlint-clangd treats torch-* checks as
 #       fast (see docs/user-guide.md, "FastCheckFilter"); stock clangd drops them.
+#   run_e2e.sh lsp-shared-preamble <torchlint-clangd> <input.cpp> <include-dir>
+#       the editor's libtorch preamble: a session builds it into TORCHLINT_CACHE_DIR,
+#       the next one reads it (its own preamble is then a small fraction of the one
+#       built with TORCHLINT_CACHE_DIR=none), a changed libtorch header rebuilds it,
+#       and every session gets the diagnostic and its quick fix.
 #
 # Every subcommand prints PASS:/FAIL: lines and exits 0 only if all its steps passed
 # (77 = skipped, e.g. a binary is missing; register with SKIP_RETURN_CODE 77).
@@ -47,7 +52,7 @@ TMP=""
 pass() { echo "PASS: $*"; }
 fail() { echo "FAIL: $*"; FAILS=$((FAILS + 1)); }
 skip() { echo "SKIP: $*"; exit 77; }
-usage() { sed -n '2,35p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,40p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 2; }
 cleanup() { [ -n "$TMP" ] && rm -rf "$TMP"; }
 trap cleanup EXIT
 mktmp() { TMP=$(mktemp -d "${TMPDIR:-/tmp}/torchlint-e2e.XXXXXX"); }
@@ -224,6 +229,60 @@ lsp_common() {
   finish "$name"
 }
 
+cmd_lsp_shared_preamble() {
+  [ $# -eq 3 ] || usage
+  local clangd=$1 input=$2 inc=$3
+  need_exe "$clangd" "clangd"; need_file "$input" "input"; need_dir "$inc" "include dir"
+  mktmp
+  cp -r "$inc" "$TMP/inc" # a copy whose headers the test changes
+  local cache="$TMP/cache" flags=() f
+  for f in $E2E_CXXFLAGS; do flags+=("--flag=$f"); done
+  flags+=("--flag=-I$TMP/inc")
+  # One editor session with TORCHLINT_CACHE_DIR=$1; its output in $TMP/$2.out and
+  # the size of the preamble clangd built for the file in SIZE.
+  session() {
+    SIZE=""
+    TORCHLINT_CACHE_DIR=$1 "$PY" "$HERE/lsp_session.py" --clangd "$clangd" --file "$input" \
+        --expect-code "$E2E_CHECK" --expect-fix-substring "$E2E_FIX_SUBSTRING" \
+        --expect-fixed-substring "$E2E_FIXED_TEXT" --timeout "$E2E_LSP_TIMEOUT" \
+        --setup clangd --fast-check-filter Loose --log info --keep "${flags[@]}" \
+        >"$TMP/$2.out" 2>&1 || { fail "$2: the session failed"; show "$TMP/$2.out"; return 1; }
+    local ws
+    ws=$(sed -n 's/.*kept workspace //p' "$TMP/$2.out")
+    SIZE=$(sed -n 's/.*Built preamble of size \([0-9]*\) .*/\1/p' "$ws/.clangd-stderr.log" | head -n 1)
+    rm -rf "$ws"
+    [ -n "$SIZE" ] || { fail "$2: clangd logged no preamble"; return 1; }
+  }
+  pchs() { ls "$cache"/v1/preambles/*.pch 2>/dev/null; }
+  local own first pch stamp
+  if session none own; then
+    own=$SIZE
+    [ ! -e "$cache" ] && pass "TORCHLINT_CACHE_DIR=none: the file's own preamble ($own bytes), nothing cached" \
+      || fail "TORCHLINT_CACHE_DIR=none wrote $cache"
+  fi
+  if session "$cache" first && [ "$(pchs | wc -l)" -eq 1 ]; then
+    first=$SIZE; pch=$(pchs); stamp=$(stat -c %Y.%s "$pch")
+    [ -n "$own" ] && [ "$first" -lt $((own / 10)) ] \
+      && pass "first session: built the libtorch preamble; the file's own is $first bytes" \
+      || fail "first session: the file's preamble is $first bytes, its own without the cache $own"
+  else
+    fail "first session: $(pchs | wc -l) preambles in the cache, want 1"
+  fi
+  sleep 1 # a rebuild would show in the time stamp
+  if session "$cache" second && [ -n "$pch" ]; then
+    [ "$(pchs)" = "$pch" ] && [ "$(stat -c %Y.%s "$pch")" = "$stamp" ] && [ "$SIZE" -eq "$first" ] \
+      && pass "second session: read the cached preamble, did not build it again" \
+      || fail "second session: the cached preamble changed or was not used ($SIZE bytes)"
+  fi
+  echo "// changed" >>"$TMP/inc/torch/torch.h"
+  if session "$cache" changed && [ -n "$pch" ]; then
+    [ "$(pchs)" = "$pch" ] && [ "$(stat -c %Y.%s "$pch")" != "$stamp" ] && [ "$SIZE" -eq "$first" ] \
+      && pass "a libtorch header changed: the preamble was built again and used" \
+      || fail "a libtorch header changed: the preamble was not rebuilt ($SIZE bytes)"
+  fi
+  finish lsp-shared-preamble
+}
+
 [ $# -ge 1 ] || usage
 sub=$1; shift
 case "$sub" in
@@ -232,6 +291,7 @@ case "$sub" in
   ci) cmd_ci "$@" ;;
   lsp) lsp_common lsp "$@" --setup clangd --fast-check-filter Loose ;;
   lsp-noconfig) lsp_common lsp-noconfig "$@" --setup clang-tidy ;;
+  lsp-shared-preamble) cmd_lsp_shared_preamble "$@" ;;
   -h|--help|help) usage ;;
   *) echo "unknown subcommand: $sub"; usage ;;
 esac

@@ -74,13 +74,16 @@ std::optional<std::string> findUserHeader(llvm::StringRef Name,
 // #pragma once or an include guard: a macro defined later cannot change
 // what the headers collected before it mean.
 void scanLeadingIncludes(llvm::StringRef File, IncludeScan &Scan,
-                         unsigned Depth) {
+                         unsigned Depth,
+                         std::optional<llvm::StringRef> Given = std::nullopt) {
   if (Depth > 4 || !Scan.Visited.insert(File).second)
     return;
-  auto Buffer = llvm::MemoryBuffer::getFile(File);
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer = nullptr;
+  if (!Given)
+    Buffer = llvm::MemoryBuffer::getFile(File);
   if (!Buffer)
     return;
-  llvm::StringRef Text = (*Buffer)->getBuffer();
+  llvm::StringRef Text = Given ? *Given : (*Buffer)->getBuffer();
   std::string Guard;
   bool InComment = false;
   while (!Text.empty()) {
@@ -144,10 +147,11 @@ void scanLeadingIncludes(llvm::StringRef File, IncludeScan &Scan,
 
 std::vector<std::string>
 leadingLibtorchIncludes(llvm::StringRef File,
-                        const std::vector<std::string> &SearchPath) {
+                        const std::vector<std::string> &SearchPath,
+                        std::optional<llvm::StringRef> Text) {
   IncludeScan Scan;
   Scan.SearchPath = SearchPath;
-  scanLeadingIncludes(File, Scan, 0);
+  scanLeadingIncludes(File, Scan, 0, Text);
   return Scan.Includes;
 }
 
@@ -180,6 +184,8 @@ bool takesPath(llvm::StringRef Option) {
 
 std::string keyOf(const PreambleRequest &Request) {
   llvm::BLAKE3 Hasher;
+  if (Request.ForEditor)
+    addHashField(Hasher, "editor");
   for (const std::string &Flag : Request.Flags)
     addHashField(Hasher, Flag);
   addHashField(Hasher, "--");
@@ -198,6 +204,17 @@ preambleFlags(const clang::tooling::CommandLineArguments &Args,
     // the command relative to "directory", or the reverse).
     if (Arg == "-c" || absolutePath(Directory, Arg) == Main)
       continue;
+    // What an editor's driver adds to the command, changing nothing the
+    // headers mean: the end of options before the file, the C++ driver
+    // (the preamble's compiler is clang++) and its own copy of clang 19's
+    // builtin headers.
+    if (Arg == "--" || Arg == "--driver-mode=g++" ||
+        Arg.starts_with("-resource-dir="))
+      continue;
+    if (Arg == "-resource-dir") {
+      ++I;
+      continue;
+    }
     // Warnings change no declaration (the preamble is built with -w).
     if (Arg.starts_with("-W") && !Arg.starts_with("-Wl,") &&
         !Arg.starts_with("-Wa,") && !Arg.starts_with("-Wp,"))
@@ -228,7 +245,8 @@ preambleFlags(const clang::tooling::CommandLineArguments &Args,
 }
 
 std::optional<PreambleRequest>
-preambleFor(const clang::tooling::CompileCommand &Command) {
+preambleFor(const clang::tooling::CompileCommand &Command,
+            std::optional<llvm::StringRef> Text) {
   std::string Main = absolutePath(Command.Directory, Command.Filename);
   const std::vector<std::string> &Args0 = Command.CommandLine;
   std::vector<std::string> SearchPath;
@@ -246,7 +264,7 @@ preambleFor(const clang::tooling::CompileCommand &Command) {
     SearchPath.push_back(absolutePath(Command.Directory, Dir));
   }
   PreambleRequest Request;
-  Request.Includes = leadingLibtorchIncludes(Main, SearchPath);
+  Request.Includes = leadingLibtorchIncludes(Main, SearchPath, Text);
   if (Request.Includes.empty())
     return std::nullopt;
   Request.Directory = Command.Directory;
@@ -653,6 +671,23 @@ std::optional<std::string>
 PreambleStore::build(const PreambleRequest &Request) {
   if (Compiler.empty())
     return std::nullopt;
+  return build(Request, [&](llvm::StringRef Header, llvm::StringRef Output,
+                            llvm::StringRef Depfile) {
+    std::vector<std::string> Args = Request.Flags;
+    for (llvm::StringRef Arg :
+         {llvm::StringRef("-x"), llvm::StringRef("c++-header"), Header,
+          llvm::StringRef("-o"), Output,
+          llvm::StringRef("-fpch-instantiate-templates"),
+          llvm::StringRef("-Xclang"), llvm::StringRef("-fno-pch-timestamp"),
+          llvm::StringRef("-MD"), llvm::StringRef("-MF"), Depfile,
+          llvm::StringRef("-w")})
+      Args.push_back(Arg.str());
+    return runCompiler(Args, Request.Directory, "") == 0;
+  });
+}
+
+std::optional<std::string> PreambleStore::build(const PreambleRequest &Request,
+                                                PreambleCompiler Compile) {
   std::string Header = pathOf(Request, ".h");
   std::string Pch = pathOf(Request, ".pch");
   // Unique per process: runs sharing a cache may build the same preamble.
@@ -662,18 +697,7 @@ PreambleStore::build(const PreambleRequest &Request) {
   if (!writeIncludes(Header, "the libtorch prefix of its units",
                      Request.Includes))
     return std::nullopt;
-
-  std::vector<std::string> Args = Request.Flags;
-  for (llvm::StringRef Arg :
-       {llvm::StringRef("-x"), llvm::StringRef("c++-header"),
-        llvm::StringRef(Header), llvm::StringRef("-o"),
-        llvm::StringRef(Building),
-        llvm::StringRef("-fpch-instantiate-templates"),
-        llvm::StringRef("-Xclang"), llvm::StringRef("-fno-pch-timestamp"),
-        llvm::StringRef("-MD"), llvm::StringRef("-MF"),
-        llvm::StringRef(Depfile), llvm::StringRef("-w")})
-    Args.push_back(Arg.str());
-  if (runCompiler(Args, Request.Directory, "") != 0) {
+  if (!Compile(Header, Building, Depfile)) {
     fs::remove(Building);
     return std::nullopt;
   }

@@ -17,6 +17,7 @@
 #include "ResultCache.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include <string>
 #include <vector>
@@ -26,9 +27,11 @@ namespace torchlint::run {
 // The libtorch headers (torch/, ATen/, c10/, caffe2/) that \p File includes
 // before anything else that could change their meaning, directly or through
 // the user headers it starts with (found beside it or in \p SearchPath).
+// \p Text: the file's text where it is not the one on disk (an editor's).
 std::vector<std::string>
 leadingLibtorchIncludes(llvm::StringRef File,
-                        const std::vector<std::string> &SearchPath);
+                        const std::vector<std::string> &SearchPath,
+                        std::optional<llvm::StringRef> Text = std::nullopt);
 
 struct PreambleRequest {
   std::string Key;                   // names the preamble in the cache
@@ -47,6 +50,9 @@ struct PreambleRequest {
   std::vector<std::string> BroughtInLater;
   // Whether canonicalize() understood it (the fields above are its facts).
   bool Scanned = false;
+  // For an editor (torchlint-clangd), which builds it as clangd builds its
+  // own preambles: a different PCH for the same headers and flags.
+  bool ForEditor = false;
 };
 
 // The flags of a unit compiled in \p Directory (its file \p Main and -c
@@ -76,8 +82,10 @@ bool canonicalizeLike(PreambleRequest &Request, const PreambleRequest &Original,
                       const PreambleRequest &Canonical);
 
 // What to precompile for \p Command, or nothing (no libtorch prefix).
+// \p Text: the main file's text where it is not the one on disk.
 std::optional<PreambleRequest>
-preambleFor(const clang::tooling::CompileCommand &Command);
+preambleFor(const clang::tooling::CompileCommand &Command,
+            std::optional<llvm::StringRef> Text = std::nullopt);
 
 class PreambleStore {
 public:
@@ -87,6 +95,13 @@ public:
   std::optional<std::string> existing(const PreambleRequest &Request);
   // Builds it (clang++-19); the path, or nothing if it could not be built.
   std::optional<std::string> build(const PreambleRequest &Request);
+  // Compiles \p Header (the request's includes) into the PCH \p Output,
+  // writing the files it read as a make rule to \p Depfile; whether it did.
+  using PreambleCompiler = llvm::function_ref<bool(
+      llvm::StringRef Header, llvm::StringRef Output, llvm::StringRef Depfile)>;
+  // Builds it with \p Compile (an editor builds its own, in process).
+  std::optional<std::string> build(const PreambleRequest &Request,
+                                   PreambleCompiler Compile);
   // Leaves out of \p Request what cannot change what its headers mean, and
   // keys it anew, from the facts of one preprocessing of its includes with
   // its flags (clang++-19 -E -H, kept in the cache beside the preambles and
