@@ -144,6 +144,32 @@ std::optional<AcceleratorQuery> acceleratorQuery(const Expr *Cond) {
   return std::nullopt;
 }
 
+std::optional<CpuComparison> cpuComparison(const Expr *Cond) {
+  Cond = stripWrappers(Cond);
+  auto Compare = [](const Expr *L, const Expr *R,
+                    bool Equal) -> std::optional<CpuComparison> {
+    if (const Expr *Side = isCpuDeviceConstant(R)   ? L
+                           : isCpuDeviceConstant(L) ? R
+                                                    : nullptr)
+      return CpuComparison{Side, Equal};
+    return std::nullopt;
+  };
+  if (const auto *Op = llvm::dyn_cast_or_null<CXXOperatorCallExpr>(Cond);
+      Op && Op->getNumArgs() == 2 &&
+      (Op->getOperator() == OO_EqualEqual ||
+       Op->getOperator() == OO_ExclaimEqual))
+    return Compare(Op->getArg(0), Op->getArg(1),
+                   Op->getOperator() == OO_EqualEqual);
+  if (const auto *Op = llvm::dyn_cast_or_null<BinaryOperator>(Cond);
+      Op && (Op->getOpcode() == BO_EQ || Op->getOpcode() == BO_NE))
+    return Compare(Op->getLHS(), Op->getRHS(), Op->getOpcode() == BO_EQ);
+  if (const auto *IsCpu = llvm::dyn_cast_or_null<CXXMemberCallExpr>(Cond);
+      IsCpu && IsCpu->getNumArgs() == 0 &&
+      isNamed(IsCpu->getMethodDecl(), "is_cpu"))
+    return CpuComparison{IsCpu->getImplicitObjectArgument(), true};
+  return std::nullopt;
+}
+
 std::optional<CpuDeviceTest> cpuDeviceTest(const Expr *Cond) {
   Cond = stripWrappers(Cond);
   if (const auto *Not = llvm::dyn_cast_or_null<UnaryOperator>(Cond);
@@ -153,35 +179,21 @@ std::optional<CpuDeviceTest> cpuDeviceTest(const Expr *Cond) {
       Inner->TrueMeansCpu = !Inner->TrueMeansCpu;
     return Inner;
   }
-  const Expr *Side = nullptr;
-  bool Equal = true;
-  auto Compare = [&](const Expr *L, const Expr *R, bool IsEqual) {
-    Side = isCpuDeviceConstant(R) ? L : isCpuDeviceConstant(L) ? R : nullptr;
-    Equal = IsEqual;
-  };
-  if (const auto *Op = llvm::dyn_cast_or_null<CXXOperatorCallExpr>(Cond);
-      Op && Op->getNumArgs() == 2 &&
-      (Op->getOperator() == OO_EqualEqual ||
-       Op->getOperator() == OO_ExclaimEqual))
-    Compare(Op->getArg(0), Op->getArg(1), Op->getOperator() == OO_EqualEqual);
-  else if (const auto *Op = llvm::dyn_cast_or_null<BinaryOperator>(Cond);
-           Op && (Op->getOpcode() == BO_EQ || Op->getOpcode() == BO_NE))
-    Compare(Op->getLHS(), Op->getRHS(), Op->getOpcode() == BO_EQ);
-  else if (const auto *IsCpu = llvm::dyn_cast_or_null<CXXMemberCallExpr>(Cond);
-           IsCpu && IsCpu->getNumArgs() == 0 &&
-           isNamed(IsCpu->getMethodDecl(), "is_cpu"))
-    Side = IsCpu->getImplicitObjectArgument();
+  std::optional<CpuComparison> Comparison = cpuComparison(Cond);
+  if (!Comparison)
+    return std::nullopt;
+  const Expr *Side = Comparison->Side;
   // `d.type()`: the device it is the type of.
   if (const auto *Type =
           llvm::dyn_cast_or_null<CXXMemberCallExpr>(stripWrappers(Side));
       Type && Type->getNumArgs() == 0 && isNamed(Type->getMethodDecl(), "type"))
     Side = Type->getImplicitObjectArgument();
-  if (!Side || !isDeviceType(Side->getType()))
+  if (!isDeviceType(Side->getType()))
     return std::nullopt;
   const ValueDecl *Device = referencedObject(Side);
   if (!Device)
     return std::nullopt;
-  return CpuDeviceTest{Device, Equal};
+  return CpuDeviceTest{Device, Comparison->Equal};
 }
 
 std::optional<BranchEdge> branchEdge(const CFGBlock *Pred,

@@ -58,6 +58,14 @@ struct AcceleratorQuery {
 };
 std::optional<AcceleratorQuery> acceleratorQuery(const Expr *Cond);
 
+/// A comparison with the CPU (`e == torch::kCPU`, `kCPU != e`, `e.is_cpu()`):
+/// the side compared, \p e, and whether it holds where \p e is the CPU.
+struct CpuComparison {
+  const Expr *Side = nullptr;
+  bool Equal = true;
+};
+std::optional<CpuComparison> cpuComparison(const Expr *Cond);
+
 /// A condition that tests whether a device variable is the CPU
 /// (`d == torch::kCPU`, `d.type() != torch::kCPU`, `d.is_cpu()`, under `!`):
 /// the variable, and whether the true branch is the one where it is.

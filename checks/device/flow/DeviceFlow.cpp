@@ -72,27 +72,11 @@ const ValueDecl *assertedOnCpuOnEdge(const CFGBlock *Pred,
   const auto *Not = llvm::dyn_cast<UnaryOperator>(Cond);
   if (!Not || Not->getOpcode() != UO_LNot)
     return nullptr;
-  const Expr *Asserted = Not->getSubExpr()->IgnoreParenImpCasts();
-  // `x.device() == kCPU` or `x.device().type() == kCPU`: the tensor is the
-  // side that is not the CPU constant.
-  const Expr *Query = nullptr;
-  if (const auto *Compare = llvm::dyn_cast<CXXOperatorCallExpr>(Asserted);
-      Compare && Compare->getOperator() == OO_EqualEqual &&
-      Compare->getNumArgs() == 2) {
-    if (isCpuDeviceConstant(Compare->getArg(1)))
-      Query = Compare->getArg(0);
-    else if (isCpuDeviceConstant(Compare->getArg(0)))
-      Query = Compare->getArg(1);
-  } else if (const auto *Compare = llvm::dyn_cast<BinaryOperator>(Asserted);
-             Compare && Compare->getOpcode() == BO_EQ) {
-    if (isCpuDeviceConstant(Compare->getRHS()))
-      Query = Compare->getLHS();
-    else if (isCpuDeviceConstant(Compare->getLHS()))
-      Query = Compare->getRHS();
-  } else if (const auto *IsCpu = llvm::dyn_cast<CXXMemberCallExpr>(Asserted);
-             IsCpu && isNamed(IsCpu->getMethodDecl(), "is_cpu")) {
-    Query = IsCpu->getImplicitObjectArgument();
-  }
+  // `x.device() == kCPU` or `x.device().type() == kCPU`, `x.is_cpu()`.
+  std::optional<CpuComparison> Asserted = cpuComparison(Not->getSubExpr());
+  if (!Asserted || !Asserted->Equal)
+    return nullptr;
+  const Expr *Query = Asserted->Side;
   // Down to the tensor: `.type()` of `.device()` of it.
   for (int Step = 0; Query && Step < 2; ++Step) {
     const auto *Call =
