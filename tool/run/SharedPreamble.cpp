@@ -14,6 +14,8 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
 
+#include <numeric>
+
 namespace fs = llvm::sys::fs;
 namespace path = llvm::sys::path;
 namespace json = llvm::json;
@@ -665,6 +667,29 @@ bool canonicalizeLike(PreambleRequest &Request, const PreambleRequest &Original,
   Request.Directory = std::move(Directory);
   Request.UnusedMacros = std::move(Unused);
   return true;
+}
+
+std::vector<PreambleRequest>
+PreambleStore::canonicalizeAlike(const std::vector<PreambleRequest> &Alike) {
+  std::vector<size_t> Order(Alike.size());
+  std::iota(Order.begin(), Order.end(), 0);
+  llvm::stable_sort(Order, [&](size_t A, size_t B) {
+    return Alike[A].Flags.size() > Alike[B].Flags.size();
+  });
+  std::vector<PreambleRequest> Canonical(Alike.size());
+  std::vector<std::pair<const PreambleRequest *, const PreambleRequest *>>
+      Scanned;
+  for (size_t I : Order) {
+    Canonical[I] = Alike[I];
+    if (llvm::none_of(Scanned, [&](const auto &Earlier) {
+          return canonicalizeLike(Canonical[I], *Earlier.first,
+                                  *Earlier.second);
+        })) {
+      canonicalize(Canonical[I]);
+      Scanned.emplace_back(&Alike[I], &Canonical[I]);
+    }
+  }
+  return Canonical;
 }
 
 std::optional<std::string>

@@ -111,6 +111,13 @@ public:
   // read names. Units whose lists or flags differ only so share a preamble.
   // A request it cannot scan is left as it is.
   void canonicalize(PreambleRequest &Request);
+  // The canonical forms of requests alike but for -D/-U flags (one
+  // keyWithoutMacros), in their order: the one with the most flags (the
+  // most macros) is scanned first, and a later one takes an earlier one's
+  // scan where the macros they differ in mean nothing there
+  // (canonicalizeLike).
+  std::vector<PreambleRequest>
+  canonicalizeAlike(const std::vector<PreambleRequest> &Alike);
 
 private:
   // What one preprocessing of \p Includes with \p Request's flags read: the

@@ -778,9 +778,8 @@ int runProject() {
   std::map<std::string, std::vector<size_t>> UnitsOfPreamble;
   if (!NoPreamble) {
     // Units whose includes or flags differ only in what cannot change what
-    // the headers mean share one: one scan per distinct request decides.
-    // Requests alike but for macros are scanned in turn, each taking an
-    // earlier one's scan where the macros they differ in mean nothing there.
+    // the headers mean share one: one scan per distinct request decides,
+    // requests alike but for macros in turn (canonicalizeAlike).
     std::map<std::string, std::vector<size_t>> UnitsOfRequest;
     std::map<std::string, std::vector<const std::vector<size_t> *>>
         RequestsAlike;
@@ -790,32 +789,19 @@ int runProject() {
     for (const auto &Entry : UnitsOfRequest)
       RequestsAlike[keyWithoutMacros(*Requests[Entry.second.front()])]
           .push_back(&Entry.second);
-    // The one with the most flags (the others being alike: the most macros)
-    // first: its scan judges the others'.
-    for (auto &Alike : RequestsAlike)
-      llvm::stable_sort(Alike.second, [&](const auto *A, const auto *B) {
-        return Requests[A->front()]->Flags.size() >
-               Requests[B->front()]->Flags.size();
-      });
     for (const auto &Alike : RequestsAlike)
       Pool.async([&, &Group = Alike.second] {
-        std::vector<std::pair<PreambleRequest, PreambleRequest>> Scanned;
-        for (const std::vector<size_t> *Users : Group) {
-          PreambleRequest Canonical = *Requests[Users->front()];
-          if (llvm::none_of(Scanned, [&](const auto &Earlier) {
-                return canonicalizeLike(Canonical, Earlier.first,
-                                        Earlier.second);
-              })) {
-            PreambleRequest Original = Canonical;
-            Preambles.canonicalize(Canonical);
-            Scanned.emplace_back(std::move(Original), Canonical);
-          }
-          for (size_t I : *Users) {
+        std::vector<PreambleRequest> Originals;
+        for (const std::vector<size_t> *Users : Group)
+          Originals.push_back(*Requests[Users->front()]);
+        std::vector<PreambleRequest> Canonical =
+            Preambles.canonicalizeAlike(Originals);
+        for (size_t K = 0; K < Group.size(); ++K)
+          for (size_t I : *Group[K]) {
             std::string Directory = std::move(Requests[I]->Directory);
-            Requests[I] = Canonical;
+            Requests[I] = Canonical[K];
             Requests[I]->Directory = std::move(Directory);
           }
-        }
       });
     Pool.wait();
     for (size_t I = 0; I < Units.size(); ++I)
