@@ -257,9 +257,8 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
                    : std::string(),
         Ctx.getSourceManager(), getLangOpts());
   }
-  // A device for host memory claims the memory lives there. Under
-  // StrictMode (no meeting seen) the tensor may be host data on purpose
-  // (`acc.data_ptr<float>()`): a device moves it.
+  // A device moves host memory, or data no meeting shows to be misplaced
+  // (StrictMode: maybe host data on purpose, `acc.data_ptr<float>()`).
   const FixSafety Safety =
       WrapsMemory || !Meeting ? FixSafety::Unsafe : FixSafety::Safe;
   {
@@ -267,12 +266,14 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
                      "tensor factory '%0' is called without a device and "
                      "creates a CPU tensor %select{in device-aware code|that "
                      "meets a tensor on another device|that meets a tensor "
-                     "that may be on another device}1")
+                     "that may be on another device|whose memory a CUDA "
+                     "kernel is handed}1")
                 << device::qualifiedName(Factory)
-                << (Returned            ? 2
-                    : !Meeting          ? 0
-                    : Meeting->Provable ? 1
-                                        : 2);
+                << (Returned                    ? 2
+                    : !Meeting                  ? 0
+                    : Meeting->atKernelLaunch() ? 3
+                    : Meeting->Provable         ? 1
+                                                : 2);
     if (Fix && fixOnWarning(Safety))
       Diag << *Fix;
   }

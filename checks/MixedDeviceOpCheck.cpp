@@ -232,17 +232,25 @@ void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
     std::string First = C.Odd.describe(), Second = C.Other.describe();
     if (Second < First)
       std::swap(First, Second);
-    const auto Fixes = C.InList ? harmonizedListFixes(C, Ctx.getSourceManager())
-                                : moveFixes(C, Ctx.getSourceManager());
+    // A kernel is handed a pointer: moving the tensor would hand it a
+    // temporary's memory, so the launch gets no fix.
+    const bool Launch = C.atKernelLaunch();
+    const auto Fixes = Launch ? std::vector<FixItHint>()
+                       : C.InList
+                           ? harmonizedListFixes(C, Ctx.getSourceManager())
+                           : moveFixes(C, Ctx.getSourceManager());
     {
       auto Diag =
           diag(Call->getExprLoc(),
-               C.InList ? "'%0' gathers tensors that %select{may be|are}1 "
-                          "on different devices (%2 and %3)"
-                          "%select{| in this call of '%5'}4"
-                        : "operands of '%0' %select{may be|are}1 on "
-                          "different devices (%2 and %3)"
-                          "%select{| in this call of '%5'}4")
+               Launch     ? "CUDA kernel '%0' is handed the memory of a tensor "
+                            "%select{that may be |}1on the CPU"
+                            "%select{| in this call of '%5'}4"
+               : C.InList ? "'%0' gathers tensors that %select{may be|are}1 "
+                            "on different devices (%2 and %3)"
+                            "%select{| in this call of '%5'}4"
+                          : "operands of '%0' %select{may be|are}1 on "
+                            "different devices (%2 and %3)"
+                            "%select{| in this call of '%5'}4")
           << Op << C.Provable << First << Second << Through << Callee;
       if (fixOnWarning(FixSafety::Unsafe))
         for (const FixItHint &Fix : Fixes)

@@ -106,6 +106,31 @@ std::optional<DeviceConflict> pairConflict(const Operand &A, const Operand &B,
   return pairConflict(A, Rule, B, Rule);
 }
 
+/// Whether the call \p Made, or a local it reads, names `pinned_memory`.
+bool namesPinnedMemory(const Stmt *Made, int Depth = 0) {
+  if (!Made || Depth > 2)
+    return false;
+  if (const auto *Call = llvm::dyn_cast<CallExpr>(Made);
+      Call && isNamed(Call->getDirectCallee(), "pinned_memory"))
+    return true;
+  if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Made))
+    if (const auto *Local = llvm::dyn_cast<VarDecl>(Ref->getDecl());
+        Local && Local->hasLocalStorage())
+      return namesPinnedMemory(Local->getInit(), Depth + 1);
+  return llvm::any_of(Made->children(), [&](const Stmt *Child) {
+    return namesPinnedMemory(Child, Depth);
+  });
+}
+
+/// A CPU tensor in page-locked memory (`torch::empty(n,
+/// torch::TensorOptions().pinned_memory(true))`): a kernel may read and
+/// write it in place (zero-copy), by design.
+bool inPinnedMemory(const AbstractDevice &D) {
+  return !D.Factories.empty() && llvm::all_of(D.Factories, [](const Stmt *F) {
+    return namesPinnedMemory(F);
+  });
+}
+
 /// The operands a rule compares: for index-like rules, self against the
 /// others in the way that rule allows.
 void conflictsOf(const OpUse &Use, InputView View,
@@ -152,6 +177,25 @@ void conflictsOf(const OpUse &Use, InputView View,
   }
 
   switch (Use.Rule) {
+  case DeviceRule::KernelLaunch:
+    // The kernel runs on the GPU: a CPU tensor's memory there is a host
+    // pointer. A tensor of the launch that may be there names the device.
+    for (const Operand &Odd : Operands)
+      if (isRejectedCpu(Odd.Device, DeviceRule::Strict) &&
+          !inPinnedMemory(Odd.Device)) {
+        DeviceConflict C;
+        C.Use = &Use;
+        C.Odd = Odd.Device;
+        C.OddExpr = Odd.E;
+        C.Other = AbstractDevice::cuda(-1, Use.Call);
+        for (const Operand &Other : Operands)
+          if (Other.Device.mayBeOffCpu() && !C.OtherExpr)
+            C.OtherExpr = Other.E;
+        C.Provable = true;
+        Out.push_back(C);
+        return;
+      }
+    return;
   case DeviceRule::Index: {
     // CPU indices are fine on any self; device indices on a CPU self are not.
     if (Operands.size() < 2 || !Operands[0].Device.isCpu())

@@ -30,6 +30,10 @@ struct DeviceConflict {
   /// True when the odd input was made by a factory without a device: the
   /// factory check reports it, with a fix at the factory.
   bool fromDeviceLessFactory() const { return Odd.fromDeviceLessFactory(); }
+  /// The odd input's memory is handed to a CUDA kernel.
+  bool atKernelLaunch() const {
+    return Use && Use->Rule == DeviceRule::KernelLaunch;
+  }
 };
 
 /// Every op call in \p Flow whose inputs PyTorch rejects or may reject.

@@ -69,6 +69,18 @@ void noteDeviceOrigin(ClangTidyCheck &Check, const AbstractDevice &Device) {
 }
 
 void noteMeeting(ClangTidyCheck &Check, const DeviceConflict &Meeting) {
+  if (Meeting.atKernelLaunch()) {
+    Check.diag(Meeting.Use->site()->getExprLoc(),
+               Meeting.Use->Through.empty()
+                   ? "its memory is handed to the CUDA kernel '%0' here, "
+                     "which runs on the GPU"
+                   : "it is passed to '%1' here, which hands its memory to "
+                     "the CUDA kernel '%0'",
+               DiagnosticIDs::Note)
+        << Meeting.Use->Name << calleeName(Meeting.Use->site());
+    noteCallPath(Check, *Meeting.Use);
+    return;
+  }
   if (Meeting.Use->Through.empty()) {
     Check.diag(Meeting.Use->Call->getExprLoc(),
                "it meets a tensor on %0 in '%1'", DiagnosticIDs::Note)

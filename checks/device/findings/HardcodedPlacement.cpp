@@ -291,13 +291,15 @@ HardcodedPlacementFinder::analyseLeaf(const Expr *Leaf, const FunctionDecl *Fn,
     Result.Loc = SM.getExpansionLoc(Result.Loc);
   if (ignored(Fn, Result.Loc, SM))
     return std::nullopt;
-  // A program's single-device design: CUDA-only code, or a program that
-  // names no device but the CPU.
+  // A program's single-device design: CUDA-only code (a class, a unit, a
+  // function that launches kernels), or a program that names no device but
+  // the CPU.
   if (!ReportSingleDeviceCode) {
-    const auto *Method =
-        llvm::dyn_cast<CXXMethodDecl>(enclosingNamedFunction(Fn));
-    if ((Result.Backend == "CUDA" && Method &&
-         isSingleDeviceClass(Method->getParent(), Ctx)) ||
+    const FunctionDecl *Named = enclosingNamedFunction(Fn);
+    const auto *Method = llvm::dyn_cast_or_null<CXXMethodDecl>(Named);
+    if ((Result.Backend == "CUDA" &&
+         ((Method && isSingleDeviceClass(Method->getParent(), Ctx)) ||
+          launchesCudaKernels(Named))) ||
         isSingleDeviceUnit(Result.Backend, Ctx))
       return std::nullopt;
   }

@@ -2,6 +2,7 @@
 #include "device/findings/HostWork.h"
 #include "device/DeviceModel.h"
 #include "device/flow/TensorOptionsAnalysis.h"
+#include "device/flow/TransferSyntax.h"
 #include "device/functions/FunctionBodies.h"
 #include "device/functions/FunctionParents.h"
 #include "device/functions/LibraryCode.h"
@@ -245,7 +246,7 @@ static bool handsOutHostMemory(const Expr *Use, ASTContext &Ctx) {
       if (!isTensorMethod(Method) || !Method->getIdentifier())
         return false;
       if (accessesMemory(Call))
-        return true;
+        return !handedToKernelsOnly(Call, Ctx);
       if (viewedTensor(Call) == viewedTensor(Viewed) && Call != Viewed) {
         Viewed = Call;
         continue;

@@ -1,8 +1,8 @@
 //===--- DeviceTransfer.cpp - how statements move devices -----------------===//
 //
 // What a statement does to the state (assignments, moves, module moves, calls
-// of summarised functions), the inputs of the op calls it makes and the host
-// reads it records; the device of an expression is DeviceEvaluation.cpp's.
+// of summarised functions); the device of an expression is
+// DeviceEvaluation.cpp's, the uses a statement records UseRecords.cpp's.
 //
 //===----------------------------------------------------------------------===//
 #include "device/flow/DeviceTransfer.h"
@@ -38,23 +38,6 @@ const Expr *optionalPayload(const Expr *E) {
     E = Construct->getArg(0);
   }
   return nullptr;
-}
-
-/// An index list spelled out with nothing in it that gathers
-/// (`{Slice(), 2, None}`, or `{Slice(), i}` for a tensor \p IsZeroDim
-/// accepts: libtorch reads a 0-dim integer tensor as that integer): basic
-/// indexing, which libtorch turns into views.
-bool onlyBasicIndices(const Expr *Indices,
-                      llvm::function_ref<bool(const Expr *)> IsZeroDim) {
-  const auto *List =
-      llvm::dyn_cast_or_null<InitListExpr>(spelledArgument(Indices));
-  if (!List || List->getNumInits() == 0)
-    return false;
-  return llvm::none_of(List->inits(), [&](const Expr *Element) {
-    const Expr *Index = spelledArgument(Element);
-    return !Index || Index->getType()->isDependentType() ||
-           (isTensorType(Index->getType()) && !IsZeroDim(Index));
-  });
 }
 
 /// The object a method call runs on: `obj` in `obj.f()`, `obj->f()`, `obj(x)`.
@@ -545,56 +528,6 @@ void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
   }
   if (const auto *Member = llvm::dyn_cast<CXXMemberCallExpr>(E))
     transferListCall(Member, S);
-}
-
-bool DeviceTransfer::record(const Stmt *Element, const DeviceState &S,
-                            llvm::DenseSet<const CallExpr *> &Seen,
-                            std::vector<OpUse> &Out,
-                            std::vector<ModuleMove> &Moves,
-                            unsigned Depth) const {
-  if (!Element || llvm::isa<LambdaExpr>(Element))
-    return true; // Lambdas are analysed as functions of their own.
-  if (Depth > Options.Limits.MaxExprDepth)
-    return false;
-  if (const auto *Call = llvm::dyn_cast<CallExpr>(Element)) {
-    std::string Name;
-    std::optional<OpDeviceRule> Op = opRuleOf(Call, Index, &Name);
-    std::optional<DeviceRule> Rule;
-    if (Op)
-      Rule = Op->Rule;
-    if (Rule && *Rule != DeviceRule::Factory &&
-        *Rule != DeviceRule::InheritsDevice && Seen.insert(Call).second) {
-      OpUse Use;
-      Use.Call = Call;
-      Use.Name = std::move(Name);
-      Use.Rule = *Rule;
-      Use.CpuScalarAt = Op->CpuScalarAt;
-      // `t.index_put_({Slice(), 0}, v)`: with no tensor among the indices
-      // (or only 0-dim ones, `argmax()`'s) libtorch selects a view and
-      // copies into it (copy_ semantics).
-      if (Use.Rule == DeviceRule::IndexPut && Call->getNumArgs() > 0 &&
-          llvm::isa<CXXMemberCallExpr>(Call) &&
-          onlyBasicIndices(Call->getArg(0), [&](const Expr *Index) {
-            return eval(Index, S).ZeroDim == Tri::Yes;
-          }))
-        Use.Rule = DeviceRule::Copy;
-      Use.Inputs = inputsOf(Call, S);
-      Out.push_back(std::move(Use));
-    }
-    if (!Rule && Seen.insert(Call).second) {
-      // A module move, in the state before the statement that makes it.
-      for (ModuleMove &Move : moduleMovesAt(Call, S))
-        Moves.push_back(std::move(Move));
-      // Where the arguments meet inside a function of this translation unit.
-      if (const FunctionSummary *Summary = summaryOf(Call))
-        for (const OpUse &Meeting : Summary->Meetings)
-          Out.push_back(meetingAtCall(Meeting, Call, *Summary, S));
-    }
-  }
-  for (const Stmt *Child : Element->children())
-    if (!record(Child, S, Seen, Out, Moves, Depth + 1))
-      return false;
-  return true;
 }
 
 } // namespace clang::tidy::torch::device

@@ -344,4 +344,13 @@ OwnCodeDevices ownCodeDevices(ASTContext &Ctx) {
   return {Mentions.NamesDevice, Mentions.HasMain};
 }
 
+bool launchesCudaKernels(const FunctionDecl *Fn) {
+  bool Launches = false;
+  if (Fn)
+    forEachDescendantWithLambdas(Fn->getBody(), [&](const Stmt &S) {
+      Launches |= llvm::isa<CUDAKernelCallExpr>(S);
+    });
+  return Launches;
+}
+
 } // namespace clang::tidy::torch::device

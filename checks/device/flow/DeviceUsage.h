@@ -82,6 +82,10 @@ const CallExpr *deviceFollowingCall(
     const FunctionDecl *Fn,
     llvm::function_ref<bool(const CallExpr &)> Counts = nullptr);
 
+/// Whether \p Fn (or a lambda in it) launches a CUDA kernel
+/// (`kernel<<<grid, block>>>(...)`): it runs on CUDA only, by design.
+bool launchesCudaKernels(const FunctionDecl *Fn);
+
 /// What the translation unit's own code (the source file and the project
 /// headers it includes, not libtorch) does with devices.
 DeviceUsage unitDeviceUsage(ASTContext &Ctx);

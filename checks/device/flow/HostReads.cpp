@@ -26,37 +26,11 @@ namespace {
 /// container or image (`std::vector<float>(p, p + n)`, `cv::Mat(h, w, type,
 /// p)`). A pointer handed to anything else (a CUDA kernel) says nothing.
 const Expr *hostReadTensor(const Stmt *E) {
-  auto MemoryOf = [](const Expr *Pointer) -> const Expr * {
-    Pointer = tensorOperand(Pointer);
-    // A local pointer that holds it (`const float *p = t.data_ptr<float>();`).
-    if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(Pointer))
-      if (const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl());
-          Var && Var->hasLocalStorage() && !llvm::isa<ParmVarDecl>(Var) &&
-          Var->getType()->isPointerType() && Var->getInit())
-        Pointer = tensorOperand(Var->getInit());
-    // `p + n`: the same memory.
-    while (const auto *Offset =
-               llvm::dyn_cast_or_null<BinaryOperator>(Pointer)) {
-      if (!Offset->isAdditiveOp() ||
-          !Offset->getLHS()->getType()->isPointerType())
-        break;
-      Pointer = tensorOperand(Offset->getLHS());
-    }
-    const auto *Call = llvm::dyn_cast_or_null<CXXMemberCallExpr>(Pointer);
-    const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
-    if (!Method || !isTensorMethod(Method) || !Method->getIdentifier() ||
-        !Call->getType()->isPointerType() ||
-        !llvm::is_contained(
-            {"data_ptr", "data", "mutable_data_ptr", "const_data_ptr"},
-            Method->getName()))
-      return nullptr;
-    return Call->getImplicitObjectArgument();
-  };
   if (const auto *Deref = llvm::dyn_cast<UnaryOperator>(E);
       Deref && Deref->getOpcode() == UO_Deref)
-    return MemoryOf(Deref->getSubExpr());
+    return tensorOfPointer(Deref->getSubExpr());
   if (const auto *Subscript = llvm::dyn_cast<ArraySubscriptExpr>(E))
-    return MemoryOf(Subscript->getBase());
+    return tensorOfPointer(Subscript->getBase());
   if (const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *Method = Call->getMethodDecl();
     if (isTensorMethod(Method) && Method->getIdentifier() &&
@@ -81,7 +55,7 @@ const Expr *hostReadTensor(const Stmt *E) {
     Args = llvm::ArrayRef(Construct->getArgs(), Construct->getNumArgs());
   }
   for (const Expr *Arg : Args)
-    if (const Expr *Tensor = MemoryOf(Arg))
+    if (const Expr *Tensor = tensorOfPointer(Arg))
       return Tensor;
   return nullptr;
 }

@@ -52,6 +52,79 @@ const Expr *tensorOperand(const Expr *E) {
   return E;
 }
 
+namespace {
+
+/// The tensor \p E is a call of one of the tensor methods \p Names on;
+/// null for anything else.
+const Expr *objectOfAccess(const Expr *E,
+                           std::initializer_list<llvm::StringRef> Names) {
+  const auto *Call = llvm::dyn_cast_or_null<CXXMemberCallExpr>(E);
+  const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
+  if (!Method || !isTensorMethod(Method) || !Method->getIdentifier() ||
+      !llvm::is_contained(Names, Method->getName()))
+    return nullptr;
+  return Call->getImplicitObjectArgument();
+}
+
+/// \p E, or the initializer of the local (not a parameter) it names.
+const Expr *throughLocalInit(const Expr *E) {
+  if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(E))
+    if (const auto *Var = llvm::dyn_cast<VarDecl>(Ref->getDecl());
+        Var && Var->hasLocalStorage() && !llvm::isa<ParmVarDecl>(Var) &&
+        Var->getInit())
+      return tensorOperand(Var->getInit());
+  return E;
+}
+
+} // namespace
+
+bool handedToKernelsOnly(const CXXMemberCallExpr *Access, ASTContext &Ctx) {
+  const DynTypedNode Parent = wrappedParent(Access, Ctx);
+  if (Parent.get<CUDAKernelCallExpr>())
+    return true;
+  const auto *Pointer = Parent.get<VarDecl>();
+  const auto *Fn = Pointer
+                       ? llvm::dyn_cast<FunctionDecl>(Pointer->getDeclContext())
+                       : nullptr;
+  if (!Fn || !Fn->getBody() || !Pointer->getType()->isPointerType())
+    return false;
+  bool Used = false, OnlyLaunches = true;
+  forEachDescendantWithLambdas(Fn->getBody(), [&](const Stmt &S) {
+    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(&S);
+        Ref && Ref->getDecl() == Pointer) {
+      Used = true;
+      OnlyLaunches &=
+          wrappedParent(Ref, Ctx).get<CUDAKernelCallExpr>() != nullptr;
+    }
+  });
+  return Used && OnlyLaunches;
+}
+
+const Expr *tensorOfPointer(const Expr *Pointer) {
+  Pointer = tensorOperand(Pointer);
+  if (Pointer && Pointer->getType()->isPointerType())
+    Pointer = throughLocalInit(Pointer);
+  // `p + n`: the same memory.
+  while (const auto *Offset = llvm::dyn_cast_or_null<BinaryOperator>(Pointer)) {
+    if (!Offset->isAdditiveOp() ||
+        !Offset->getLHS()->getType()->isPointerType())
+      break;
+    Pointer = tensorOperand(Offset->getLHS());
+  }
+  if (!Pointer || !Pointer->getType()->isPointerType())
+    return nullptr;
+  return objectOfAccess(
+      Pointer, {"data_ptr", "data", "mutable_data_ptr", "const_data_ptr"});
+}
+
+const Expr *tensorOfKernelArgument(const Expr *Arg) {
+  if (const Expr *Tensor = tensorOfPointer(Arg))
+    return Tensor;
+  return objectOfAccess(throughLocalInit(tensorOperand(Arg)),
+                        {"packed_accessor32", "packed_accessor64",
+                         "packed_accessor", "generic_packed_accessor"});
+}
+
 const ValueDecl *assignedDecl(const Expr *E) {
   E = tensorOperand(E);
   if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(E))

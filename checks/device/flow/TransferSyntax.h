@@ -24,6 +24,22 @@ namespace clang::tidy::torch::device {
 /// aliases (`auto &y = x;`) and tensor copies (`Tensor(x)`).
 const Expr *tensorOperand(const Expr *E);
 
+/// The tensor whose memory the pointer \p Pointer points into:
+/// `t.data_ptr<T>()`, `t.data<T>()` (and the mutable and const forms), a
+/// local pointer initialised so, `p + n`. Null for any other pointer.
+const Expr *tensorOfPointer(const Expr *Pointer);
+
+/// The tensor whose memory a kernel argument \p Arg hands over: a pointer
+/// into it (tensorOfPointer) or a packed accessor of it
+/// (`t.packed_accessor32<float, 2>()`), directly or through a local.
+const Expr *tensorOfKernelArgument(const Expr *Arg);
+
+/// The pointer \p Access returns (`t.data_ptr<float>()`) goes only to CUDA
+/// kernel launches, as an argument or through a local pointer (`float *p =
+/// t.data_ptr<float>(); kernel<<<g, b>>>(p)`): memory handed to the GPU,
+/// not read on the host.
+bool handedToKernelsOnly(const CXXMemberCallExpr *Access, ASTContext &Ctx);
+
 /// The variable or parameter \p E names, or a member of `this`: what the
 /// state keeps a value for.
 const ValueDecl *assignedDecl(const Expr *E);

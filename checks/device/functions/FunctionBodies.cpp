@@ -198,4 +198,13 @@ ownMemberCalls(const FunctionDecl *Fn, llvm::ArrayRef<llvm::StringRef> Names) {
   return Calls;
 }
 
+void forEachDescendantWithLambdas(
+    const Stmt *Root, llvm::function_ref<void(const Stmt &)> Visit) {
+  forEachOwnDescendant(Root, [&](const Stmt &S) {
+    Visit(S);
+    if (const auto *Lambda = llvm::dyn_cast<LambdaExpr>(&S))
+      forEachDescendantWithLambdas(Lambda->getBody(), Visit);
+  });
+}
+
 } // namespace clang::tidy::torch::device

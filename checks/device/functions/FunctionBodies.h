@@ -43,6 +43,11 @@ void forEachOwnStmt(const FunctionDecl *Fn,
 void forEachOwnDescendant(const Stmt *Root,
                           llvm::function_ref<void(const Stmt &)> Visit);
 
+/// Calls \p Visit on \p Root and every statement below it, the bodies of
+/// the lambdas in it too (code that runs there or when they are called).
+void forEachDescendantWithLambdas(const Stmt *Root,
+                                  llvm::function_ref<void(const Stmt &)> Visit);
+
 /// The member calls named one of \p Names that \p Fn itself makes (as
 /// forEachOwnStmt), in source order.
 llvm::SmallVector<const CXXMemberCallExpr *, 8>

@@ -27,6 +27,10 @@ enum class DeviceRule {
   MaskedFill,       ///< Mask on self's device; a 0-dim CPU value allowed.
   Copy,             ///< Any cross-device copy allowed.
   NoCheck,          ///< No device check; each result on its input's device.
+  /// A CUDA kernel's launch (`kernel<<<grid, block>>>(...)`), not an op of
+  /// the table: the kernel runs on the GPU, so every tensor whose memory it
+  /// is handed (`t.data_ptr<T>()`, a packed accessor) must be there.
+  KernelLaunch,
 };
 
 /// The operand positions (0 = self or the first tensor argument, counting

@@ -1,0 +1,108 @@
+// CHECKS: torch-factory-without-device,torch-mixed-device-op,torch-hardcoded-device
+// HEADERS: fast
+// FLAGS: -x cuda --cuda-host-only -nocudainc -nocudalib -Wno-unknown-cuda-version
+// A CUDA kernel runs on the GPU: a tensor whose memory a launch hands it must
+// be there, whoever calls the function. An output made without the input's
+// device gives the kernel a host pointer (an illegal memory access, later).
+#include <cuda_runtime.h>
+#include <torch/torch.h>
+
+__global__ void scale_kernel(const float *in, float *out, int n) {}
+
+torch::Tensor scale(const torch::Tensor &in) {
+  auto out = torch::empty({in.numel()});
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: tensor factory 'torch::empty' is called without a device and creates a CPU tensor whose memory a CUDA kernel is handed [torch-factory-without-device]
+  // CHECK-FIXES: auto out = torch::empty({in.numel()}, torch::device(in.device()));
+  // CHECK-NOTES: :[[@LINE+4]]:3: note: its memory is handed to the CUDA kernel 'scale_kernel' here, which runs on the GPU
+  // CHECK-NOTES: :[[@LINE-5]]:42: note: the device is taken from parameter 'in'
+  const float *in_data = in.data_ptr<float>();
+  float *out_data = out.data_ptr<float>();
+  scale_kernel<<<(in.numel() + 255) / 256, 256>>>(in_data, out_data,
+                                                  in.numel());
+  return out;
+}
+
+// The launch inside a lambda called in place (as AT_DISPATCH_* does) reads
+// the enclosing function's tensors.
+torch::Tensor scale_dispatched(const torch::Tensor &in) {
+  auto out = torch::zeros({in.numel()});
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: tensor factory 'torch::zeros' is called without a device and creates a CPU tensor whose memory a CUDA kernel is handed [torch-factory-without-device]
+  // CHECK-FIXES: auto out = torch::zeros({in.numel()}, torch::device(in.device()));
+  // CHECK-NOTES: :[[@LINE+3]]:5: note: its memory is handed to the CUDA kernel 'scale_kernel' here, which runs on the GPU
+  // CHECK-NOTES: :[[@LINE-5]]:53: note: the device is taken from parameter 'in'
+  [&] {
+    scale_kernel<<<1, 256>>>(in.data_ptr<float>(), out.data_ptr<float>(),
+                             in.numel());
+  }();
+  return out;
+}
+
+// A launcher of the program's that takes tensors: the call hands it the
+// memory of the device-less output.
+void launch_scale(const torch::Tensor &in, torch::Tensor &out) {
+  scale_kernel<<<1, 256>>>(in.data_ptr<float>(), out.data_ptr<float>(),
+                           in.numel());
+}
+
+torch::Tensor scale_through_launcher(const torch::Tensor &in) {
+  auto out = torch::empty({in.numel()});
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: tensor factory 'torch::empty' is called without a device and creates a CPU tensor whose memory a CUDA kernel is handed [torch-factory-without-device]
+  // CHECK-FIXES: auto out = torch::empty({in.numel()}, torch::device(in.device()));
+  // CHECK-NOTES: :[[@LINE+3]]:3: note: it is passed to 'launch_scale' here, which hands its memory to the CUDA kernel 'scale_kernel'
+  // CHECK-NOTES: :[[@LINE-9]]:3: note: 'launch_scale' calls 'scale_kernel' here
+  // CHECK-NOTES: :[[@LINE-6]]:59: note: the device is taken from parameter 'in'
+  launch_scale(in, out);
+  return out;
+}
+
+// A tensor taken to the host and handed to a kernel: not a factory's defect.
+void scale_host_copy(const torch::Tensor &in, torch::Tensor &out) {
+  auto host = in.cpu();
+  scale_kernel<<<1, 256>>>(host.data_ptr<float>(), out.data_ptr<float>(),
+                           in.numel());
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: CUDA kernel 'scale_kernel' is handed the memory of a tensor on the CPU [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-4]]:15: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: placed on cuda here
+}
+
+// Made with the input's options: on the input's GPU.
+torch::Tensor scale_follows(const torch::Tensor &in) {
+  auto out = torch::empty({in.numel()}, in.options());
+  scale_kernel<<<1, 256>>>(in.data_ptr<float>(), out.data_ptr<float>(),
+                           in.numel());
+  return out;
+}
+
+// A host buffer the device result is copied into, then read on the host: no
+// kernel sees its memory.
+float first_scaled(const torch::Tensor &in) {
+  auto out = torch::empty({in.numel()}, in.options());
+  scale_kernel<<<1, 256>>>(in.data_ptr<float>(), out.data_ptr<float>(),
+                           in.numel());
+  auto host = torch::empty({in.numel()});
+  cudaMemcpy(host.data_ptr<float>(), out.data_ptr<float>(),
+             in.numel() * sizeof(float), cudaMemcpyDeviceToHost);
+  return host.data_ptr<float>()[0];
+}
+
+// Page-locked host memory: a kernel reads and writes it in place (zero-copy),
+// by design.
+torch::Tensor scale_into_pinned(const torch::Tensor &in) {
+  auto options = torch::TensorOptions().pinned_memory(true);
+  auto host = torch::empty({in.numel()}, options);
+  scale_kernel<<<1, 256>>>(in.data_ptr<float>(), host.data_ptr<float>(),
+                           in.numel());
+  return host;
+}
+
+// Code that launches kernels runs on CUDA only: naming CUDA there, on the
+// input's GPU, is its design, not a device hard-coded in device-neutral code.
+torch::Tensor scale_on_input_gpu(const torch::Tensor &in) {
+  const int device_id = in.device().index();
+  auto out = torch::empty(
+      {in.numel()}, torch::TensorOptions().device(torch::kCUDA, device_id));
+  scale_kernel<<<1, 256>>>(in.data_ptr<float>(), out.data_ptr<float>(),
+                           in.numel());
+  return out;
+}
+

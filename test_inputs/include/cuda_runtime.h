@@ -1,0 +1,45 @@
+// Fast-mode stand-in for the CUDA runtime header (hand-written, not from the
+// toolkit): what host code that launches kernels needs when a check input is
+// parsed in clang's CUDA host mode with -nocudainc, as `// FLAGS:` asks.
+#pragma once
+
+// The real header brings in stdlib.h, which clang's CUDA wrapper of <new>
+// needs.
+#include <cstddef>
+#include <cstdlib>
+
+#define __global__ __attribute__((global))
+#define __device__ __attribute__((device))
+#define __host__ __attribute__((host))
+#define __shared__ __attribute__((shared))
+
+struct uint3 {
+  unsigned x, y, z;
+};
+struct dim3 {
+  unsigned x, y, z;
+  dim3(unsigned X = 1, unsigned Y = 1, unsigned Z = 1) : x(X), y(Y), z(Z) {}
+};
+extern __device__ const uint3 threadIdx;
+extern __device__ const uint3 blockIdx;
+extern __device__ const dim3 blockDim;
+extern __device__ const dim3 gridDim;
+
+typedef struct CUstream_st *cudaStream_t;
+enum cudaError_t { cudaSuccess = 0 };
+enum cudaMemcpyKind {
+  cudaMemcpyHostToHost,
+  cudaMemcpyHostToDevice,
+  cudaMemcpyDeviceToHost,
+  cudaMemcpyDeviceToDevice
+};
+extern "C" cudaError_t cudaMemcpy(void *dst, const void *src, size_t count,
+                                  cudaMemcpyKind kind);
+extern "C" cudaError_t cudaGetLastError();
+// What clang's `<<<...>>>` calls before a launch.
+extern "C" unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block,
+                                                size_t shared = 0,
+                                                cudaStream_t stream = 0);
+extern "C" cudaError_t cudaConfigureCall(dim3 grid, dim3 block,
+                                         size_t shared = 0,
+                                         cudaStream_t stream = 0);
