@@ -37,6 +37,22 @@ torch::Tensor scale_dispatched(const torch::Tensor &in) {
   return out;
 }
 
+// A pointer taken before the lambda, launched from inside it: the lambda's
+// capture of the pointer is not a host use.
+torch::Tensor scale_pointer_captured(const torch::Tensor &in) {
+  auto out = torch::empty({in.numel()});
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: tensor factory 'torch::empty' is called without a device and creates a CPU tensor whose memory a CUDA kernel is handed [torch-factory-without-device]
+  // CHECK-FIXES: auto out = torch::empty({in.numel()}, torch::device(in.device()));
+  // CHECK-NOTES: :[[@LINE+5]]:11: note: its memory is handed to the CUDA kernel 'scale_kernel' here, which runs on the GPU
+  // CHECK-NOTES: :[[@LINE-5]]:59: note: the device is taken from parameter 'in'
+  float *out_data = out.data_ptr<float>();
+  [&] {
+    const float *in_data = in.data_ptr<float>();
+    [&] { scale_kernel<<<1, 256>>>(in_data, out_data, in.numel()); }();
+  }();
+  return out;
+}
+
 // A launcher of the program's that takes tensors: the call hands it the
 // memory of the device-less output.
 void launch_scale(const torch::Tensor &in, torch::Tensor &out) {
@@ -62,7 +78,6 @@ void scale_host_copy(const torch::Tensor &in, torch::Tensor &out) {
                            in.numel());
   // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: CUDA kernel 'scale_kernel' is handed the memory of a tensor on the CPU [torch-mixed-device-op]
   // CHECK-NOTES: :[[@LINE-4]]:15: note: placed on cpu here
-  // CHECK-NOTES: :[[@LINE-4]]:3: note: placed on cuda here
 }
 
 // Made with the input's options: on the input's GPU.

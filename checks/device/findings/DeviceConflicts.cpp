@@ -187,7 +187,8 @@ void conflictsOf(const OpUse &Use, InputView View,
         C.Use = &Use;
         C.Odd = Odd.Device;
         C.OddExpr = Odd.E;
-        C.Other = AbstractDevice::cuda(-1, Use.Call);
+        // Where the kernel runs, noted at the launch (noteMeeting).
+        C.Other = AbstractDevice::cuda(-1, /*Origin=*/nullptr);
         for (const Operand &Other : Operands)
           if (Other.Device.mayBeOffCpu() && !C.OtherExpr)
             C.OtherExpr = Other.E;

@@ -90,12 +90,15 @@ bool handedToKernelsOnly(const CXXMemberCallExpr *Access, ASTContext &Ctx) {
     return false;
   bool Used = false, OnlyLaunches = true;
   forEachDescendantWithLambdas(Fn->getBody(), [&](const Stmt &S) {
-    if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(&S);
-        Ref && Ref->getDecl() == Pointer) {
-      Used = true;
-      OnlyLaunches &=
-          wrappedParent(Ref, Ctx).get<CUDAKernelCallExpr>() != nullptr;
-    }
+    const auto *Ref = llvm::dyn_cast<DeclRefExpr>(&S);
+    if (!Ref || Ref->getDecl() != Pointer)
+      return;
+    // A lambda's capture of it is not a use; the lambda's body has those.
+    const DynTypedNode User = wrappedParent(Ref, Ctx);
+    if (User.get<LambdaExpr>())
+      return;
+    Used = true;
+    OnlyLaunches &= User.get<CUDAKernelCallExpr>() != nullptr;
   });
   return Used && OnlyLaunches;
 }
