@@ -53,6 +53,31 @@ torch::Tensor scale_pointer_captured(const torch::Tensor &in) {
   return out;
 }
 
+// A pointer cast to the kernel's type: the same memory.
+__global__ void count_kernel(unsigned long long *mask, int n) {}
+void mark(const torch::Tensor &in) {
+  auto mask = torch::empty({in.numel()}, torch::kLong);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: tensor factory 'torch::empty' is called without a device and creates a CPU tensor whose memory a CUDA kernel is handed [torch-factory-without-device]
+  // CHECK-NOTES: :[[@LINE+1]]:3: note: its memory is handed to the CUDA kernel 'count_kernel' here, which runs on the GPU
+  count_kernel<<<1, 256>>>((unsigned long long *)mask.data_ptr<int64_t>(),
+                           in.numel());
+}
+
+// A packed accessor kept in a local is passed by value: a copy of the same
+// memory's view.
+__global__ void fill_kernel(
+    at::GenericPackedTensorAccessor<float, 1, at::DefaultPtrTraits, int64_t>
+        out) {}
+torch::Tensor filled(const torch::Tensor &in) {
+  auto out = torch::empty({in.numel()});
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: tensor factory 'torch::empty' is called without a device and creates a CPU tensor whose memory a CUDA kernel is handed [torch-factory-without-device]
+  // CHECK-NOTES: :[[@LINE+3]]:3: note: its memory is handed to the CUDA kernel 'fill_kernel' here, which runs on the GPU
+  auto out_a =
+      out.generic_packed_accessor<float, 1, at::DefaultPtrTraits, int64_t>();
+  fill_kernel<<<1, 256>>>(out_a);
+  return out;
+}
+
 // A launcher of the program's that takes tensors: the call hands it the
 // memory of the device-less output.
 void launch_scale(const torch::Tensor &in, torch::Tensor &out) {

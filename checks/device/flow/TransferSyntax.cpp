@@ -79,7 +79,13 @@ const Expr *throughLocalInit(const Expr *E) {
 } // namespace
 
 bool handedToKernelsOnly(const CXXMemberCallExpr *Access, ASTContext &Ctx) {
-  const DynTypedNode Parent = wrappedParent(Access, Ctx);
+  DynTypedNode Parent = wrappedParent(Access, Ctx);
+  // `(unsigned long long *)t.data_ptr<int64_t>()`: the same pointer.
+  while (const auto *Cast = Parent.get<ExplicitCastExpr>()) {
+    if (!Cast->getType()->isPointerType())
+      return false;
+    Parent = wrappedParent(Cast, Ctx);
+  }
   if (Parent.get<CUDAKernelCallExpr>())
     return true;
   const auto *Pointer = Parent.get<VarDecl>();
@@ -105,6 +111,11 @@ bool handedToKernelsOnly(const CXXMemberCallExpr *Access, ASTContext &Ctx) {
 
 const Expr *tensorOfPointer(const Expr *Pointer) {
   Pointer = tensorOperand(Pointer);
+  // `(unsigned long long *)t.data_ptr<int64_t>()`: the same memory.
+  for (const auto *Cast = llvm::dyn_cast_or_null<ExplicitCastExpr>(Pointer);
+       Cast && Cast->getSubExpr()->getType()->isPointerType();
+       Cast = llvm::dyn_cast_or_null<ExplicitCastExpr>(Pointer))
+    Pointer = tensorOperand(Cast->getSubExpr());
   if (Pointer && Pointer->getType()->isPointerType())
     Pointer = throughLocalInit(Pointer);
   // `p + n`: the same memory.
@@ -123,7 +134,13 @@ const Expr *tensorOfPointer(const Expr *Pointer) {
 const Expr *tensorOfKernelArgument(const Expr *Arg) {
   if (const Expr *Tensor = tensorOfPointer(Arg))
     return Tensor;
-  return objectOfAccess(throughLocalInit(tensorOperand(Arg)),
+  // An accessor is passed by value: a copy of the local that holds it.
+  Arg = tensorOperand(Arg);
+  if (const auto *Copy = llvm::dyn_cast_or_null<CXXConstructExpr>(Arg);
+      Copy && Copy->getNumArgs() == 1 &&
+      Copy->getConstructor()->isCopyOrMoveConstructor())
+    Arg = tensorOperand(Copy->getArg(0));
+  return objectOfAccess(throughLocalInit(Arg),
                         {"packed_accessor32", "packed_accessor64",
                          "packed_accessor", "generic_packed_accessor"});
 }
