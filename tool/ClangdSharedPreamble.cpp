@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 #include "run/SharedPreamble.h"
 
+#include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/FrontendActions.h"
@@ -200,6 +201,18 @@ sharedPreambleFor(const clang::tooling::CompileCommand &Command,
   if (!Cache)
     return std::nullopt;
   Request->ForEditor = true;
+  // Built from clangd's invocation, not from these flags: they only key it,
+  // with what else the PCH must match (the clang that reads it, the file's
+  // language and target), since the cache outlives an upgrade.
+  const clang::FrontendOptions &Frontend = Invocation.getFrontendOpts();
+  Request->Flags.push_back("clang " + clang::getClangFullVersion());
+  Request->Flags.push_back(
+      "language " +
+      std::to_string(static_cast<int>(
+          Frontend.Inputs.empty()
+              ? clang::Language::Unknown
+              : Frontend.Inputs.front().getKind().getLanguage())));
+  Request->Flags.push_back("target " + Invocation.getTargetOpts().Triple);
   Request->Key = torchlint::run::keyOf(*Request);
   torchlint::run::FileHashes Hashes;
   torchlint::run::PreambleStore Store(*Cache, Hashes);

@@ -37,6 +37,19 @@ torch::Tensor scale_dispatched(const torch::Tensor &in) {
   return out;
 }
 
+// A lambda kept and called later may run on another state: its launches are
+// not judged where it is written.
+torch::Tensor scale_later(const torch::Tensor &in) {
+  auto out = torch::empty({in.numel()});
+  auto launch = [&] {
+    scale_kernel<<<1, 256>>>(in.data_ptr<float>(), out.data_ptr<float>(),
+                             in.numel());
+  };
+  out = out.to(in.device());
+  launch();
+  return out;
+}
+
 // A pointer taken before the lambda, launched from inside it: the lambda's
 // capture of the pointer is not a host use.
 torch::Tensor scale_pointer_captured(const torch::Tensor &in) {
@@ -146,3 +159,16 @@ torch::Tensor scale_on_input_gpu(const torch::Tensor &in) {
   return out;
 }
 
+
+// Two outputs made without a device: each is a defect of its own. A pointer
+// past the start of a local's memory is the same memory.
+void two_outputs(const torch::Tensor &in) {
+  auto a = torch::empty({in.numel()});
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::empty' is called without a device and creates a CPU tensor whose memory a CUDA kernel is handed [torch-factory-without-device]
+  // CHECK-NOTES: :[[@LINE+5]]:3: note: its memory is handed to the CUDA kernel 'scale_kernel' here, which runs on the GPU
+  auto b = torch::zeros({in.numel()});
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: tensor factory 'torch::zeros' is called without a device and creates a CPU tensor whose memory a CUDA kernel is handed [torch-factory-without-device]
+  // CHECK-NOTES: :[[@LINE+2]]:3: note: its memory is handed to the CUDA kernel 'scale_kernel' here, which runs on the GPU
+  float *b_data = b.data_ptr<float>();
+  scale_kernel<<<1, 256>>>(a.data_ptr<float>(), b_data + 1, in.numel());
+}

@@ -180,6 +180,7 @@ void conflictsOf(const OpUse &Use, InputView View,
   case DeviceRule::KernelLaunch:
     // The kernel runs on the GPU: a CPU tensor's memory there is a host
     // pointer. A tensor of the launch that may be there names the device.
+    // Each such tensor is a defect of its own (two device-less outputs).
     for (const Operand &Odd : Operands)
       if (isRejectedCpu(Odd.Device, DeviceRule::Strict) &&
           !inPinnedMemory(Odd.Device)) {
@@ -190,11 +191,12 @@ void conflictsOf(const OpUse &Use, InputView View,
         // Where the kernel runs, noted at the launch (noteMeeting).
         C.Other = AbstractDevice::cuda(-1, /*Origin=*/nullptr);
         for (const Operand &Other : Operands)
-          if (Other.Device.mayBeOffCpu() && !C.OtherExpr)
+          if (&Other != &Odd && !Other.Device.samePlace(Odd.Device) &&
+              Other.Device.mayBeOffCpu() && !C.OtherExpr)
             C.OtherExpr = Other.E;
-        C.Provable = true;
+        // On the CPU on some paths only: the kernel may be handed it.
+        C.Provable = Odd.Device.isCpu();
         Out.push_back(C);
-        return;
       }
     return;
   case DeviceRule::Index: {

@@ -97,7 +97,8 @@ public:
               llvm::DenseSet<const CallExpr *> &Seen, std::vector<OpUse> &Out,
               std::vector<ModuleMove> &Moves, unsigned Depth = 0) const;
   /// Records the CUDA kernel launch \p Element is, or those in the lambda it
-  /// is (on the enclosing state \p S), as uses of their tensors' memory.
+  /// calls in place (on the enclosing state \p S), as uses of their
+  /// tensors' memory.
   void recordKernelLaunches(const Stmt *Element, const DeviceState &S,
                             llvm::DenseSet<const CallExpr *> &Seen,
                             std::vector<OpUse> &Out, unsigned Depth = 0) const;

@@ -104,7 +104,12 @@ bool handedToKernelsOnly(const CXXMemberCallExpr *Access, ASTContext &Ctx) {
     if (User.get<LambdaExpr>())
       return;
     Used = true;
-    OnlyLaunches &= User.get<CUDAKernelCallExpr>() != nullptr;
+    // `p + offset` handed to a launch is the same memory.
+    const DynTypedNode Launch =
+        User.get<BinaryOperator>()
+            ? wrappedParent(User.get<BinaryOperator>(), Ctx)
+            : User;
+    OnlyLaunches &= Launch.get<CUDAKernelCallExpr>() != nullptr;
   });
   return Used && OnlyLaunches;
 }
@@ -118,12 +123,12 @@ const Expr *tensorOfPointer(const Expr *Pointer) {
     Pointer = tensorOperand(Cast->getSubExpr());
   if (Pointer && Pointer->getType()->isPointerType())
     Pointer = throughLocalInit(Pointer);
-  // `p + n`: the same memory.
+  // `p + n`: the same memory, also of a local pointer.
   while (const auto *Offset = llvm::dyn_cast_or_null<BinaryOperator>(Pointer)) {
     if (!Offset->isAdditiveOp() ||
         !Offset->getLHS()->getType()->isPointerType())
       break;
-    Pointer = tensorOperand(Offset->getLHS());
+    Pointer = throughLocalInit(tensorOperand(Offset->getLHS()));
   }
   if (!Pointer || !Pointer->getType()->isPointerType())
     return nullptr;

@@ -5,8 +5,8 @@
 // tensors whose memory a launch hands it (`kernel<<<grid, block>>>(
 // out.data_ptr<float>(), ...)`, a packed accessor, a local pointer into one)
 // must be there, whoever called the function. The launches inside lambdas
-// (AT_DISPATCH_* and the lambdas it calls in place) are recorded where the
-// lambda is written, on the state there: the tensors they reach are the
+// called where they are written (AT_DISPATCH_* and the lambdas it calls) are
+// recorded there, on the state there: the tensors they reach are the
 // enclosing function's, captured. Kernels' bodies are not analysed; the launch
 // is the boundary.
 //
@@ -111,12 +111,16 @@ void DeviceTransfer::recordKernelLaunches(
     if (!Use.Inputs.empty())
       Out.push_back(std::move(Use));
   }
-  if (const auto *Lambda = llvm::dyn_cast<LambdaExpr>(Element)) {
-    recordKernelLaunches(Lambda->getBody(), S, Seen, Out, Depth + 1);
-    return;
-  }
+  // A lambda called where it is written (`[&] { ... }()`, as AT_DISPATCH_*
+  // expands): its launches run here, on this state. One kept to be called
+  // later may run on another.
+  if (const auto *Call = llvm::dyn_cast<CXXOperatorCallExpr>(Element);
+      Call && Call->getOperator() == OO_Call && Call->getNumArgs() > 0)
+    if (const auto *Lambda =
+            llvm::dyn_cast<LambdaExpr>(ignoreWrappers(Call->getArg(0))))
+      recordKernelLaunches(Lambda->getBody(), S, Seen, Out, Depth + 1);
   // Outside lambdas, record() walks the children itself.
-  if (Depth > 0)
+  if (Depth > 0 && !llvm::isa<LambdaExpr>(Element))
     for (const Stmt *Child : Element->children())
       recordKernelLaunches(Child, S, Seen, Out, Depth + 1);
 }
