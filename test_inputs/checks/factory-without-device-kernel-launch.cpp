@@ -50,6 +50,18 @@ torch::Tensor scale_later(const torch::Tensor &in) {
   return out;
 }
 
+// A lambda called in place that moves the tensor before its launch: the
+// kernel is handed the moved tensor's memory.
+torch::Tensor scale_moved_inside(const torch::Tensor &in) {
+  auto out = torch::empty({in.numel()});
+  [&] {
+    out = out.to(in.device());
+    scale_kernel<<<1, 256>>>(in.data_ptr<float>(), out.data_ptr<float>(),
+                             in.numel());
+  }();
+  return out;
+}
+
 // A pointer taken before the lambda, launched from inside it: the lambda's
 // capture of the pointer is not a host use.
 torch::Tensor scale_pointer_captured(const torch::Tensor &in) {

@@ -97,11 +97,13 @@ public:
               llvm::DenseSet<const CallExpr *> &Seen, std::vector<OpUse> &Out,
               std::vector<ModuleMove> &Moves, unsigned Depth = 0) const;
   /// Records the CUDA kernel launch \p Element is, or those in the lambda it
-  /// calls in place (on the enclosing state \p S), as uses of their
-  /// tensors' memory.
+  /// calls in place (on the enclosing state \p S, but for what the lambda,
+  /// \p Lambda's body once inside, assigns), as uses of their tensors'
+  /// memory.
   void recordKernelLaunches(const Stmt *Element, const DeviceState &S,
                             llvm::DenseSet<const CallExpr *> &Seen,
-                            std::vector<OpUse> &Out, unsigned Depth = 0) const;
+                            std::vector<OpUse> &Out, unsigned Depth = 0,
+                            const Stmt *Lambda = nullptr) const;
   /// The modules \p Call moves in place, evaluated in \p S; what the
   /// transfer applies and the flow records.
   llvm::SmallVector<ModuleMove, 1> moduleMovesAt(const CallExpr *Call,

@@ -13,7 +13,9 @@
 //===----------------------------------------------------------------------===//
 #include "device/flow/DeviceTransfer.h"
 #include "device/flow/TransferSyntax.h"
+#include "device/functions/FunctionBodies.h"
 #include "utils/CallSite.h"
+#include "utils/TorchObjects.h"
 #include "utils/TorchTypes.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -92,10 +94,22 @@ bool DeviceTransfer::record(const Stmt *Element, const DeviceState &S,
   return true;
 }
 
+/// Whether \p Lambda (a body, or null) assigns \p Decl: its launches see
+/// the value it assigned, not the one the enclosing state holds.
+static bool assignedIn(const Stmt *Lambda, const ValueDecl *Decl) {
+  bool Assigned = false;
+  if (Lambda && Decl)
+    forEachDescendantWithLambdas(Lambda, [&](const Stmt &S) {
+      if (auto Sides = assignmentSides(&S))
+        Assigned |= referencedObject(Sides->first) == Decl;
+    });
+  return Assigned;
+}
+
 void DeviceTransfer::recordKernelLaunches(
     const Stmt *Element, const DeviceState &S,
     llvm::DenseSet<const CallExpr *> &Seen, std::vector<OpUse> &Out,
-    unsigned Depth) const {
+    unsigned Depth, const Stmt *Lambda) const {
   if (!Element || Depth > Options.Limits.MaxExprDepth)
     return;
   if (const auto *Launch = llvm::dyn_cast<CUDAKernelCallExpr>(Element);
@@ -107,7 +121,10 @@ void DeviceTransfer::recordKernelLaunches(
     Use.Name = Kernel ? Kernel->getNameAsString() : "kernel";
     for (const Expr *Arg : Launch->arguments())
       if (const Expr *Tensor = tensorOfKernelArgument(Arg))
-        Use.Inputs.push_back({Tensor, eval(Tensor, S)});
+        Use.Inputs.push_back(
+            {Tensor, assignedIn(Lambda, referencedObject(Tensor))
+                         ? AbstractDevice::unknown()
+                         : eval(Tensor, S)});
     if (!Use.Inputs.empty())
       Out.push_back(std::move(Use));
   }
@@ -116,13 +133,14 @@ void DeviceTransfer::recordKernelLaunches(
   // later may run on another.
   if (const auto *Call = llvm::dyn_cast<CXXOperatorCallExpr>(Element);
       Call && Call->getOperator() == OO_Call && Call->getNumArgs() > 0)
-    if (const auto *Lambda =
+    if (const auto *Called =
             llvm::dyn_cast<LambdaExpr>(ignoreWrappers(Call->getArg(0))))
-      recordKernelLaunches(Lambda->getBody(), S, Seen, Out, Depth + 1);
+      recordKernelLaunches(Called->getBody(), S, Seen, Out, Depth + 1,
+                           Lambda ? Lambda : Called->getBody());
   // Outside lambdas, record() walks the children itself.
   if (Depth > 0 && !llvm::isa<LambdaExpr>(Element))
     for (const Stmt *Child : Element->children())
-      recordKernelLaunches(Child, S, Seen, Out, Depth + 1);
+      recordKernelLaunches(Child, S, Seen, Out, Depth + 1, Lambda);
 }
 
 } // namespace clang::tidy::torch::device
