@@ -184,3 +184,12 @@ void two_outputs(const torch::Tensor &in) {
   float *b_data = b.data_ptr<float>();
   scale_kernel<<<1, 256>>>(a.data_ptr<float>(), b_data + 1, in.numel());
 }
+
+// A pointer local that names itself (half-typed code): followed a bounded
+// number of steps, never for ever.
+void self_named(const torch::Tensor &in) {
+  float *p = p + 1;
+  scale_kernel<<<1, 256>>>(p, p + 2, in.numel());
+  float x = *(p + 2);
+  (void)x;
+}

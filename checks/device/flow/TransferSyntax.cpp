@@ -115,25 +115,33 @@ bool handedToKernelsOnly(const CXXMemberCallExpr *Access, ASTContext &Ctx) {
 }
 
 const Expr *tensorOfPointer(const Expr *Pointer) {
-  Pointer = tensorOperand(Pointer);
-  // `(unsigned long long *)t.data_ptr<int64_t>()`: the same memory.
-  for (const auto *Cast = llvm::dyn_cast_or_null<ExplicitCastExpr>(Pointer);
-       Cast && Cast->getSubExpr()->getType()->isPointerType();
-       Cast = llvm::dyn_cast_or_null<ExplicitCastExpr>(Pointer))
-    Pointer = tensorOperand(Cast->getSubExpr());
-  if (Pointer && Pointer->getType()->isPointerType())
-    Pointer = throughLocalInit(Pointer);
-  // `p + n`: the same memory, also of a local pointer.
-  while (const auto *Offset = llvm::dyn_cast_or_null<BinaryOperator>(Pointer)) {
-    if (!Offset->isAdditiveOp() ||
-        !Offset->getLHS()->getType()->isPointerType())
-      break;
-    Pointer = throughLocalInit(tensorOperand(Offset->getLHS()));
+  // Through casts to another pointer type (`(uint64_t
+  // *)t.data_ptr<int64_t>()`), offsets (`p + n`) and local pointers, in any
+  // order; bounded, since a local may name itself (`float *p = p + 1;`).
+  constexpr int MaxSteps = 8;
+  for (int Step = 0; Step < MaxSteps && Pointer; ++Step) {
+    Pointer = tensorOperand(Pointer);
+    if (!Pointer || !Pointer->getType()->isPointerType())
+      return nullptr;
+    if (const auto *Cast = llvm::dyn_cast<ExplicitCastExpr>(Pointer);
+        Cast && Cast->getSubExpr()->getType()->isPointerType()) {
+      Pointer = Cast->getSubExpr();
+      continue;
+    }
+    if (const auto *Offset = llvm::dyn_cast<BinaryOperator>(Pointer);
+        Offset && Offset->isAdditiveOp() &&
+        Offset->getLHS()->getType()->isPointerType()) {
+      Pointer = Offset->getLHS();
+      continue;
+    }
+    if (const Expr *Init = throughLocalInit(Pointer); Init != Pointer) {
+      Pointer = Init;
+      continue;
+    }
+    return objectOfAccess(
+        Pointer, {"data_ptr", "data", "mutable_data_ptr", "const_data_ptr"});
   }
-  if (!Pointer || !Pointer->getType()->isPointerType())
-    return nullptr;
-  return objectOfAccess(
-      Pointer, {"data_ptr", "data", "mutable_data_ptr", "const_data_ptr"});
+  return nullptr;
 }
 
 const Expr *tensorOfKernelArgument(const Expr *Arg) {
