@@ -156,6 +156,7 @@ void HardcodedPlacementFinder::resetCachesFor(const ASTContext &Ctx) {
   SingleDeviceUnit.reset();
   HostOnlyUnit.reset();
   HandlesDevices.clear();
+  LaunchesKernels.clear();
 }
 
 bool HardcodedPlacementFinder::handlesDevices(const FunctionDecl *Fn,
@@ -164,6 +165,15 @@ bool HardcodedPlacementFinder::handlesDevices(const FunctionDecl *Fn,
   auto [It, Inserted] = HandlesDevices.try_emplace(Fn, false);
   if (Inserted)
     It->second = choosesDevicesAtRunTime(Fn);
+  return It->second;
+}
+
+bool HardcodedPlacementFinder::launchesKernels(const FunctionDecl *Fn,
+                                               ASTContext &Ctx) {
+  resetCachesFor(Ctx);
+  auto [It, Inserted] = LaunchesKernels.try_emplace(Fn, false);
+  if (Inserted)
+    It->second = launchesCudaKernels(Fn);
   return It->second;
 }
 
@@ -299,7 +309,7 @@ HardcodedPlacementFinder::analyseLeaf(const Expr *Leaf, const FunctionDecl *Fn,
     const auto *Method = llvm::dyn_cast_or_null<CXXMethodDecl>(Named);
     if ((Result.Backend == "CUDA" &&
          ((Method && isSingleDeviceClass(Method->getParent(), Ctx)) ||
-          launchesCudaKernels(Named))) ||
+          launchesKernels(Named, Ctx))) ||
         isSingleDeviceUnit(Result.Backend, Ctx))
       return std::nullopt;
   }

@@ -182,6 +182,8 @@ private:
   /// lives (`x.device()`, `x.options()`, `y.to(x)`) or branches on a device
   /// (`x.is_cuda()`). Cached per function.
   bool handlesDevices(const FunctionDecl *Fn, ASTContext &Ctx);
+  /// launchesCudaKernels, once per function.
+  bool launchesKernels(const FunctionDecl *Fn, ASTContext &Ctx);
   /// A call seen in the translation unit that passes, for one of the tensor
   /// or module parameters among \p Sources, data placed where a fixed \p
   /// Backend device does not belong (a run-time device choice, another
@@ -210,6 +212,7 @@ private:
   llvm::DenseMap<const CXXRecordDecl *, bool> SingleDevice;
   std::optional<bool> SingleDeviceUnit, HostOnlyUnit;
   llvm::DenseMap<const FunctionDecl *, bool> HandlesDevices;
+  llvm::DenseMap<const FunctionDecl *, bool> LaunchesKernels;
 };
 
 } // namespace clang::tidy::torch::device
