@@ -16,7 +16,7 @@ using Evidence = LoadFinding::Evidence;
 
 LoadWithoutDeviceCheck::LoadWithoutDeviceCheck(StringRef Name,
                                                ClangTidyContext *Context)
-    : FunctionBodyCheck(Name, Context, /*FixesCallRuntime=*/true),
+    : FunctionBodyCheck(Name, Context, /*FixesAddIncludes=*/true),
       Kinds{Options.get("CheckModules", true),
             Options.get("CheckOptimizers", true),
             Options.get("CheckJitLoad", true),

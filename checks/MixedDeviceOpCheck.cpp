@@ -153,7 +153,7 @@ MixedDeviceOpCheck::moveFixes(const device::DeviceConflict &C,
 
 MixedDeviceOpCheck::MixedDeviceOpCheck(StringRef Name,
                                        ClangTidyContext *Context)
-    : FunctionBodyCheck(Name, Context, /*FixesCallRuntime=*/true),
+    : FunctionBodyCheck(Name, Context, /*FixesAddIncludes=*/true),
       Flow(device::DeviceFlowConfig::forContext(Context)),
       Migrations(device::FindingOwners::migrationFinder(Context)),
       Placements(

@@ -14,14 +14,14 @@ using namespace clang::ast_matchers;
 namespace clang::tidy::torch {
 
 FunctionBodyCheck::FunctionBodyCheck(StringRef Name, ClangTidyContext *Context,
-                                     bool FixesCallRuntime)
+                                     bool FixesAddIncludes)
     : ClangTidyCheck(Name, Context),
       DebugAnalysis(Options.getLocalOrGlobal("DebugAnalysis", false)),
       UnsafeFixes(Options.getLocalOrGlobal("UnsafeFixes", false)),
       Owners(*Context), TidyContext(*Context),
       Model(device::DeviceModel::forContext(*Context)) {
-  if (FixesCallRuntime)
-    RuntimeIncludes.emplace(
+  if (FixesAddIncludes)
+    FixIncludes.emplace(
         Options.getLocalOrGlobal("IncludeStyle",
                                  tidy::utils::IncludeSorter::IS_LLVM),
         areDiagsSelfContained());
@@ -29,16 +29,16 @@ FunctionBodyCheck::FunctionBodyCheck(StringRef Name, ClangTidyContext *Context,
 
 void FunctionBodyCheck::registerPPCallbacks(const SourceManager &,
                                             Preprocessor *PP, Preprocessor *) {
-  if (RuntimeIncludes)
-    RuntimeIncludes->registerPreprocessor(PP);
+  if (FixIncludes)
+    FixIncludes->registerPreprocessor(PP);
 }
 
 std::optional<FixItHint>
-FunctionBodyCheck::includeRuntime(SourceLocation Loc, const SourceManager &SM) {
-  if (!RuntimeIncludes)
+FunctionBodyCheck::includeHeader(SourceLocation Loc, const SourceManager &SM,
+                                 StringRef Header) {
+  if (!FixIncludes)
     return std::nullopt;
-  return RuntimeIncludes->createIncludeInsertion(SM.getFileID(Loc),
-                                                 RuntimeHeader);
+  return FixIncludes->createIncludeInsertion(SM.getFileID(Loc), Header);
 }
 
 void FunctionBodyCheck::validatePatterns(StringRef Option, StringRef Patterns,
@@ -98,8 +98,8 @@ void FunctionBodyCheck::reportConfiguration(ASTContext &Ctx) {
 void FunctionBodyCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "DebugAnalysis", DebugAnalysis);
   Options.store(Opts, "UnsafeFixes", UnsafeFixes);
-  if (RuntimeIncludes)
-    Options.store(Opts, "IncludeStyle", RuntimeIncludes->getStyle());
+  if (FixIncludes)
+    Options.store(Opts, "IncludeStyle", FixIncludes->getStyle());
 }
 
 DiagnosticBuilder FunctionBodyCheck::diag(SourceLocation Loc,
@@ -116,17 +116,15 @@ DiagnosticBuilder FunctionBodyCheck::diag(SourceLocation Loc,
 
 void FunctionBodyCheck::offerFixOnNote(SourceLocation Loc,
                                        llvm::ArrayRef<FixItHint> Fixes,
-                                       FixSafety Safety) {
+                                       FixSafety Safety, StringRef Changes) {
   if (fixOnWarning(Safety) || Fixes.empty())
     return;
   auto Note = diag(Loc,
-                   InSharedTemplate
-                       ? "suggested fix; this template is instantiated for "
-                         "other types too, so '--fix' leaves it to you"
-                       : "suggested fix; it changes where data lives, so "
-                         "'--fix' leaves it to you (UnsafeFixes: true "
-                         "applies it)",
+                   "suggested fix; %select{it changes %1|this template is "
+                   "instantiated for other types too}0, so '--fix' leaves it "
+                   "to you%select{ (UnsafeFixes: true applies it)|}0",
                    DiagnosticIDs::Note);
+  Note << InSharedTemplate << Changes;
   for (const FixItHint &Fix : Fixes)
     Note << Fix;
 }

@@ -26,10 +26,11 @@ namespace clang::tidy::torch {
 /// walk skips libtorch's declarations whole (LibraryCode.h).
 class FunctionBodyCheck : public ClangTidyCheck {
 public:
-  /// A check some of whose fixes call the runtime library passes
-  /// FixesCallRuntime: it gets the IncludeStyle option and includeRuntime().
+  /// A check some of whose fixes need a header (the runtime library's,
+  /// CUDA's) passes FixesAddIncludes: it gets the IncludeStyle option,
+  /// includeHeader() and includeRuntime().
   FunctionBodyCheck(StringRef Name, ClangTidyContext *Context,
-                    bool FixesCallRuntime = false);
+                    bool FixesAddIncludes = false);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
                            Preprocessor *ModuleExpanderPP) override;
@@ -72,17 +73,23 @@ protected:
   }
   /// The note carrying \p Fixes when fixOnWarning kept them off the
   /// warning; nothing otherwise.
+  /// \p Changes says what the fix changes that makes it unsafe.
   void offerFixOnNote(SourceLocation Loc, llvm::ArrayRef<FixItHint> Fixes,
-                      FixSafety Safety);
+                      FixSafety Safety, StringRef Changes = "where data lives");
 
   /// The header a fix that calls the runtime library needs.
   static constexpr llvm::StringLiteral RuntimeHeader =
       "<torchlint/torchlint.h>";
-  /// The `#include <torchlint/torchlint.h>` that a fix calling the runtime
+  /// The `#include` of \p Header (`<c10/cuda/CUDAException.h>`) that a fix
   /// adds to the file of \p Loc, in the IncludeStyle's place; none where the
-  /// file includes it already (or the check was not made FixesCallRuntime).
+  /// file includes it already (or the check was not made FixesAddIncludes).
+  std::optional<FixItHint>
+  includeHeader(SourceLocation Loc, const SourceManager &SM, StringRef Header);
+  /// includeHeader for a fix that calls the runtime library.
   std::optional<FixItHint> includeRuntime(SourceLocation Loc,
-                                          const SourceManager &SM);
+                                          const SourceManager &SM) {
+    return includeHeader(Loc, SM, RuntimeHeader);
+  }
   /// The fix that calls \p RuntimeFunction (`torchlint::stack`) where \p
   /// Call calls a free function by name (`torch::stack(xs)`), keeping the
   /// arguments, with the runtime's #include. None for a callee that is not a
@@ -128,7 +135,7 @@ private:
   const bool DebugAnalysis;
   const bool UnsafeFixes;
   const device::FindingOwners Owners;
-  std::optional<tidy::utils::IncludeInserter> RuntimeIncludes;
+  std::optional<tidy::utils::IncludeInserter> FixIncludes;
   /// The warnings of this translation unit: where, and which message.
   std::set<std::pair<SourceLocation::UIntTy, std::string>> Reported;
   bool InInstantiation = false;

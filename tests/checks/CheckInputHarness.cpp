@@ -56,7 +56,8 @@ std::vector<std::string> splitWords(const std::string &S) {
 
 /// "warning: text [check]" -> (level, text, check).
 bool splitMessage(const std::string &Body, Diagnostic &D) {
-  static const std::regex Re(R"(^(warning|note|error): (.*?)(?: \[([A-Za-z0-9_.,-]+)\])?$)");
+  static const std::regex Re(
+      R"(^(warning|note|error): (.*?)(?: \[([A-Za-z0-9_.,-]+)\])?$)");
   std::smatch M;
   if (!std::regex_match(Body, M, Re))
     return false;
@@ -129,8 +130,7 @@ bool parseTestInput(const std::string &Path, TestInput &Out,
     } else if (Key == "CHECK-MESSAGES" || Key == "CHECK-NOTES") {
       std::smatch DM;
       Diagnostic D;
-      if (!std::regex_match(Value, DM, DiagRe) ||
-          !splitMessage(DM[3], D))
+      if (!std::regex_match(Value, DM, DiagRe) || !splitMessage(DM[3], D))
         return Fail("expected ':[[@LINE+-N]]:COL: warning|note: message'");
       D.Line = LineNo + (DM[1].matched ? std::stoi(DM[1]) : 0);
       D.Column = std::stoi(DM[2]);
@@ -162,7 +162,8 @@ bool parseTestInput(const std::string &Path, TestInput &Out,
 
 std::vector<Diagnostic> parseDiagnostics(const std::string &Output,
                                          const std::string &File) {
-  static const std::regex Re(R"(^(.+?):(\d+):(\d+): (warning|note|error): .*$)");
+  static const std::regex Re(
+      R"(^(.+?):(\d+):(\d+): (warning|note|error): .*$)");
   std::vector<Diagnostic> Result;
   for (const std::string &Line : splitLines(Output)) {
     std::smatch M;
@@ -189,12 +190,29 @@ std::string compareFixed(const TestInput &Input,
     Changes[Fix.Line - 1] = true;
   }
   // Inserted lines may land anywhere the fix chose; each must appear once.
-  std::vector<std::string> Actual = Fixed;
+  // A fixed line that does not continue the expected file in order is taken
+  // for an inserted one first, so that an insertion whose text the file
+  // already holds elsewhere (a second `CHECK();`) is told from that line.
+  std::vector<std::string> Actual;
+  std::vector<std::string> Pending = Input.InsertedLines;
+  size_t Next = 0;
+  for (const std::string &Line : Fixed) {
+    const bool Continues = Next < Expected.size() &&
+                           (Changes[Next] ? trim(Expected[Next]) == trim(Line)
+                                          : Expected[Next] == Line);
+    auto Insertion = std::find(Pending.begin(), Pending.end(), trim(Line));
+    if (!Continues && Insertion != Pending.end()) {
+      Pending.erase(Insertion);
+      continue;
+    }
+    // A line that differs from the expected one stands in its place.
+    Actual.push_back(Line);
+    ++Next;
+  }
   std::ostringstream Problems;
-  for (const std::string &Inserted : Input.InsertedLines) {
-    auto It = std::find_if(Actual.begin(), Actual.end(), [&](const auto &L) {
-      return trim(L) == Inserted;
-    });
+  for (const std::string &Inserted : Pending) {
+    auto It = std::find_if(Actual.begin(), Actual.end(),
+                           [&](const auto &L) { return trim(L) == Inserted; });
     if (It == Actual.end())
       Problems << "expected an inserted line '" << Inserted << "'\n";
     else
@@ -204,9 +222,8 @@ std::string compareFixed(const TestInput &Input,
   for (size_t I = 0; I < N; ++I) {
     const std::string Want = I < Expected.size() ? Expected[I] : "<none>";
     const std::string Got = I < Actual.size() ? Actual[I] : "<none>";
-    const bool Same = I < Changes.size() && Changes[I]
-                          ? trim(Want) == trim(Got)
-                          : Want == Got;
+    const bool Same = I < Changes.size() && Changes[I] ? trim(Want) == trim(Got)
+                                                       : Want == Got;
     if (!Same) {
       Problems << "line " << I + 1 << ": expected '" << Want << "'\n"
                << "        got      '" << Got << "'\n";

@@ -6,7 +6,7 @@ usage: doc_examples.py TORCHLINT INCLUDE_DIR [PAGE.md ...]
 
 Each example is linted as `TORCHLINT --checks='-*,torch-*' NAME -- -std=c++17
 -I INCLUDE_DIR -include torch/torch.h` in a fresh directory, with no
-.clang-tidy file, and its diagnostics are compared with the page: every
+.clang-tidy file (a `.cu` example as CUDA host code), and its diagnostics are compared with the page: every
 warning (and error) exactly, in order; every note the page shows, under its
 warning. A `fixed` block is compared with the file after `--fix`.
 Exit status 0 when every example matches, 1 otherwise, 2 on a usage or
@@ -149,11 +149,18 @@ def config_arg(options):
     return "--config={Checks: '-*,torch-*', CheckOptions: {%s}}" % ', '.join(items)
 
 
+CUDA_FLAGS = ['-x', 'cuda', '--cuda-host-only', '-nocudainc', '-nocudalib',
+              '-Wno-unknown-cuda-version']
+
+
 def run_torchlint(tl, inc, workdir, name, options, fix=False):
     cmd = [tl, config_arg(options), '--checks=-*,torch-*']
     if fix:
         cmd.append('--fix')
     cmd += [name, '--', '-std=c++17', '-I', inc, '-include', 'torch/torch.h']
+    if name.endswith('.cu'):
+        # CUDA host code, with the fake headers' stand-in for the toolkit's.
+        cmd += CUDA_FLAGS
     proc = subprocess.run(cmd, cwd=workdir, stdout=subprocess.PIPE,
                           stderr=subprocess.STDOUT, text=True, timeout=300)
     return proc.returncode, proc.stdout.replace(workdir + os.sep, '')

@@ -144,6 +144,11 @@ const Expr *tensorOfPointer(const Expr *Pointer) {
   return nullptr;
 }
 
+std::string kernelName(const CUDAKernelCallExpr *Launch) {
+  const FunctionDecl *Kernel = Launch->getDirectCallee();
+  return Kernel ? Kernel->getNameAsString() : "kernel";
+}
+
 const Expr *tensorOfKernelArgument(const Expr *Arg) {
   if (const Expr *Tensor = tensorOfPointer(Arg))
     return Tensor;

@@ -12,10 +12,12 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
+#include <string>
 #include <utility>
 
 namespace clang::tidy::torch::device {
@@ -28,6 +30,9 @@ const Expr *tensorOperand(const Expr *E);
 /// `t.data_ptr<T>()`, `t.data<T>()` (and the mutable and const forms), a
 /// local pointer initialised so, `p + n`. Null for any other pointer.
 const Expr *tensorOfPointer(const Expr *Pointer);
+
+/// The name of the kernel \p Launch runs, as diagnostics show it.
+std::string kernelName(const CUDAKernelCallExpr *Launch);
 
 /// The tensor whose memory a kernel argument \p Arg hands over: a pointer
 /// into it (tensorOfPointer) or a packed accessor of it

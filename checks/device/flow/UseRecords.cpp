@@ -117,8 +117,7 @@ void DeviceTransfer::recordKernelLaunches(
     OpUse Use;
     Use.Call = Launch;
     Use.Rule = DeviceRule::KernelLaunch;
-    const FunctionDecl *Kernel = Launch->getDirectCallee();
-    Use.Name = Kernel ? Kernel->getNameAsString() : "kernel";
+    Use.Name = kernelName(Launch);
     for (const Expr *Arg : Launch->arguments())
       if (const Expr *Tensor = tensorOfKernelArgument(Arg))
         Use.Inputs.push_back(
@@ -131,12 +130,9 @@ void DeviceTransfer::recordKernelLaunches(
   // A lambda called where it is written (`[&] { ... }()`, as AT_DISPATCH_*
   // expands): its launches run here, on this state. One kept to be called
   // later may run on another.
-  if (const auto *Call = llvm::dyn_cast<CXXOperatorCallExpr>(Element);
-      Call && Call->getOperator() == OO_Call && Call->getNumArgs() > 0)
-    if (const auto *Called =
-            llvm::dyn_cast<LambdaExpr>(ignoreWrappers(Call->getArg(0))))
-      recordKernelLaunches(Called->getBody(), S, Seen, Out, Depth + 1,
-                           Lambda ? Lambda : Called->getBody());
+  if (const LambdaExpr *Called = lambdaCalledInPlace(*Element))
+    recordKernelLaunches(Called->getBody(), S, Seen, Out, Depth + 1,
+                         Lambda ? Lambda : Called->getBody());
   // Outside lambdas, record() walks the children itself.
   if (Depth > 0 && !llvm::isa<LambdaExpr>(Element))
     for (const Stmt *Child : Element->children())

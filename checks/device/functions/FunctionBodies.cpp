@@ -1,5 +1,6 @@
 //===--- FunctionBodies.cpp - the user's functions, one body at a time ----===//
 #include "device/functions/FunctionBodies.h"
+#include "device/functions/FunctionParents.h"
 #include "device/functions/LibraryCode.h"
 #include "utils/CallSite.h"
 #include "utils/TorchTypes.h"
@@ -205,6 +206,58 @@ void forEachDescendantWithLambdas(
     if (const auto *Lambda = llvm::dyn_cast<LambdaExpr>(&S))
       forEachDescendantWithLambdas(Lambda->getBody(), Visit);
   });
+}
+
+const LambdaExpr *lambdaCalledInPlace(const Stmt &S) {
+  const auto *Call = llvm::dyn_cast<CXXOperatorCallExpr>(&S);
+  if (!Call || Call->getOperator() != OO_Call || Call->getNumArgs() == 0)
+    return nullptr;
+  return llvm::dyn_cast<LambdaExpr>(ignoreWrappers(Call->getArg(0)));
+}
+
+/// The function whose body holds \p S: the nearest enclosing function or
+/// lambda (its call operator).
+static const FunctionDecl *holderOf(const Stmt *S, ASTContext &Ctx) {
+  DynTypedNode Node = DynTypedNode::create(*S);
+  // Bounded: statements nest deeply only in generated code.
+  for (unsigned Depth = 0; Depth < 512; ++Depth) {
+    const DynTypedNodeList Parents = parentsOf(Node, Ctx);
+    if (Parents.empty())
+      return nullptr;
+    Node = Parents[0];
+    if (const auto *Lambda = Node.get<LambdaExpr>())
+      return Lambda->getCallOperator();
+    if (const auto *Fn = Node.get<FunctionDecl>())
+      return Fn;
+  }
+  return nullptr;
+}
+
+InPlaceCall inPlaceCallOf(const FunctionDecl *Fn, ASTContext &Ctx) {
+  const auto *Method = llvm::dyn_cast_or_null<CXXMethodDecl>(Fn);
+  if (!Method || !Method->getParent()->isLambda() || !Fn->getBody())
+    return {};
+  // The call operator's parent is the closure class, whose parent is the
+  // LambdaExpr; above it, through the wrappers ignoreWrappers strips, the
+  // call that runs it at once, if any.
+  const LambdaExpr *Lambda = nullptr;
+  for (const DynTypedNode &Closure : parentsOf(*Fn, Ctx))
+    for (const DynTypedNode &Written : parentsOf(Closure, Ctx))
+      if (!Lambda)
+        Lambda = Written.get<LambdaExpr>();
+  const Stmt *Current = Lambda;
+  for (unsigned Depth = 0; Current && Depth < 8; ++Depth) {
+    const Stmt *Parent = parentStmt(Current, Ctx);
+    if (!Parent)
+      return {};
+    if (lambdaCalledInPlace(*Parent) == Lambda)
+      return {llvm::cast<CallExpr>(Parent), holderOf(Parent, Ctx)};
+    const auto *Wrapper = llvm::dyn_cast<Expr>(Parent);
+    if (!Wrapper || ignoreWrappers(Wrapper) != Lambda)
+      return {};
+    Current = Parent;
+  }
+  return {};
 }
 
 } // namespace clang::tidy::torch::device

@@ -48,6 +48,21 @@ void forEachOwnDescendant(const Stmt *Root,
 void forEachDescendantWithLambdas(const Stmt *Root,
                                   llvm::function_ref<void(const Stmt &)> Visit);
 
+/// The lambda that \p S calls where it is written (`[&] { ... }()`, as
+/// AT_DISPATCH_* expands): code that runs here, on this function's state.
+/// Null for any other statement, a lambda kept to be called later among them.
+const LambdaExpr *lambdaCalledInPlace(const Stmt &S);
+
+/// The call that runs the lambda whose call operator is \p Fn where the
+/// lambda is written (lambdaCalledInPlace), with the function whose body
+/// holds that call; nulls for a lambda kept to be called later and for any
+/// other function.
+struct InPlaceCall {
+  const CallExpr *Call = nullptr;
+  const FunctionDecl *Holder = nullptr;
+};
+InPlaceCall inPlaceCallOf(const FunctionDecl *Fn, ASTContext &Ctx);
+
 /// The member calls named one of \p Names that \p Fn itself makes (as
 /// forEachOwnStmt), in source order.
 llvm::SmallVector<const CXXMemberCallExpr *, 8>
