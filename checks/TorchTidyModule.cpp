@@ -1,11 +1,14 @@
 //===--- TorchTidyModule.cpp - the torch-* checks -------------------------===//
 #include "TorchTidyModule.h"
+#include "DefaultStreamLaunchCheck.h"
 #include "DiscardedToCheck.h"
 #include "FactoryWithoutDeviceCheck.h"
 #include "HardcodedDeviceCheck.h"
 #include "ImplicitDeviceMigrationCheck.h"
 #include "LoadWithoutDeviceCheck.h"
+#include "MissingDeviceGuardCheck.h"
 #include "MixedDeviceOpCheck.h"
+#include "UncheckedKernelLaunchCheck.h"
 
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyModuleRegistry.h"
@@ -26,6 +29,12 @@ public:
     CheckFactories.registerCheck<MixedDeviceOpCheck>("torch-mixed-device-op");
     CheckFactories.registerCheck<LoadWithoutDeviceCheck>(
         "torch-load-without-device");
+    CheckFactories.registerCheck<UncheckedKernelLaunchCheck>(
+        "torch-unchecked-kernel-launch");
+    CheckFactories.registerCheck<DefaultStreamLaunchCheck>(
+        "torch-default-stream-launch");
+    CheckFactories.registerCheck<MissingDeviceGuardCheck>(
+        "torch-missing-device-guard");
   }
 };
 

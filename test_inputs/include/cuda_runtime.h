@@ -35,7 +35,16 @@ enum cudaMemcpyKind {
 };
 extern "C" cudaError_t cudaMemcpy(void *dst, const void *src, size_t count,
                                   cudaMemcpyKind kind);
+extern "C" cudaError_t cudaMemcpyAsync(void *dst, const void *src,
+                                       size_t count, cudaMemcpyKind kind,
+                                       cudaStream_t stream = 0);
+extern "C" cudaError_t cudaMemset(void *dst, int value, size_t count);
+extern "C" cudaError_t cudaMalloc(void **ptr, size_t size);
+extern "C" cudaError_t cudaSetDevice(int device);
 extern "C" cudaError_t cudaGetLastError();
+extern "C" cudaError_t cudaPeekAtLastError();
+#define cudaStreamLegacy ((cudaStream_t)0x1)
+#define cudaStreamPerThread ((cudaStream_t)0x2)
 // What clang's `<<<...>>>` calls before a launch.
 extern "C" unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block,
                                                 size_t shared = 0,

@@ -1,0 +1,289 @@
+//===--- KernelLaunches.cpp - how a function launches CUDA kernels -------===//
+#include "device/findings/KernelLaunches.h"
+#include "device/flow/TransferSyntax.h"
+#include "device/functions/FunctionBodies.h"
+#include "device/functions/FunctionParents.h"
+#include "utils/CallSite.h"
+#include "utils/TorchObjects.h"
+
+#include "clang/Analysis/CFG.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSwitch.h"
+
+namespace clang::tidy::torch::device {
+
+/// How far a launch's error is followed out of the function that makes it:
+/// through lambdas called in place and the calls of launchers.
+constexpr unsigned MaxCheckingCallers = 4;
+/// How far up a launch's enclosing statements its CFG element is sought.
+constexpr unsigned MaxElementSearch = 16;
+
+static bool isDeviceCode(const FunctionDecl *Fn) {
+  return Fn->hasAttr<CUDAGlobalAttr>() ||
+         (Fn->hasAttr<CUDADeviceAttr>() && !Fn->hasAttr<CUDAHostAttr>());
+}
+
+static void collectLaunches(const Stmt *Root, const FunctionDecl *Holder,
+                            std::vector<KernelLaunchSite> &Out) {
+  forEachOwnDescendant(Root, [&](const Stmt &S) {
+    if (const auto *Launch = llvm::dyn_cast<CUDAKernelCallExpr>(&S))
+      Out.push_back({Launch, Holder});
+    else if (const LambdaExpr *Lambda = lambdaCalledInPlace(S))
+      collectLaunches(Lambda->getBody(), Lambda->getCallOperator(), Out);
+  });
+}
+
+std::vector<KernelLaunchSite> ownKernelLaunches(const FunctionDecl *Fn,
+                                                ASTContext &Ctx) {
+  std::vector<KernelLaunchSite> Launches;
+  if (!Fn || !Fn->getBody() || isDeviceCode(Fn) || inPlaceCallOf(Fn, Ctx).Call)
+    return Launches;
+  forEachOwnStmt(Fn, [&](const Stmt &S) {
+    if (const auto *Launch = llvm::dyn_cast<CUDAKernelCallExpr>(&S))
+      Launches.push_back({Launch, Fn});
+    else if (const LambdaExpr *Lambda = lambdaCalledInPlace(S))
+      collectLaunches(Lambda->getBody(), Lambda->getCallOperator(), Launches);
+  });
+  return Launches;
+}
+
+const Expr *tensorHandedTo(const KernelLaunchSite &Site, ASTContext &Ctx,
+                           UnitCallers &Callers) {
+  for (const Expr *Arg : Site.Launch->arguments())
+    if (const Expr *Tensor = tensorOfKernelArgument(Arg))
+      return Tensor;
+  // A launcher that takes raw pointers: what its calls in the unit pass.
+  for (const Expr *Arg : Site.Launch->arguments()) {
+    const auto *Param = llvm::dyn_cast_or_null<ParmVarDecl>(
+        referencedObject(ignoreWrappers(Arg)));
+    const auto *Launcher =
+        Param ? llvm::dyn_cast<FunctionDecl>(Param->getDeclContext()) : nullptr;
+    if (!Launcher || !Param->getType()->isPointerType())
+      continue;
+    for (const UnitCall &Call : Callers.writtenCallsOf(Launcher, Ctx))
+      if (const Expr *Passed = argumentFor(Param, Call.Call, Launcher))
+        if (const Expr *Tensor = tensorOfKernelArgument(Passed))
+          return Tensor;
+  }
+  return nullptr;
+}
+
+/// Whether \p E, a stream argument, names the legacy default stream:
+/// `cudaStreamLegacy` is `((cudaStream_t)0x1)`.
+static bool isLegacyStreamHandle(const Expr *E) {
+  const auto *Cast = llvm::dyn_cast<ExplicitCastExpr>(E->IgnoreParens());
+  if (!Cast || !Cast->getType()->isPointerType())
+    return false;
+  const auto *Value =
+      llvm::dyn_cast<IntegerLiteral>(Cast->getSubExpr()->IgnoreParenImpCasts());
+  return Value && Value->getValue() == 1;
+}
+
+LaunchStream streamOf(const CUDAKernelCallExpr *Launch, ASTContext &Ctx) {
+  const CallExpr *Config = Launch->getConfig();
+  if (!Config || Config->getNumArgs() < 4)
+    return {};
+  const Expr *Stream = Config->getArg(3);
+  if (llvm::isa<CXXDefaultArgExpr>(Stream))
+    return {LaunchStream::Omitted, nullptr};
+  const Expr *Written = Stream->IgnoreParenImpCasts();
+  if (Written->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull) ||
+      isLegacyStreamHandle(Written))
+    return {LaunchStream::Default, Stream};
+  return {};
+}
+
+/// Whether \p Call, to a CUDA memory function, queues work on the legacy
+/// default stream: the synchronous ones always, an `...Async` one when given
+/// no stream or a null one.
+static bool onDefaultStream(const CallExpr &Call, ASTContext &Ctx) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  if (!Callee || !Callee->getIdentifier())
+    return false;
+  StringRef Name = Callee->getName();
+  if (!Name.starts_with("cudaMemcpy") && !Name.starts_with("cudaMemset"))
+    return false;
+  if (!Name.ends_with("Async"))
+    return true;
+  if (Call.getNumArgs() == 0)
+    return false;
+  const Expr *Stream = Call.getArg(Call.getNumArgs() - 1);
+  return llvm::isa<CXXDefaultArgExpr>(Stream) ||
+         Stream->IgnoreParenImpCasts()->isNullPointerConstant(
+             Ctx, Expr::NPC_ValueDependentIsNotNull);
+}
+
+static const CallExpr *firstDefaultStreamCall(const Stmt *Root,
+                                              ASTContext &Ctx) {
+  const CallExpr *Found = nullptr;
+  forEachOwnDescendant(Root, [&](const Stmt &S) {
+    if (Found)
+      return;
+    if (const auto *Call = llvm::dyn_cast<CallExpr>(&S);
+        Call && onDefaultStream(*Call, Ctx))
+      Found = Call;
+    else if (const LambdaExpr *Lambda = lambdaCalledInPlace(S))
+      Found = firstDefaultStreamCall(Lambda->getBody(), Ctx);
+  });
+  return Found;
+}
+
+const CallExpr *defaultStreamMemoryWork(const FunctionDecl *Fn,
+                                        ASTContext &Ctx) {
+  return Fn ? firstDefaultStreamCall(Fn->getBody(), Ctx) : nullptr;
+}
+
+bool declaresInC10Cuda(ASTContext &Ctx, StringRef Name) {
+  const DeclContext *Scope = Ctx.getTranslationUnitDecl();
+  for (StringRef Namespace : {"c10", "cuda"}) {
+    const auto Found = Scope->lookup(&Ctx.Idents.get(Namespace));
+    const auto *Inner =
+        Found.empty() ? nullptr : llvm::dyn_cast<NamespaceDecl>(Found.front());
+    if (!Inner)
+      return false;
+    Scope = Inner;
+  }
+  return !Scope->lookup(&Ctx.Idents.get(Name)).empty();
+}
+
+struct LaunchErrorChecks::BodyGraph {
+  std::unique_ptr<CFG> Graph;
+  /// Where each statement is an element of the graph.
+  llvm::DenseMap<const Stmt *, std::pair<const CFGBlock *, unsigned>> Where;
+};
+
+LaunchErrorChecks::LaunchErrorChecks(ASTContext &Ctx) : Ctx(Ctx) {}
+LaunchErrorChecks::~LaunchErrorChecks() = default;
+
+bool LaunchErrorChecks::isChecked(const KernelLaunchSite &Site) {
+  return checkedAfter(Site.Launch, Site.Holder, 0);
+}
+
+bool LaunchErrorChecks::checkedAfter(const Stmt *Point,
+                                     const FunctionDecl *Holder,
+                                     unsigned Depth) {
+  // Beyond what is followed, nothing is claimed.
+  if (!Holder || Depth > MaxCheckingCallers)
+    return true;
+  if (everyPathReads(Point, Holder))
+    return true;
+  if (InPlaceCall Run = inPlaceCallOf(Holder, Ctx); Run.Call)
+    return checkedAfter(Run.Call, Run.Holder, Depth + 1);
+  const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Holder);
+  if (Method && Method->getParent()->isLambda())
+    return false;
+  // A launcher whose callers read the error after each call.
+  llvm::SmallVector<UnitCall, 4> Calls = Callers.writtenCallsOf(Holder, Ctx);
+  if (Calls.empty())
+    return false;
+  for (const UnitCall &Call : Calls) {
+    if (!Call.Caller)
+      return false;
+    FunctionParentScope CallerParents(Call.Caller, Ctx);
+    if (!checkedAfter(Call.Call, Call.Caller, Depth + 1))
+      return false;
+  }
+  return true;
+}
+
+static bool isErrorRead(const FunctionDecl *Callee) {
+  return Callee && Callee->getIdentifier() &&
+         llvm::StringSwitch<bool>(Callee->getName())
+             .Cases("cudaGetLastError", "cudaPeekAtLastError", true)
+             .Default(false);
+}
+
+bool LaunchErrorChecks::readsLaunchError(const Stmt *S) {
+  const auto *Call = llvm::dyn_cast<CallExpr>(S);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee)
+    return false;
+  if (isErrorRead(Callee))
+    return true;
+  // A helper of the program's own that reads it (`check_last_error()`).
+  const FunctionDecl *Definition = nullptr;
+  if (!Callee->hasBody(Definition) ||
+      Ctx.getSourceManager().isInSystemHeader(Definition->getLocation()))
+    return false;
+  auto Known = Readers.find(Definition);
+  if (Known != Readers.end())
+    return Known->second;
+  bool Reads = false;
+  forEachDescendantWithLambdas(Definition->getBody(), [&](const Stmt &Inner) {
+    if (const auto *InnerCall = llvm::dyn_cast<CallExpr>(&Inner))
+      Reads |= isErrorRead(InnerCall->getDirectCallee());
+  });
+  Readers[Definition] = Reads;
+  return Reads;
+}
+
+LaunchErrorChecks::BodyGraph *
+LaunchErrorChecks::graphOf(const FunctionDecl *Holder) {
+  auto [It, New] = Graphs.try_emplace(Holder);
+  if (!New)
+    return It->second.get();
+  CFG::BuildOptions Options;
+  Options.setAllAlwaysAdd();
+  auto Graph = CFG::buildCFG(Holder, Holder->getBody(), &Ctx, Options);
+  if (!Graph)
+    return nullptr;
+  auto Body = std::make_unique<BodyGraph>();
+  for (const CFGBlock *Block : *Graph)
+    for (unsigned I = 0; I < Block->size(); ++I)
+      if (std::optional<CFGStmt> Element = (*Block)[I].getAs<CFGStmt>())
+        Body->Where.try_emplace(Element->getStmt(), Block, I);
+  Body->Graph = std::move(Graph);
+  It->second = std::move(Body);
+  return It->second.get();
+}
+
+/// Whether a path through \p Block ends the program or unwinds: it does
+/// not return to where a launch error would be lost unseen.
+static bool abandonsFunction(const CFGBlock &Block) {
+  if (Block.hasNoReturnElement())
+    return true;
+  for (const CFGElement &Element : Block)
+    if (std::optional<CFGStmt> S = Element.getAs<CFGStmt>();
+        S && llvm::isa<CXXThrowExpr>(S->getStmt()))
+      return true;
+  return false;
+}
+
+bool LaunchErrorChecks::everyPathReads(const Stmt *Point,
+                                       const FunctionDecl *Holder) {
+  BodyGraph *Body = graphOf(Holder);
+  if (!Body)
+    return true;
+  auto Found = Body->Where.find(Point);
+  for (unsigned Up = 0;
+       Found == Body->Where.end() && Point && Up < MaxElementSearch; ++Up) {
+    Point = parentStmt(Point, Ctx);
+    Found = Point ? Body->Where.find(Point) : Body->Where.end();
+  }
+  // A launch the graph does not place is not judged.
+  if (Found == Body->Where.end())
+    return true;
+  const CFGBlock *Exit = &Body->Graph->getExit();
+  llvm::SmallVector<std::pair<const CFGBlock *, unsigned>, 16> Pending{
+      {Found->second.first, Found->second.second + 1}};
+  llvm::DenseSet<const CFGBlock *> Seen{Found->second.first};
+  while (!Pending.empty()) {
+    auto [Block, From] = Pending.pop_back_val();
+    if (Block == Exit)
+      return false;
+    bool Reads = false;
+    for (unsigned I = From; I < Block->size() && !Reads; ++I)
+      if (std::optional<CFGStmt> S = (*Block)[I].getAs<CFGStmt>())
+        Reads = readsLaunchError(S->getStmt());
+    if (Reads || abandonsFunction(*Block))
+      continue;
+    for (const CFGBlock::AdjacentBlock &Next : Block->succs())
+      if (const CFGBlock *Reachable = Next.getReachableBlock();
+          Reachable && Seen.insert(Reachable).second)
+        Pending.push_back({Reachable, 0});
+  }
+  return true;
+}
+
+} // namespace clang::tidy::torch::device
