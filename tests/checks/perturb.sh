@@ -36,12 +36,16 @@ perturb() { # kind, line, source, output
   esac
 }
 kinds=(cut half gap double unclosed misspelt swap)
+mkdir "$tmp/flags"
 for src in "$@"; do
   n=$(wc -l <"$src")
+  # An input's own `// FLAGS:` (CUDA host code) go with each of its variants.
+  extra=$(sed -n 's|^// FLAGS: ||p' "$src" | head -1)
   for k in "${!kinds[@]}"; do
     for ((line = 3 + (k * 5) % step; line < n; line += step)); do
-      perturb "${kinds[$k]}" "$line" "$src" \
-        "$tmp/units/$(basename "$src" .cpp).${kinds[$k]}-at-line-$line.cpp"
+      unit="$(basename "$src" .cpp).${kinds[$k]}-at-line-$line.cpp"
+      perturb "${kinds[$k]}" "$line" "$src" "$tmp/units/$unit"
+      printf '%s' "$extra" >"$tmp/flags/$unit"
     done
   done
 done
@@ -51,7 +55,14 @@ python3 - "$tmp" "${flags[@]}" <<'EOF'
 import glob, json, os, sys
 tmp, flags = sys.argv[1], sys.argv[2:]
 units = sorted(glob.glob(os.path.join(tmp, "units", "*.cpp")))
-json.dump([{"directory": tmp, "file": u, "arguments": ["clang++-19"] + flags + ["-c", u]}
+def arguments(unit):
+    extra = open(os.path.join(tmp, "flags", os.path.basename(unit))).read().split()
+    own = list(flags)
+    if "cuda" in extra:  # the PCH is C++'s: CUDA host code parses the headers
+        i = own.index("-include-pch")
+        del own[i:i + 2]
+    return ["clang++-19"] + own + extra + ["-c", unit]
+json.dump([{"directory": tmp, "file": u, "arguments": arguments(u)}
            for u in units], open(os.path.join(tmp, "compile_commands.json"), "w"))
 EOF
 runs=$(ls "$tmp/units" | wc -l)
@@ -77,7 +88,7 @@ else
     [ -n "$unit" ] || continue
     crashes=$((crashes + 1)); name=$(basename "$unit")
     echo "CRASH on $name (kept in $keep):"
-    timeout "$per_unit" "$tl" --checks='-*,torch-*' "$unit" -- "${flags[@]}" 2>&1 \
+    timeout "$per_unit" "$tl" --checks='-*,torch-*' -p "$tmp" "$unit" 2>&1 \
       | grep -v '^ *#[0-9]' | tail -8
     cp "$unit" "$keep/perturb-crash-$name"
   done < <(python3 -c 'import json, sys
