@@ -55,8 +55,7 @@ TEST(FunctionBodies, VisitsEachUserBodyOnceAndEachInstantiation) {
       AST->getASTContext(), [&](const FunctionDecl *Fn) {
         const SourceManager &SM = AST->getSourceManager();
         const std::string Where =
-            std::to_string(SM.getSpellingLineNumber(Fn->getLocation())) +
-            ":" +
+            std::to_string(SM.getSpellingLineNumber(Fn->getLocation())) + ":" +
             std::to_string(SM.getSpellingColumnNumber(Fn->getLocation()));
         ++Visits[Fn->getNameAsString() + "@" + Where];
         if (const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Fn);
@@ -66,8 +65,9 @@ TEST(FunctionBodies, VisitsEachUserBodyOnceAndEachInstantiation) {
   // A template's body: its definition and each instantiation, at most
   // MaxInstantiations of them; a member never used is not instantiated.
   const std::map<std::string, int> Templates = {
-      {"pattern@10:25", 3}, {"operator()@10:47", 3}, {"many@12:22", 9},
-      {"get@17:38", 3},     {"unused@17:62", 1},     {"unusedTemplate@19:25", 1},
+      {"pattern@10:25", 3}, {"operator()@10:47", 3},
+      {"many@12:22", 9},    {"get@17:38", 3},
+      {"unused@17:62", 1},  {"unusedTemplate@19:25", 1},
       {"value@20:81", 3}};
   static_assert(tidy::torch::device::MaxInstantiations == 8);
   for (const auto &[Body, Count] : Visits) {
@@ -85,3 +85,41 @@ TEST(FunctionBodies, VisitsEachUserBodyOnceAndEachInstantiation) {
 }
 
 } // namespace
+
+// inPlaceCallOf: a lambda written and called at once (as AT_DISPATCH_*
+// expands) runs in the function around it; one kept in a variable does not.
+TEST(FunctionBodies, FindsTheCallOfALambdaCalledInPlace) {
+  std::unique_ptr<ASTUnit> AST =
+      tooling::buildASTFromCodeWithArgs(R"cpp(
+int dispatched(int n) {
+  return [&] { return [&] { return n + 1; }(); }();
+}
+int kept(int n) {
+  auto later = [&] { return n; };
+  return later();
+}
+)cpp",
+                                        {"-std=c++17"});
+  ASTContext &Ctx = AST->getASTContext();
+  std::map<std::string, std::string> HolderOfLambdaAtLine;
+  tidy::torch::device::forEachFunctionBody(Ctx, [&](const FunctionDecl *Fn) {
+    const auto *Method = dyn_cast<CXXMethodDecl>(Fn);
+    if (!Method || !Method->getParent()->isLambda())
+      return;
+    const SourceManager &SM = AST->getSourceManager();
+    const std::string Where =
+        std::to_string(SM.getSpellingLineNumber(Fn->getLocation())) + ":" +
+        std::to_string(SM.getSpellingColumnNumber(Fn->getLocation()));
+    tidy::torch::device::InPlaceCall Run =
+        tidy::torch::device::inPlaceCallOf(Fn, Ctx);
+    const auto *Holder = dyn_cast_or_null<CXXMethodDecl>(Run.Holder);
+    HolderOfLambdaAtLine[Where] = !Run.Call ? "kept"
+                                  : Holder && Holder->getParent()->isLambda()
+                                      ? "lambda"
+                                  : Run.Holder ? Run.Holder->getNameAsString()
+                                               : "none";
+  });
+  const std::map<std::string, std::string> Expected{
+      {"3:10", "dispatched"}, {"3:23", "lambda"}, {"6:16", "kept"}};
+  EXPECT_EQ(HolderOfLambdaAtLine, Expected);
+}
