@@ -9,6 +9,13 @@
 #include <c10/cuda/CUDAGuard.h>
 #include <torch/torch.h>
 
+// pybind11, as far as the bindings below use it.
+namespace pybind11 {
+struct module_ {
+  template <typename F> module_ &def(const char *name, F &&f);
+};
+} // namespace pybind11
+
 __global__ void scale_kernel(const float *in, float *out, int n) {}
 
 torch::Tensor scale(const torch::Tensor &in) {
@@ -92,4 +99,20 @@ torch::Tensor scale_any(const torch::Tensor &in) {
 // A kernel on the program's own buffers: no tensor's device to follow.
 void scale_buffers(const float *in, float *out, int n) {
   scale_kernel<<<1, 256>>>(in, out, n);
+}
+
+// A launcher the file neither calls nor binds: its callers, elsewhere, may
+// take the guard (as a binding in another file often does).
+torch::Tensor scale_launcher(const torch::Tensor &in) {
+  auto out = torch::empty_like(in);
+  scale_kernel<<<1, 256>>>(in.data_ptr<float>(), out.data_ptr<float>(), 1);
+  return out;
+}
+
+// The functions bound for Python are called with tensors on any GPU.
+void bind(pybind11::module_ &m) {
+  m.def("scale", &scale);
+  m.def("scale_guard_ended", &scale_guard_ended);
+  m.def("scale_any", &scale_any);
+  m.def("scale_guarded", &scale_guarded);
 }

@@ -50,8 +50,10 @@ bool setsCurrentDevice(const Stmt &S) {
     const auto *Call = llvm::dyn_cast<CallExpr>(&Inner);
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
     Sets |= Callee && Callee->getIdentifier() &&
-            (Callee->getName() == "cudaSetDevice" ||
-             Callee->getName() == "set_device");
+            llvm::StringSwitch<bool>(Callee->getName())
+                .Cases("cudaSetDevice", "set_device", "SetDevice",
+                       "MaybeSetDevice", true)
+                .Default(false);
   });
   return Sets;
 }
@@ -98,8 +100,11 @@ bool DeviceGuards::guardedAt(const Stmt *Point, const FunctionDecl *Holder,
   if (Method && Method->getParent()->isLambda())
     return false;
   llvm::SmallVector<UnitCall, 4> Calls = Callers.writtenCallsOf(Holder, Ctx);
+  // A launcher the unit never calls: an entry point it binds for Python or
+  // the dispatcher is called unguarded; one other units call may be guarded
+  // there (latent, as a finding that depends on callers).
   if (Calls.empty())
-    return false;
+    return !Callers.bindingOf(Holder, Ctx);
   for (const UnitCall &Call : Calls) {
     if (!Call.Caller)
       return false;

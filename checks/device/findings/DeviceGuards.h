@@ -31,6 +31,8 @@ public:
   /// Whether a device guard is active where \p Site's launch runs: in an
   /// enclosing block of its function, around the in-place call of the lambda
   /// that holds it, or around every call of its launcher that the unit holds.
+  /// A launcher the unit neither calls nor binds (for Python, the
+  /// dispatcher) counts as guarded: its callers are elsewhere.
   bool isGuarded(const KernelLaunchSite &Site);
 
   /// The place in \p Fn, before the first of \p Launches, whose block holds

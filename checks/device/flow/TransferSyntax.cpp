@@ -145,8 +145,13 @@ const Expr *tensorOfPointer(const Expr *Pointer) {
 }
 
 std::string kernelName(const CUDAKernelCallExpr *Launch) {
-  const FunctionDecl *Kernel = Launch->getDirectCallee();
-  return Kernel ? Kernel->getNameAsString() : "kernel";
+  if (const FunctionDecl *Kernel = Launch->getDirectCallee())
+    return Kernel->getNameAsString();
+  // In a template, a kernel named with dependent arguments (`k<D, float>`).
+  if (const auto *Named =
+          llvm::dyn_cast<OverloadExpr>(Launch->getCallee()->IgnoreImplicit()))
+    return Named->getName().getAsString();
+  return "kernel";
 }
 
 const Expr *tensorOfKernelArgument(const Expr *Arg) {
