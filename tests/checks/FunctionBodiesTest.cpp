@@ -98,6 +98,8 @@ int kept(int n) {
   auto later = [&] { return n; };
   return later();
 }
+template <typename F> int run(F &&f) { return f(); }
+int handed(int n) { return run([&] { return n; }); }
 )cpp",
                                         {"-std=c++17"});
   ASTContext &Ctx = AST->getASTContext();
@@ -119,7 +121,9 @@ int kept(int n) {
                                   : Run.Holder ? Run.Holder->getNameAsString()
                                                : "none";
   });
-  const std::map<std::string, std::string> Expected{
-      {"3:10", "dispatched"}, {"3:23", "lambda"}, {"6:16", "kept"}};
+  const std::map<std::string, std::string> Expected{{"3:10", "dispatched"},
+                                                    {"3:23", "lambda"},
+                                                    {"6:16", "kept"},
+                                                    {"10:32", "handed"}};
   EXPECT_EQ(HolderOfLambdaAtLine, Expected);
 }

@@ -24,13 +24,17 @@ static bool isDeviceCode(const FunctionDecl *Fn) {
          (Fn->hasAttr<CUDADeviceAttr>() && !Fn->hasAttr<CUDAHostAttr>());
 }
 
+/// The launches below \p Root, and in the lambdas that run where they are
+/// written (inPlaceCallOf), each with the function whose body holds it.
 static void collectLaunches(const Stmt *Root, const FunctionDecl *Holder,
+                            ASTContext &Ctx,
                             std::vector<KernelLaunchSite> &Out) {
   forEachOwnDescendant(Root, [&](const Stmt &S) {
     if (const auto *Launch = llvm::dyn_cast<CUDAKernelCallExpr>(&S))
       Out.push_back({Launch, Holder});
-    else if (const LambdaExpr *Lambda = lambdaCalledInPlace(S))
-      collectLaunches(Lambda->getBody(), Lambda->getCallOperator(), Out);
+    else if (const auto *Lambda = llvm::dyn_cast<LambdaExpr>(&S);
+             Lambda && inPlaceCallOf(Lambda->getCallOperator(), Ctx).Call)
+      collectLaunches(Lambda->getBody(), Lambda->getCallOperator(), Ctx, Out);
   });
 }
 
@@ -42,8 +46,10 @@ std::vector<KernelLaunchSite> ownKernelLaunches(const FunctionDecl *Fn,
   forEachOwnStmt(Fn, [&](const Stmt &S) {
     if (const auto *Launch = llvm::dyn_cast<CUDAKernelCallExpr>(&S))
       Launches.push_back({Launch, Fn});
-    else if (const LambdaExpr *Lambda = lambdaCalledInPlace(S))
-      collectLaunches(Lambda->getBody(), Lambda->getCallOperator(), Launches);
+    else if (const auto *Lambda = llvm::dyn_cast<LambdaExpr>(&S);
+             Lambda && inPlaceCallOf(Lambda->getCallOperator(), Ctx).Call)
+      collectLaunches(Lambda->getBody(), Lambda->getCallOperator(), Ctx,
+                      Launches);
   });
   return Launches;
 }
@@ -123,7 +129,8 @@ static const CallExpr *firstDefaultStreamCall(const Stmt *Root,
     if (const auto *Call = llvm::dyn_cast<CallExpr>(&S);
         Call && onDefaultStream(*Call, Ctx))
       Found = Call;
-    else if (const LambdaExpr *Lambda = lambdaCalledInPlace(S))
+    else if (const auto *Lambda = llvm::dyn_cast<LambdaExpr>(&S);
+             Lambda && inPlaceCallOf(Lambda->getCallOperator(), Ctx).Call)
       Found = firstDefaultStreamCall(Lambda->getBody(), Ctx);
   });
   return Found;

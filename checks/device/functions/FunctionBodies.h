@@ -54,9 +54,10 @@ void forEachDescendantWithLambdas(const Stmt *Root,
 const LambdaExpr *lambdaCalledInPlace(const Stmt &S);
 
 /// The call that runs the lambda whose call operator is \p Fn where the
-/// lambda is written (lambdaCalledInPlace), with the function whose body
-/// holds that call; nulls for a lambda kept to be called later and for any
-/// other function.
+/// lambda is written: the lambda's own call (lambdaCalledInPlace), or a call
+/// it is handed to as an argument (`dispatch(n, [&] { ... })`, taken to run
+/// it before returning); with the function whose body holds that call.
+/// Nulls for a lambda kept in a variable and for any other function.
 struct InPlaceCall {
   const CallExpr *Call = nullptr;
   const FunctionDecl *Holder = nullptr;
