@@ -48,6 +48,9 @@ void DefaultStreamLaunchCheck::checkFunction(const FunctionDecl *Fn,
     // with the launch once it moves to another stream.
     const CallExpr *LeftBehind = device::defaultStreamMemoryWork(Fn, Ctx);
     const FixSafety Safety = LeftBehind ? FixSafety::Unsafe : FixSafety::Safe;
+    // The stream named does not depend on a template's types: a safe fix
+    // goes on the warning in a shared template too.
+    const bool OnWarning = Safety == FixSafety::Safe || fixOnWarning(Safety);
     {
       auto Diag =
           diag(Loc,
@@ -56,7 +59,7 @@ void DefaultStreamLaunchCheck::checkFunction(const FunctionDecl *Fn,
                "work queued on its tensors when the caller uses a stream of "
                "its own or captures a CUDA graph")
           << device::kernelName(Site.Launch);
-      if (!Fixes.empty() && fixOnWarning(Safety))
+      if (!Fixes.empty() && OnWarning)
         Diag << Fixes;
     }
     diag(SM.getExpansionLoc(Tensor->getBeginLoc()),
@@ -67,7 +70,7 @@ void DefaultStreamLaunchCheck::checkFunction(const FunctionDecl *Fn,
            "the launch once it runs on the current stream",
            DiagnosticIDs::Note)
           << LeftBehind->getDirectCallee()->getName();
-    if (!Fixes.empty() && !fixOnWarning(Safety))
+    if (!Fixes.empty() && !OnWarning)
       offerFixOnNote(Loc, Fixes, Safety,
                      "the order of the launch and that memory work");
   }

@@ -1,5 +1,5 @@
 // CHECKS: torch-default-stream-launch
-// HEADERS: fast
+// HEADERS: fast real2
 // FLAGS: -x cuda --cuda-host-only -nocudainc -nocudalib -Wno-unknown-cuda-version
 // PyTorch queues a tensor's work on the current stream, which the caller may
 // have set (a side stream, a CUDA graph being captured). A kernel launched on

@@ -1,5 +1,5 @@
 // CHECKS: torch-missing-device-guard
-// HEADERS: fast
+// HEADERS: fast real2
 // FLAGS: -x cuda --cuda-host-only -nocudainc -nocudalib -Wno-unknown-cuda-version
 // A kernel runs on the current CUDA device. For tensors on cuda:1 while
 // cuda:0 is current, a launch without a device guard hands cuda:0 pointers

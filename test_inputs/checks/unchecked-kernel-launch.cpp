@@ -1,5 +1,5 @@
 // CHECKS: torch-unchecked-kernel-launch
-// HEADERS: fast
+// HEADERS: fast real2
 // FLAGS: -x cuda --cuda-host-only -nocudainc -nocudalib -Wno-unknown-cuda-version
 // A kernel launch reports a bad configuration only through the CUDA error
 // state: unless something reads it before the code returns, the next CUDA

@@ -17,22 +17,19 @@ namespace fs = std::filesystem;
 namespace torchlint::testing {
 
 const RunnerConfig &defaultRunnerConfig() {
-  static const RunnerConfig Config{TORCHLINT_BINARY,
-                                   TORCHLINT_CLANGXX,
-                                   TORCHLINT_FAST_INCLUDES,
-                                   TORCHLINT_REAL_INCLUDES,
-                                   TORCHLINT_REAL2_ROOT,
-                                   TORCHLINT_FAST_PCH,
-                                   TORCHLINT_REAL_PCH,
-                                   TORCHLINT_REAL2_PCH,
-                                   TORCHLINT_RUNTIME_INCLUDES};
+  static const RunnerConfig Config{
+      TORCHLINT_BINARY,        TORCHLINT_CLANGXX,    TORCHLINT_FAST_INCLUDES,
+      TORCHLINT_REAL_INCLUDES, TORCHLINT_REAL2_ROOT, TORCHLINT_FAST_PCH,
+      TORCHLINT_REAL_PCH,      TORCHLINT_REAL2_PCH,  TORCHLINT_RUNTIME_INCLUDES,
+      TORCHLINT_CUDA_ROOT,     TORCHLINT_CUDA_SHIM};
   return Config;
 }
 
 HeaderFlags headerFlagsFor(const std::string &HeaderMode,
                            const RunnerConfig &Config) {
-  const bool PlainInclude = HeaderMode.size() > 2 &&
-                            HeaderMode.compare(HeaderMode.size() - 2, 2, "-I") == 0;
+  const bool PlainInclude =
+      HeaderMode.size() > 2 &&
+      HeaderMode.compare(HeaderMode.size() - 2, 2, "-I") == 0;
   const std::string Base =
       PlainInclude ? HeaderMode.substr(0, HeaderMode.size() - 2) : HeaderMode;
   const std::string Include = PlainInclude ? " -I " : " -isystem ";
@@ -53,6 +50,52 @@ HeaderFlags headerFlagsFor(const std::string &HeaderMode,
   if (PlainInclude)
     Out.Pch.clear();
   return Out;
+}
+
+/// Whether \p Flags parse the input as CUDA (`-x cuda`).
+static bool isCudaInput(const std::vector<std::string> &Flags) {
+  for (size_t I = 0; I + 1 < Flags.size(); ++I)
+    if (Flags[I] == "-x" && Flags[I + 1] == "cuda")
+      return true;
+  return false;
+}
+
+static bool isFastMode(const std::string &HeaderMode) {
+  return HeaderMode.rfind("fast", 0) == 0;
+}
+
+std::string unavailableReason(const std::string &Path,
+                              const std::string &HeaderMode,
+                              const RunnerConfig &Config) {
+  if (!headerFlagsFor(HeaderMode, Config).Available)
+    return "no PyTorch 2.x headers for the " + HeaderMode +
+           " mode: run scripts/install-libtorch2.sh and reconfigure";
+  TestInput Input;
+  std::string Error;
+  if (!isFastMode(HeaderMode) && Config.CudaRoot.empty() &&
+      parseTestInput(Path, Input, Error) && isCudaInput(Input.ExtraFlags))
+    return "no CUDA toolkit for CUDA host code in the " + HeaderMode +
+           " mode: install one (or set CUDA_HOME) and reconfigure";
+  return "";
+}
+
+/// The input's own flags for \p HeaderMode. CUDA host code is parsed in the
+/// fast mode with the fake headers' stand-ins for the toolkit's
+/// (-nocudainc); in a real mode with the toolkit's own headers.
+static std::string inputFlags(const TestInput &Input,
+                              const std::string &HeaderMode,
+                              const RunnerConfig &Config) {
+  const bool RealCuda =
+      !isFastMode(HeaderMode) && isCudaInput(Input.ExtraFlags);
+  std::string Flags;
+  for (const std::string &Flag : Input.ExtraFlags)
+    if (!RealCuda || Flag != "-nocudainc")
+      Flags += " " + shellQuote(Flag);
+  if (RealCuda)
+    Flags += " --cuda-path=" + shellQuote(Config.CudaRoot) +
+             " --cuda-gpu-arch=sm_80 -isystem " + shellQuote(Config.CudaShim) +
+             " -isystem " + shellQuote(Config.CudaRoot + "/include/cccl");
+  return Flags;
 }
 
 std::string shellQuote(const std::string &Arg) {
@@ -158,8 +201,7 @@ std::vector<std::string> runCheckInput(const std::string &Path,
   std::string Flags = Headers.Flags;
   if (!Config.RuntimeIncludes.empty())
     Flags += " -isystem " + shellQuote(Config.RuntimeIncludes);
-  for (const std::string &Flag : Input.ExtraFlags)
-    Flags += " " + shellQuote(Flag);
+  Flags += inputFlags(Input, HeaderMode, Config);
   // The precompiled <torch/torch.h> stands in for the input's own #include
   // (#pragma once), when nothing else could make the two parse differently.
   const std::string &Pch = Headers.Pch;
@@ -167,7 +209,8 @@ std::vector<std::string> runCheckInput(const std::string &Path,
       readFile(Path).find("#include <torch/torch.h>") != std::string::npos)
     Flags += " -include-pch " + shellQuote(Pch);
 
-  std::string TidyConfig = "{Checks: '-*," + Input.Checks + "', CheckOptions: {";
+  std::string TidyConfig =
+      "{Checks: '-*," + Input.Checks + "', CheckOptions: {";
   for (size_t I = 0; I < Input.CheckOptions.size(); ++I) {
     // {test_inputs} lets an option name a file beside the inputs.
     std::string Option = Input.CheckOptions[I];
@@ -179,15 +222,15 @@ std::vector<std::string> runCheckInput(const std::string &Path,
                   Option.substr(Eq + 1) + "'";
   }
   TidyConfig += "}}";
-  const std::string Tidy = shellQuote(Config.Torchlint) + " --quiet --config=" +
-                           shellQuote(TidyConfig);
-  const std::string FixFlag = Input.ExpectCompileErrors ? " --fix-errors" : " --fix";
+  const std::string Tidy = shellQuote(Config.Torchlint) +
+                           " --quiet --config=" + shellQuote(TidyConfig);
+  const std::string FixFlag =
+      Input.ExpectCompileErrors ? " --fix-errors" : " --fix";
 
   // First run: diagnostics as the user sees them, fixes applied to the copy.
   std::string Output;
-  int Status = runCommand(Tidy + FixFlag + " " + shellQuote(Copy.string()) +
-                              " --" + Flags,
-                          Output);
+  int Status = runCommand(
+      Tidy + FixFlag + " " + shellQuote(Copy.string()) + " --" + Flags, Output);
   if (crashed(Status, Output))
     Failures.push_back("torchlint crashed (status " + std::to_string(Status) +
                        "):\n" + Output);
@@ -204,11 +247,11 @@ std::vector<std::string> runCheckInput(const std::string &Path,
       (Output.find(": error: ") != std::string::npos ||
        Output.find(": fatal error: ") != std::string::npos))
     Failures.push_back("the input does not compile (add EXPECT-COMPILE-ERRORS "
-                       "if that is the point):\n" + Output);
+                       "if that is the point):\n" +
+                       Output);
   compareDiagnostics("warnings", Input.Messages, withLevel(Diags, "warning"),
                      Failures);
-  compareDiagnostics("notes", Input.Notes, withLevel(Diags, "note"),
-                     Failures);
+  compareDiagnostics("notes", Input.Notes, withLevel(Diags, "note"), Failures);
 
   const std::string FixedText = readFile(Copy);
   const std::string FixDiff = compareFixed(Input, splitLines(FixedText));

@@ -9,10 +9,11 @@
 namespace torchlint::testing {
 
 struct RunnerConfig {
-  std::string Torchlint;     // the torchlint binary
-  std::string Clang;         // clang++-19, to prove fixed files compile
-  std::string FastIncludes;  // <build>/fake-libtorch/include (generated from test_inputs/include)
-  std::string RealIncludes;  // libtorch's torch/csrc/api/include
+  std::string Torchlint;    // the torchlint binary
+  std::string Clang;        // clang++-19, to prove fixed files compile
+  std::string FastIncludes; // <build>/fake-libtorch/include (generated from
+                            // test_inputs/include)
+  std::string RealIncludes; // libtorch's torch/csrc/api/include
   // A PyTorch 2.x libtorch (its include/ is under it), for the "real2" mode;
   // empty when none is installed (scripts/install-libtorch2.sh).
   std::string Real2Root;
@@ -23,18 +24,30 @@ struct RunnerConfig {
   // The torchlint runtime's headers (<torchlint/torchlint.h>), which the
   // fixes that call the runtime include.
   std::string RuntimeIncludes;
+  // A CUDA toolkit, for inputs of CUDA host code in the real2 mode; empty
+  // when none is installed. CudaShim holds the headers clang 19 still
+  // includes and newer toolkits dropped.
+  std::string CudaRoot;
+  std::string CudaShim;
 };
 
 /// The compiler flags of one header mode: "fast" (the fake headers), "real"
 /// (the system libtorch, C++17), "real2" (PyTorch 2.x, C++20); "-I" suffixed
 /// modes pass the headers with -I as plain Makefiles do.
 struct HeaderFlags {
-  std::string Flags;      // -std and the include directories, shell-quoted
-  std::string Pch;        // precompiled <torch/torch.h> for them, or empty
-  bool Available = true;  // false: the mode's headers are not installed
+  std::string Flags;     // -std and the include directories, shell-quoted
+  std::string Pch;       // precompiled <torch/torch.h> for them, or empty
+  bool Available = true; // false: the mode's headers are not installed
 };
 HeaderFlags headerFlagsFor(const std::string &HeaderMode,
                            const RunnerConfig &Config);
+
+/// Why \p Path cannot run in \p HeaderMode on this machine (its headers,
+/// or for CUDA host code in a real mode the CUDA toolkit, are not
+/// installed); empty when it can.
+std::string unavailableReason(const std::string &Path,
+                              const std::string &HeaderMode,
+                              const RunnerConfig &Config);
 
 /// The configuration compiled into the test binary by CMake.
 const RunnerConfig &defaultRunnerConfig();

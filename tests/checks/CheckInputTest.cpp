@@ -42,8 +42,8 @@ std::vector<Case> discoverCases() {
 }
 
 std::string caseName(const ::testing::TestParamInfo<Case> &Info) {
-  std::string Name = fs::path(Info.param.Path).stem().string() + "_" +
-                     Info.param.Mode;
+  std::string Name =
+      fs::path(Info.param.Path).stem().string() + "_" + Info.param.Mode;
   std::replace_if(
       Name.begin(), Name.end(), [](char C) { return !std::isalnum(C); }, '_');
   return Name;
@@ -52,9 +52,10 @@ std::string caseName(const ::testing::TestParamInfo<Case> &Info) {
 class CheckInput : public ::testing::TestWithParam<Case> {};
 
 TEST_P(CheckInput, MatchesInlineExpectations) {
-  if (!headerFlagsFor(GetParam().Mode, defaultRunnerConfig()).Available)
-    GTEST_SKIP() << "no PyTorch 2.x headers for the " << GetParam().Mode
-                 << " mode: run scripts/install-libtorch2.sh and reconfigure";
+  if (const std::string Why = unavailableReason(
+          GetParam().Path, GetParam().Mode, defaultRunnerConfig());
+      !Why.empty())
+    GTEST_SKIP() << Why;
   for (const std::string &Failure :
        runCheckInput(GetParam().Path, GetParam().Mode, defaultRunnerConfig()))
     ADD_FAILURE() << Failure;
