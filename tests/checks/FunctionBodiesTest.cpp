@@ -100,6 +100,8 @@ int kept(int n) {
 }
 template <typename F> int run(F &&f) { return f(); }
 int handed(int n) { return run([&] { return n; }); }
+template <typename T> T pattern(T n) { return [&] { return n; }(); }
+int instantiates() { return pattern(1); }
 )cpp",
                                         {"-std=c++17"});
   ASTContext &Ctx = AST->getASTContext();
@@ -121,9 +123,12 @@ int handed(int n) { return run([&] { return n; }); }
                                   : Run.Holder ? Run.Holder->getNameAsString()
                                                : "none";
   });
-  const std::map<std::string, std::string> Expected{{"3:10", "dispatched"},
-                                                    {"3:23", "lambda"},
-                                                    {"6:16", "kept"},
-                                                    {"10:32", "handed"}};
+  const std::map<std::string, std::string> Expected{
+      {"3:10", "dispatched"},
+      {"3:23", "lambda"},
+      {"6:16", "kept"},
+      {"10:32", "handed"},
+      // The template's pattern (an unresolved call) and its instantiation.
+      {"11:47", "pattern"}};
   EXPECT_EQ(HolderOfLambdaAtLine, Expected);
 }

@@ -252,10 +252,13 @@ InPlaceCall inPlaceCallOf(const FunctionDecl *Fn, ASTContext &Ctx) {
       return {};
     if (lambdaCalledInPlace(*Parent) == Lambda)
       return {llvm::cast<CallExpr>(Parent), holderOf(Parent, Ctx)};
-    // Handed to a call as a callback (`dispatch(n, [&] { ... })`,
-    // `std::visit`): taken to run before that call returns.
+    // Called where it is written in a template, where the call is not yet
+    // resolved to the operator; or handed to a call as a callback
+    // (`dispatch(n, [&] { ... })`, `std::visit`): taken to run before that
+    // call returns.
     if (const auto *Call = llvm::dyn_cast<CallExpr>(Parent);
-        Call && llvm::is_contained(Call->arguments(), Current))
+        Call && (Call->getCallee() == Current ||
+                 llvm::is_contained(Call->arguments(), Current)))
       return {Call, holderOf(Parent, Ctx)};
     const auto *Wrapper = llvm::dyn_cast<Expr>(Parent);
     if (!Wrapper || ignoreWrappers(Wrapper) != Lambda)
