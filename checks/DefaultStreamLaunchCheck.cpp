@@ -41,7 +41,7 @@ void DefaultStreamLaunchCheck::checkFunction(const FunctionDecl *Fn,
     const Expr *Tensor = device::tensorHandedTo(Site, Ctx, *Callers);
     if (!Tensor)
       continue;
-    const SourceLocation Loc = SM.getExpansionLoc(Site.Launch->getBeginLoc());
+    const SourceLocation Loc = SM.getFileLoc(Site.Launch->getBeginLoc());
     std::vector<FixItHint> Fixes =
         currentStreamFix(Site.Launch, Stream.Written, Ctx);
     // Memory work left on the default stream would no longer be ordered
@@ -62,10 +62,10 @@ void DefaultStreamLaunchCheck::checkFunction(const FunctionDecl *Fn,
       if (!Fixes.empty() && OnWarning)
         Diag << Fixes;
     }
-    diag(SM.getExpansionLoc(Tensor->getBeginLoc()),
+    diag(SM.getFileLoc(Tensor->getBeginLoc()),
          "it is handed the memory of this tensor", DiagnosticIDs::Note);
     if (LeftBehind)
-      diag(SM.getExpansionLoc(LeftBehind->getBeginLoc()),
+      diag(SM.getFileLoc(LeftBehind->getBeginLoc()),
            "'%0' here stays on the default stream, no longer ordered with "
            "the launch once it runs on the current stream",
            DiagnosticIDs::Note)
@@ -91,8 +91,9 @@ std::vector<FixItHint> DefaultStreamLaunchCheck::currentStreamFix(
   } else {
     // `<<<grid, block>>>` or `<<<grid, block, shared>>>`: the stream goes
     // before the `>>>`, after a shared-memory size of 0 where none is given.
-    const SourceLocation Close = Config->getRParenLoc();
-    if (Close.isMacroID() || Launch->getBeginLoc().isMacroID())
+    const SourceLocation Close =
+        device::editableLoc(Config->getRParenLoc(), SM);
+    if (Close.isInvalid())
       return {};
     const bool SharedGiven = !llvm::isa<CXXDefaultArgExpr>(Config->getArg(2));
     Fixes.push_back(FixItHint::CreateInsertion(

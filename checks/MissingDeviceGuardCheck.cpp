@@ -57,7 +57,7 @@ void MissingDeviceGuardCheck::checkFunction(const FunctionDecl *Fn,
 
   const SourceManager &SM = Ctx.getSourceManager();
   const CUDAKernelCallExpr *First = Unguarded.front().Launch;
-  const SourceLocation Loc = SM.getExpansionLoc(First->getBeginLoc());
+  const SourceLocation Loc = SM.getFileLoc(First->getBeginLoc());
   std::optional<device::GuardPlace> Place = Guards->placeFor(Fn, Unguarded);
   const VarDecl *Followed = nullptr;
   for (const Expr *Tensor : Tensors)
@@ -82,12 +82,12 @@ void MissingDeviceGuardCheck::checkFunction(const FunctionDecl *Fn,
           Diag << *Include;
     }
   }
-  diag(SM.getExpansionLoc(Tensors.front()->getBeginLoc()),
+  diag(SM.getFileLoc(Tensors.front()->getBeginLoc()),
        "it is handed the memory of this tensor, whose device is not made "
        "current",
        DiagnosticIDs::Note);
   if (Unguarded.size() > 1)
-    diag(SM.getExpansionLoc(Unguarded.back().Launch->getBeginLoc()),
+    diag(SM.getFileLoc(Unguarded.back().Launch->getBeginLoc()),
          "the last of %0 launches here without a guard", DiagnosticIDs::Note)
         << static_cast<unsigned>(Unguarded.size());
 }

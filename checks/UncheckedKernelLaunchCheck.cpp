@@ -47,7 +47,7 @@ void UncheckedKernelLaunchCheck::checkFunction(const FunctionDecl *Fn,
     if (ErrorChecks->isChecked(Site))
       continue;
     const CUDAKernelCallExpr *Launch = Site.Launch;
-    const SourceLocation Loc = SM.getExpansionLoc(Launch->getBeginLoc());
+    const SourceLocation Loc = SM.getFileLoc(Launch->getBeginLoc());
     std::optional<FixItHint> Fix = checkAfter(Launch, Ctx);
     auto Diag =
         diag(Loc, "CUDA kernel '%0' is launched without a check of the launch "
@@ -74,7 +74,9 @@ std::optional<FixItHint>
 UncheckedKernelLaunchCheck::checkAfter(const CUDAKernelCallExpr *Launch,
                                        ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  if (Launch->getBeginLoc().isMacroID() || Launch->getEndLoc().isMacroID())
+  const SourceLocation Begin = device::editableLoc(Launch->getBeginLoc(), SM);
+  const SourceLocation End = device::editableLoc(Launch->getEndLoc(), SM);
+  if (Begin.isInvalid() || End.isInvalid())
     return std::nullopt;
   // Only a launch that is a statement of a block: elsewhere (the body of an
   // unbraced `if`) a statement after it would run on other paths too.
@@ -86,15 +88,14 @@ UncheckedKernelLaunchCheck::checkAfter(const CUDAKernelCallExpr *Launch,
   }
   if (!llvm::isa_and_nonnull<CompoundStmt>(Parent))
     return std::nullopt;
-  const SourceLocation AfterSemi = Lexer::findLocationAfterToken(
-      Launch->getEndLoc(), tok::semi, SM, Ctx.getLangOpts(),
-      /*SkipTrailingWhitespaceAndNewLine=*/false);
+  const SourceLocation AfterSemi =
+      Lexer::findLocationAfterToken(End, tok::semi, SM, Ctx.getLangOpts(),
+                                    /*SkipTrailingWhitespaceAndNewLine=*/false);
   if (AfterSemi.isInvalid())
     return std::nullopt;
   return FixItHint::CreateInsertion(
       AfterSemi,
-      ("\n" + Lexer::getIndentationForLine(Launch->getBeginLoc(), SM) +
-       LaunchCheck + ";")
+      ("\n" + Lexer::getIndentationForLine(Begin, SM) + LaunchCheck + ";")
           .str());
 }
 

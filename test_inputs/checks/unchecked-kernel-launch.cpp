@@ -168,3 +168,20 @@ void scale_if(const torch::Tensor &in, torch::Tensor &out) {
                              in.numel());
   // CHECK-MESSAGES: :[[@LINE-2]]:5: warning: CUDA kernel 'scale_kernel' is launched without a check of the launch error; a launch that fails (a bad grid or block size, too much shared memory, no code for this GPU) is reported by whichever CUDA call comes next, far from here [torch-unchecked-kernel-launch]
 }
+
+// A launch written in a macro's argument (as in `AT_DISPATCH_*(..., [&] {
+// ... })`, which expands it once per type): reported where it is written,
+// once, and the check goes there.
+#define FOR_TWO_TYPES(...)                                                     \
+  do {                                                                         \
+    __VA_ARGS__();                                                             \
+    __VA_ARGS__();                                                             \
+  } while (0)
+
+void scale_in_macro(const torch::Tensor &in, torch::Tensor &out) {
+  FOR_TWO_TYPES([&] {
+    scale_kernel<<<1, 256>>>(in.data_ptr<float>(), out.data_ptr<float>(), 1);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: CUDA kernel 'scale_kernel' is launched without a check of the launch error; a launch that fails (a bad grid or block size, too much shared memory, no code for this GPU) is reported by whichever CUDA call comes next, far from here [torch-unchecked-kernel-launch]
+    // CHECK-FIXES-INSERTED: C10_CUDA_KERNEL_LAUNCH_CHECK();
+  });
+}

@@ -141,6 +141,18 @@ const CallExpr *defaultStreamMemoryWork(const FunctionDecl *Fn,
   return Fn ? firstDefaultStreamCall(Fn->getBody(), Ctx) : nullptr;
 }
 
+SourceLocation editableLoc(SourceLocation Loc, const SourceManager &SM) {
+  if (Loc.isFileID())
+    return Loc;
+  // Through every level of macro arguments, and no macro's body.
+  while (Loc.isMacroID()) {
+    if (!SM.isMacroArgExpansion(Loc))
+      return SourceLocation();
+    Loc = SM.getImmediateSpellingLoc(Loc);
+  }
+  return Loc;
+}
+
 bool declaresInC10Cuda(ASTContext &Ctx, StringRef Name) {
   const DeclContext *Scope = Ctx.getTranslationUnitDecl();
   for (StringRef Namespace : {"c10", "cuda"}) {

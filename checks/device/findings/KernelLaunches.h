@@ -70,6 +70,11 @@ LaunchStream streamOf(const CUDAKernelCallExpr *Launch, ASTContext &Ctx);
 const CallExpr *defaultStreamMemoryWork(const FunctionDecl *Fn,
                                         ASTContext &Ctx);
 
+/// Where text of \p Loc can be edited: \p Loc itself in the file, or where
+/// a macro's argument was written (the launch in `AT_DISPATCH_*(...,
+/// [&] { ... })`); invalid inside a macro's own body.
+SourceLocation editableLoc(SourceLocation Loc, const SourceManager &SM);
+
 /// Whether the unit declares \p Name in PyTorch's `c10::cuda::` (which
 /// `at::cuda::` names too): a fix that uses it needs no #include then.
 bool declaresInC10Cuda(ASTContext &Ctx, StringRef Name);
