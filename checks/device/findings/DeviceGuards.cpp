@@ -74,14 +74,21 @@ static const Stmt *enclosingStatement(const Stmt *Node, ASTContext &Ctx) {
 }
 
 bool DeviceGuards::isGuarded(const KernelLaunchSite &Site) {
-  return guardedAt(Site.Launch, Site.Holder, 0);
+  // A launcher the unit never calls: an entry point it binds for Python or
+  // the dispatcher is called unguarded; one other units call may be guarded
+  // there (latent, as a finding that depends on callers).
+  return holdsOnTheWayOut(
+      Site.Launch, Site.Holder,
+      [&](const Stmt *Point, const FunctionDecl *) {
+        return guardedInBlocks(Point);
+      },
+      [&](const FunctionDecl *Launcher) {
+        return !Callers.bindingOf(Launcher, Ctx);
+      },
+      Callers, Ctx, MaxGuardingCallers);
 }
 
-bool DeviceGuards::guardedAt(const Stmt *Point, const FunctionDecl *Holder,
-                             unsigned Depth) {
-  // Beyond what is followed, nothing is claimed.
-  if (!Holder || Depth > MaxGuardingCallers)
-    return true;
+bool DeviceGuards::guardedInBlocks(const Stmt *Point) {
   const Stmt *Current = Point;
   for (unsigned Up = 0; Current && Up < MaxEnclosingStatements; ++Up) {
     const Stmt *Parent = enclosingStatement(Current, Ctx);
@@ -94,25 +101,7 @@ bool DeviceGuards::guardedAt(const Stmt *Point, const FunctionDecl *Holder,
       }
     Current = Parent;
   }
-  if (InPlaceCall Run = inPlaceCallOf(Holder, Ctx); Run.Call)
-    return guardedAt(Run.Call, Run.Holder, Depth + 1);
-  const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Holder);
-  if (Method && Method->getParent()->isLambda())
-    return false;
-  llvm::SmallVector<UnitCall, 4> Calls = Callers.writtenCallsOf(Holder, Ctx);
-  // A launcher the unit never calls: an entry point it binds for Python or
-  // the dispatcher is called unguarded; one other units call may be guarded
-  // there (latent, as a finding that depends on callers).
-  if (Calls.empty())
-    return !Callers.bindingOf(Holder, Ctx);
-  for (const UnitCall &Call : Calls) {
-    if (!Call.Caller)
-      return false;
-    FunctionParentScope CallerParents(Call.Caller, Ctx);
-    if (!guardedAt(Call.Call, Call.Caller, Depth + 1))
-      return false;
-  }
-  return true;
+  return false;
 }
 
 /// Whether \p S acts on the current CUDA device: it calls the CUDA runtime

@@ -42,7 +42,9 @@ public:
                                      llvm::ArrayRef<KernelLaunchSite> Launches);
 
 private:
-  bool guardedAt(const Stmt *Point, const FunctionDecl *Holder, unsigned Depth);
+  /// Whether a guard declared earlier in a block around \p Point, in its
+  /// own function, is active there.
+  bool guardedInBlocks(const Stmt *Point);
 
   ASTContext &Ctx;
   UnitCallers Callers;

@@ -176,34 +176,53 @@ LaunchErrorChecks::LaunchErrorChecks(ASTContext &Ctx) : Ctx(Ctx) {}
 LaunchErrorChecks::~LaunchErrorChecks() = default;
 
 bool LaunchErrorChecks::isChecked(const KernelLaunchSite &Site) {
-  return checkedAfter(Site.Launch, Site.Holder, 0);
+  // A launcher the unit never calls is judged by itself: PyTorch's
+  // convention reads the error next to the launch.
+  return holdsOnTheWayOut(
+      Site.Launch, Site.Holder,
+      [&](const Stmt *Point, const FunctionDecl *Holder) {
+        return everyPathReads(Point, Holder);
+      },
+      [](const FunctionDecl *) { return false; }, Callers, Ctx,
+      MaxCheckingCallers);
 }
 
-bool LaunchErrorChecks::checkedAfter(const Stmt *Point,
-                                     const FunctionDecl *Holder,
-                                     unsigned Depth) {
-  // Beyond what is followed, nothing is claimed.
-  if (!Holder || Depth > MaxCheckingCallers)
+static bool
+holdsFrom(const Stmt *Point, const FunctionDecl *Holder,
+          llvm::function_ref<bool(const Stmt *, const FunctionDecl *)> HoldsIn,
+          llvm::function_ref<bool(const FunctionDecl *)> Uncalled,
+          UnitCallers &Callers, ASTContext &Ctx, unsigned Depth) {
+  if (!Holder || Depth == 0)
     return true;
-  if (everyPathReads(Point, Holder))
+  if (HoldsIn(Point, Holder))
     return true;
   if (InPlaceCall Run = inPlaceCallOf(Holder, Ctx); Run.Call)
-    return checkedAfter(Run.Call, Run.Holder, Depth + 1);
+    return holdsFrom(Run.Call, Run.Holder, HoldsIn, Uncalled, Callers, Ctx,
+                     Depth - 1);
   const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Holder);
   if (Method && Method->getParent()->isLambda())
     return false;
-  // A launcher whose callers read the error after each call.
   llvm::SmallVector<UnitCall, 4> Calls = Callers.writtenCallsOf(Holder, Ctx);
   if (Calls.empty())
-    return false;
+    return Uncalled(Holder);
   for (const UnitCall &Call : Calls) {
     if (!Call.Caller)
       return false;
     FunctionParentScope CallerParents(Call.Caller, Ctx);
-    if (!checkedAfter(Call.Call, Call.Caller, Depth + 1))
+    if (!holdsFrom(Call.Call, Call.Caller, HoldsIn, Uncalled, Callers, Ctx,
+                   Depth - 1))
       return false;
   }
   return true;
+}
+
+bool holdsOnTheWayOut(
+    const Stmt *Point, const FunctionDecl *Holder,
+    llvm::function_ref<bool(const Stmt *, const FunctionDecl *)> HoldsIn,
+    llvm::function_ref<bool(const FunctionDecl *)> Uncalled,
+    UnitCallers &Callers, ASTContext &Ctx, unsigned MaxDepth) {
+  return holdsFrom(Point, Holder, HoldsIn, Uncalled, Callers, Ctx,
+                   MaxDepth + 1);
 }
 
 static bool isErrorRead(const FunctionDecl *Callee) {

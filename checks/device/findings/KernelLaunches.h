@@ -16,6 +16,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <memory>
@@ -79,6 +80,18 @@ SourceLocation editableLoc(SourceLocation Loc, const SourceManager &SM);
 /// `at::cuda::` names too): a fix that uses it needs no #include then.
 bool declaresInC10Cuda(ASTContext &Ctx, StringRef Name);
 
+/// Whether a property of the code holds where \p Point runs, in \p Holder,
+/// or on the way out of it: after the call that runs a lambda where it is
+/// written (inPlaceCallOf), and after every call of a function that the
+/// unit holds (all must). \p HoldsIn answers within one function; \p
+/// Uncalled for a function the unit never calls (nor is a lambda); beyond
+/// \p MaxDepth functions, it holds (nothing is claimed there).
+bool holdsOnTheWayOut(
+    const Stmt *Point, const FunctionDecl *Holder,
+    llvm::function_ref<bool(const Stmt *, const FunctionDecl *)> HoldsIn,
+    llvm::function_ref<bool(const FunctionDecl *)> Uncalled,
+    UnitCallers &Callers, ASTContext &Ctx, unsigned MaxDepth);
+
 /// Whether a launch's error is read before it could be lost: on every path
 /// from the launch to where its function returns (paths that throw or end
 /// the program aside), a call reads the error: `cudaGetLastError()`,
@@ -96,8 +109,6 @@ public:
 
 private:
   struct BodyGraph;
-  bool checkedAfter(const Stmt *Point, const FunctionDecl *Holder,
-                    unsigned Depth);
   bool everyPathReads(const Stmt *Point, const FunctionDecl *Holder);
   bool readsLaunchError(const Stmt *S);
   BodyGraph *graphOf(const FunctionDecl *Holder);
