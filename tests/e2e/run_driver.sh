@@ -12,6 +12,10 @@
 #   run_driver.sh preamble <torchlint-run> <check-inputs-dir> <fake-include>
 #       Every check input linted with and without the shared precompiled
 #       preamble gives the same findings, and the preamble was used.
+#   run_driver.sh cuda <torchlint-run> <check-inputs-dir> <fake-include>
+#       The check inputs of CUDA host code (`// FLAGS: -x cuda ...`) as a
+#       project: every unit linted, the same findings with and without the
+#       shared preamble, each extension check's findings in the SARIF report.
 #   run_driver.sh canonical <torchlint-run> <fake-include>
 #       Units whose leading includes differ only in headers an earlier one
 #       already brings in, or whose flags differ only in a macro no header
@@ -453,6 +457,50 @@ preamble() {
   finish preamble
 }
 
+cuda_units() {
+  local run=$1 inputs=$2 inc=$3
+  [ -x "$run" ] || skip "torchlint-run not found: $run"
+  mkdir -p "$TMP/cu"
+  # The check inputs of CUDA host code, each with its own `// FLAGS:`.
+  python3 - "$TMP/cu" "$inc" "$inputs"/*.cpp <<'PY'
+import json, re, sys
+out, inc, files = sys.argv[1], sys.argv[2], sys.argv[3:]
+db = []
+for f in files:
+    m = re.search(r'^// FLAGS: (.*-x cuda.*)$', open(f).read(), re.M)
+    if m:
+        db.append({"directory": out, "file": f, "arguments":
+                   ["clang++-19", "-std=c++17", "-isystem", inc] + m.group(1).split() + ["-c", f]})
+json.dump(db, open(out + "/compile_commands.json", "w"))
+PY
+  cd "$TMP"
+  "$run" -p "$TMP/cu" -j2 --no-cache --no-preamble --checks='-*,torch-*' --quiet \
+    --format json --output "$TMP/cu-plain.json" 2> "$TMP/cu-plain.err"
+  "$run" -p "$TMP/cu" -j2 --cache-dir "$TMP/cu-c" --checks='-*,torch-*' --quiet \
+    --format sarif --output "$TMP/cu.sarif" 2> "$TMP/cu-sarif.err"
+  "$run" -p "$TMP/cu" -j2 --cache-dir "$TMP/cu-c" --checks='-*,torch-*' --quiet \
+    --format json --output "$TMP/cu-pch.json" 2> "$TMP/cu-pch.err"
+  strip='json.dumps([{k: f[k] for k in ("check","file","line","column","message","notes","fixes")} for f in r["findings"]], sort_keys=True, indent=1)'
+  json_eval "$TMP/cu-plain.json" "$strip" > "$TMP/cu-plain.f"
+  json_eval "$TMP/cu-pch.json" "$strip" > "$TMP/cu-pch.f"
+  local units failed checks
+  units=$(json_eval "$TMP/cu-plain.json" "len(r['units'])")
+  failed=$(json_eval "$TMP/cu-plain.json" "sum(1 for u in r['units'] if u['failed'])")
+  checks=$(json_eval "$TMP/cu.sarif" "' '.join(sorted({x['ruleId'] for x in r['runs'][0]['results']}))")
+  [ "$units" -ge 4 ] && [ "$failed" -eq 0 ] \
+    && pass "$units CUDA units linted, none failed" || { fail "CUDA units: $units, $failed failed"; show "$TMP/cu-plain.err"; }
+  [ -s "$TMP/cu-plain.f" ] && diff -u "$TMP/cu-plain.f" "$TMP/cu-pch.f" > "$TMP/cu-d" \
+    && pass "the same findings with the shared preamble" || { fail "findings differ with the preamble"; show "$TMP/cu-d" 40; }
+  local check missing=""
+  for check in torch-default-stream-launch torch-factory-without-device \
+               torch-missing-device-guard torch-unchecked-kernel-launch; do
+    case " $checks " in *" $check "*) ;; *) missing="$missing $check" ;; esac
+  done
+  [ -z "$missing" ] && pass "the SARIF report holds each extension check's findings" \
+    || fail "no findings of$missing in the SARIF report ($checks)"
+  finish cuda_units
+}
+
 remote() {
   local run=$1 ex=$2 inc=$3
   [ -x "$run" ] || skip "torchlint-run not found: $run"
@@ -732,6 +780,7 @@ case "${1:-}" in
   latent) shift; latent "$@" ;;
   returned) shift; returned "$@" ;;
   preamble) shift; preamble "$@" ;;
+  cuda) shift; cuda_units "$@" ;;
   canonical) shift; canonical "$@" ;;
   remote) shift; remote "$@" ;;
   *) sed -n '2,28p' "$0"; exit 2 ;;
