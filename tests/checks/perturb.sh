@@ -58,7 +58,7 @@ units = sorted(glob.glob(os.path.join(tmp, "units", "*.cpp")))
 def arguments(unit):
     extra = open(os.path.join(tmp, "flags", os.path.basename(unit))).read().split()
     own = list(flags)
-    if "cuda" in extra:  # the PCH is C++'s: CUDA host code parses the headers
+    if extra:  # the PCH was built without them (C++17, not CUDA): headers parsed
         i = own.index("-include-pch")
         del own[i:i + 2]
     return ["clang++-19"] + own + extra + ["-c", unit]
