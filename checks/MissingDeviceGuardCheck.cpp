@@ -33,6 +33,21 @@ static const VarDecl *followable(const Expr *Tensor, const FunctionDecl *Fn,
   return nullptr;
 }
 
+/// The name of the guard the fix declares.
+static constexpr llvm::StringLiteral GuardName = "device_guard";
+
+/// Whether \p Block itself declares a variable named \p Name: a guard of
+/// that name there would not compile.
+static bool declaresInBlock(const CompoundStmt &Block, StringRef Name) {
+  for (const Stmt *Statement : Block.body())
+    if (const auto *Decls = llvm::dyn_cast<DeclStmt>(Statement))
+      for (const Decl *D : Decls->decls())
+        if (const auto *Var = llvm::dyn_cast<VarDecl>(D);
+            Var && Var->getIdentifier() && Var->getName() == Name)
+          return true;
+  return false;
+}
+
 void MissingDeviceGuardCheck::checkFunction(const FunctionDecl *Fn,
                                             ASTContext &Ctx) {
   std::vector<device::KernelLaunchSite> Launches =
@@ -70,11 +85,13 @@ void MissingDeviceGuardCheck::checkFunction(const FunctionDecl *Fn,
                           "current) it runs on the wrong GPU")
                 << device::kernelName(First);
     const SourceLocation At =
-        Followed ? Place->Before->getBeginLoc() : SourceLocation();
+        Followed && !declaresInBlock(*Place->Block, GuardName)
+            ? Place->Before->getBeginLoc()
+            : SourceLocation();
     if (At.isValid() && !At.isMacroID()) {
       const StringRef Line = Lexer::getIndentationForLine(At, SM);
       Diag << FixItHint::CreateInsertion(
-          At, ("const at::cuda::OptionalCUDAGuard device_guard(" +
+          At, ("const at::cuda::OptionalCUDAGuard " + GuardName + "(" +
                Followed->getName() + ".device());\n" + Line)
                   .str());
       if (!device::declaresInC10Cuda(Ctx, "OptionalCUDAGuard"))
