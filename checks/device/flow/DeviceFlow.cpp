@@ -53,9 +53,10 @@ bool isZeroElementFactory(const Stmt *Factory) {
 
 /// The tensor variable an assertion ending \p Pred states to be on the CPU
 /// (`TORCH_CHECK(x.is_cpu())`, `AT_ASSERTM(x.device().is_cpu(), ...)`,
-/// `TORCH_CHECK(x.device() == torch::kCPU)`), when \p Succ is where the
-/// program goes on: past an assertion it holds. A CPU kernel that checks its
-/// inputs this way works on CPU tensors, whatever its callers are.
+/// `TORCH_CHECK(x.device() == torch::kCPU)`, an optional's `o.value()`), when
+/// \p Succ is where the program goes on: past an assertion it holds. A CPU
+/// kernel that checks its inputs this way works on CPU tensors, whatever its
+/// callers are.
 const ValueDecl *assertedOnCpuOnEdge(const CFGBlock *Pred,
                                      const CFGBlock *Succ) {
   const auto *If = llvm::dyn_cast_or_null<IfStmt>(Pred->getTerminatorStmt());
@@ -86,8 +87,13 @@ const ValueDecl *assertedOnCpuOnEdge(const CFGBlock *Pred,
       break;
     Query = Call->getImplicitObjectArgument();
   }
-  return Query && isTensorType(Query->getType()) ? referencedObject(Query)
-                                                 : nullptr;
+  // An optional's tensor (`CHECK_CPU(start.value())`) places the optional,
+  // which the flow follows as it would the tensor.
+  const Expr *Tensor = Query ? tensorOperand(Query) : nullptr;
+  if (!Tensor || !(isTensorType(Tensor->getType()) ||
+                   isOptionalTensorType(Tensor->getType())))
+    return nullptr;
+  return referencedObject(Tensor);
 }
 
 /// The variable or member of `this` whose tensor the terminator of \p
