@@ -28,29 +28,25 @@ void DefaultStreamLaunchCheck::checkFunction(const FunctionDecl *Fn,
       device::ownKernelLaunches(Fn, Ctx);
   if (Launches.empty())
     return;
-  if (CallersOf != &Ctx) {
-    Callers = std::make_unique<device::UnitCallers>();
-    CallersOf = &Ctx;
-  }
   const SourceManager &SM = Ctx.getSourceManager();
+  // Memory work left on the default stream would no longer be ordered with
+  // a launch once it moves to another stream.
+  const CallExpr *LeftBehind = device::defaultStreamMemoryWork(Fn, Ctx);
+  const FixSafety Safety = LeftBehind ? FixSafety::Unsafe : FixSafety::Safe;
+  // The stream named does not depend on a template's types: a safe fix goes
+  // on the warning in a shared template too.
+  const bool OnWarning = Safety == FixSafety::Safe || fixOnWarning(Safety);
   for (const device::KernelLaunchSite &Site : Launches) {
     const device::LaunchStream Stream = device::streamOf(Site.Launch, Ctx);
     if (Stream.Which == device::LaunchStream::Named)
       continue;
     // Only code that runs on PyTorch's tensors shares their streams.
-    const Expr *Tensor = device::tensorHandedTo(Site, Ctx, *Callers);
+    const Expr *Tensor = device::tensorHandedTo(Site, Ctx);
     if (!Tensor)
       continue;
     const SourceLocation Loc = SM.getFileLoc(Site.Launch->getBeginLoc());
     std::vector<FixItHint> Fixes =
         currentStreamFix(Site.Launch, Stream.Written, Ctx);
-    // Memory work left on the default stream would no longer be ordered
-    // with the launch once it moves to another stream.
-    const CallExpr *LeftBehind = device::defaultStreamMemoryWork(Fn, Ctx);
-    const FixSafety Safety = LeftBehind ? FixSafety::Unsafe : FixSafety::Safe;
-    // The stream named does not depend on a template's types: a safe fix
-    // goes on the warning in a shared template too.
-    const bool OnWarning = Safety == FixSafety::Safe || fixOnWarning(Safety);
     {
       auto Diag =
           diag(Loc,

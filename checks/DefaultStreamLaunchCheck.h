@@ -4,7 +4,6 @@
 
 #include "utils/FunctionBodyCheck.h"
 
-#include <memory>
 #include <string>
 
 namespace clang::tidy::torch {
@@ -30,8 +29,6 @@ private:
                                           const Expr *Written, ASTContext &Ctx);
   const std::string CurrentStream;
   const std::string CurrentStreamHeader;
-  std::unique_ptr<device::UnitCallers> Callers;
-  const ASTContext *CallersOf = nullptr;
 };
 
 } // namespace clang::tidy::torch

@@ -54,15 +54,14 @@ void MissingDeviceGuardCheck::checkFunction(const FunctionDecl *Fn,
       device::ownKernelLaunches(Fn, Ctx);
   if (Launches.empty())
     return;
-  if (StateOf != &Ctx) {
+  if (GuardsOf != &Ctx) {
     Guards = std::make_unique<device::DeviceGuards>(Ctx);
-    Callers = std::make_unique<device::UnitCallers>();
-    StateOf = &Ctx;
+    GuardsOf = &Ctx;
   }
   std::vector<device::KernelLaunchSite> Unguarded;
   std::vector<const Expr *> Tensors;
   for (const device::KernelLaunchSite &Site : Launches)
-    if (const Expr *Tensor = device::tensorHandedTo(Site, Ctx, *Callers);
+    if (const Expr *Tensor = device::tensorHandedTo(Site, Ctx);
         Tensor && !Guards->isGuarded(Site)) {
       Unguarded.push_back(Site);
       Tensors.push_back(Tensor);

@@ -26,8 +26,7 @@ public:
 private:
   void checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) override;
   std::unique_ptr<device::DeviceGuards> Guards;
-  std::unique_ptr<device::UnitCallers> Callers;
-  const ASTContext *StateOf = nullptr;
+  const ASTContext *GuardsOf = nullptr;
 };
 
 } // namespace clang::tidy::torch

@@ -1,7 +1,6 @@
 //===--- UncheckedKernelLaunchCheck.cpp ---------------------------------===//
 #include "UncheckedKernelLaunchCheck.h"
 #include "device/flow/TransferSyntax.h"
-#include "device/functions/FunctionParents.h"
 #include "utils/CallSite.h"
 
 #include "clang/AST/ASTContext.h"
@@ -80,13 +79,7 @@ UncheckedKernelLaunchCheck::checkAfter(const CUDAKernelCallExpr *Launch,
     return std::nullopt;
   // Only a launch that is a statement of a block: elsewhere (the body of an
   // unbraced `if`) a statement after it would run on other paths too.
-  const Stmt *Statement = Launch;
-  const Stmt *Parent = device::parentStmt(Statement, Ctx);
-  while (Parent && device::isWrapper(Parent)) {
-    Statement = Parent;
-    Parent = device::parentStmt(Statement, Ctx);
-  }
-  if (!llvm::isa_and_nonnull<CompoundStmt>(Parent))
+  if (!device::wrappedParent(Launch, Ctx).get<CompoundStmt>())
     return std::nullopt;
   const SourceLocation AfterSemi =
       Lexer::findLocationAfterToken(End, tok::semi, SM, Ctx.getLangOpts(),

@@ -2,6 +2,7 @@
 #include "device/DeviceModel.h"
 #include "device/findings/ProjectCalls.h"
 #include "device/flow/DeviceContext.h"
+#include "device/functions/UnitCallers.h"
 #include "device/rules/RulesOptions.h"
 #include "device/summaries/DeviceFlowConfig.h"
 
@@ -58,6 +59,12 @@ const DeviceFlowConfig &DeviceModel::flowConfig() {
                                               Options->RulesFiles)
                 : DeviceFlowConfig::builtIn());
   return *Flow;
+}
+
+UnitCallers &DeviceModel::unitCallers() {
+  if (!Callers)
+    Callers = std::make_unique<UnitCallers>();
+  return *Callers;
 }
 
 DeviceLocalsCache &DeviceModel::deviceLocals() {

@@ -31,6 +31,7 @@ struct RulesOptions;
 struct DeviceFlowConfig;
 class FunctionParentScope;
 struct DeviceLocalsCache;
+class UnitCallers;
 struct ProjectCallFacts;
 
 class DeviceModel {
@@ -79,6 +80,8 @@ public:
 
   /// DeviceContext's device-carrying locals of the function being analysed.
   DeviceLocalsCache &deviceLocals();
+  /// The unit's calls, indexed once for every check that asks.
+  UnitCallers &unitCallers();
 
   /// The facts a driver (torchlint-run) asked this thread's unit to record;
   /// null for plain torchlint, clangd and the plugin.
@@ -95,6 +98,7 @@ private:
   std::shared_ptr<const RulesOptions> Options;
   std::unique_ptr<DeviceFlowConfig> Flow;
   std::unique_ptr<DeviceLocalsCache> Locals;
+  std::unique_ptr<UnitCallers> Callers;
 };
 
 } // namespace clang::tidy::torch::device

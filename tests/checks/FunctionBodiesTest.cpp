@@ -2,6 +2,7 @@
 // and a template's once per instantiation besides its definition, up to
 // MaxInstantiations (checks/device/functions/FunctionBodies.h).
 #include "device/functions/FunctionBodies.h"
+#include "utils/CallSite.h"
 #include "utils/FunctionBodyCheck.h"
 
 #include "clang/Tooling/Tooling.h"
@@ -107,8 +108,7 @@ int instantiates() { return pattern(1); }
   ASTContext &Ctx = AST->getASTContext();
   std::map<std::string, std::string> HolderOfLambdaAtLine;
   tidy::torch::device::forEachFunctionBody(Ctx, [&](const FunctionDecl *Fn) {
-    const auto *Method = dyn_cast<CXXMethodDecl>(Fn);
-    if (!Method || !Method->getParent()->isLambda())
+    if (!tidy::torch::device::isLambdaCallOperator(Fn))
       return;
     const SourceManager &SM = AST->getSourceManager();
     const std::string Where =
@@ -116,12 +116,11 @@ int instantiates() { return pattern(1); }
         std::to_string(SM.getSpellingColumnNumber(Fn->getLocation()));
     tidy::torch::device::InPlaceCall Run =
         tidy::torch::device::inPlaceCallOf(Fn, Ctx);
-    const auto *Holder = dyn_cast_or_null<CXXMethodDecl>(Run.Holder);
-    HolderOfLambdaAtLine[Where] = !Run.Call ? "kept"
-                                  : Holder && Holder->getParent()->isLambda()
-                                      ? "lambda"
-                                  : Run.Holder ? Run.Holder->getNameAsString()
-                                               : "none";
+    HolderOfLambdaAtLine[Where] =
+        !Run.Call                                               ? "kept"
+        : tidy::torch::device::isLambdaCallOperator(Run.Holder) ? "lambda"
+        : Run.Holder ? Run.Holder->getNameAsString()
+                     : "none";
   });
   const std::map<std::string, std::string> Expected{
       {"3:10", "dispatched"},

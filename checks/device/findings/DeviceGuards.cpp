@@ -1,5 +1,6 @@
 //===--- DeviceGuards.cpp - which GPU a launch runs on -------------------===//
 #include "device/findings/DeviceGuards.h"
+#include "device/DeviceModel.h"
 #include "device/functions/FunctionBodies.h"
 #include "device/functions/FunctionParents.h"
 
@@ -83,9 +84,9 @@ bool DeviceGuards::isGuarded(const KernelLaunchSite &Site) {
         return guardedInBlocks(Point);
       },
       [&](const FunctionDecl *Launcher) {
-        return !Callers.bindingOf(Launcher, Ctx);
+        return !DeviceModel::current().unitCallers().bindingOf(Launcher, Ctx);
       },
-      Callers, Ctx, MaxGuardingCallers);
+      Ctx, MaxGuardingCallers);
 }
 
 bool DeviceGuards::guardedInBlocks(const Stmt *Point) {

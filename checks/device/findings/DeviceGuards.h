@@ -11,7 +11,6 @@
 #define TORCHLINT_CHECKS_DEVICE_FINDINGS_DEVICEGUARDS_H
 
 #include "device/findings/KernelLaunches.h"
-#include "device/functions/UnitCallers.h"
 
 #include "clang/AST/ASTContext.h"
 
@@ -47,7 +46,6 @@ private:
   bool guardedInBlocks(const Stmt *Point);
 
   ASTContext &Ctx;
-  UnitCallers Callers;
 };
 
 /// Whether \p S, a statement of a block, sets the current device for the

@@ -1,5 +1,6 @@
 //===--- KernelLaunches.cpp - how a function launches CUDA kernels -------===//
 #include "device/findings/KernelLaunches.h"
+#include "device/DeviceModel.h"
 #include "device/flow/TransferSyntax.h"
 #include "device/functions/FunctionBodies.h"
 #include "device/functions/FunctionParents.h"
@@ -24,18 +25,27 @@ static bool isDeviceCode(const FunctionDecl *Fn) {
          (Fn->hasAttr<CUDADeviceAttr>() && !Fn->hasAttr<CUDAHostAttr>());
 }
 
-/// The launches below \p Root, and in the lambdas that run where they are
-/// written (inPlaceCallOf), each with the function whose body holds it.
+static void collectLaunches(const Stmt *Root, const FunctionDecl *Holder,
+                            ASTContext &Ctx,
+                            std::vector<KernelLaunchSite> &Out);
+
+/// \p S if it is a launch, or the launches of the lambda it writes when the
+/// lambda runs there (inPlaceCallOf), each with the body that holds it.
+static void collectLaunchesAt(const Stmt &S, const FunctionDecl *Holder,
+                              ASTContext &Ctx,
+                              std::vector<KernelLaunchSite> &Out) {
+  if (const auto *Launch = llvm::dyn_cast<CUDAKernelCallExpr>(&S))
+    Out.push_back({Launch, Holder});
+  else if (const auto *Lambda = llvm::dyn_cast<LambdaExpr>(&S);
+           Lambda && inPlaceCallOf(Lambda->getCallOperator(), Ctx).Call)
+    collectLaunches(Lambda->getBody(), Lambda->getCallOperator(), Ctx, Out);
+}
+
 static void collectLaunches(const Stmt *Root, const FunctionDecl *Holder,
                             ASTContext &Ctx,
                             std::vector<KernelLaunchSite> &Out) {
-  forEachOwnDescendant(Root, [&](const Stmt &S) {
-    if (const auto *Launch = llvm::dyn_cast<CUDAKernelCallExpr>(&S))
-      Out.push_back({Launch, Holder});
-    else if (const auto *Lambda = llvm::dyn_cast<LambdaExpr>(&S);
-             Lambda && inPlaceCallOf(Lambda->getCallOperator(), Ctx).Call)
-      collectLaunches(Lambda->getBody(), Lambda->getCallOperator(), Ctx, Out);
-  });
+  forEachOwnDescendant(
+      Root, [&](const Stmt &S) { collectLaunchesAt(S, Holder, Ctx, Out); });
 }
 
 std::vector<KernelLaunchSite> ownKernelLaunches(const FunctionDecl *Fn,
@@ -43,19 +53,12 @@ std::vector<KernelLaunchSite> ownKernelLaunches(const FunctionDecl *Fn,
   std::vector<KernelLaunchSite> Launches;
   if (!Fn || !Fn->getBody() || isDeviceCode(Fn) || inPlaceCallOf(Fn, Ctx).Call)
     return Launches;
-  forEachOwnStmt(Fn, [&](const Stmt &S) {
-    if (const auto *Launch = llvm::dyn_cast<CUDAKernelCallExpr>(&S))
-      Launches.push_back({Launch, Fn});
-    else if (const auto *Lambda = llvm::dyn_cast<LambdaExpr>(&S);
-             Lambda && inPlaceCallOf(Lambda->getCallOperator(), Ctx).Call)
-      collectLaunches(Lambda->getBody(), Lambda->getCallOperator(), Ctx,
-                      Launches);
-  });
+  forEachOwnStmt(
+      Fn, [&](const Stmt &S) { collectLaunchesAt(S, Fn, Ctx, Launches); });
   return Launches;
 }
 
-const Expr *tensorHandedTo(const KernelLaunchSite &Site, ASTContext &Ctx,
-                           UnitCallers &Callers) {
+const Expr *tensorHandedTo(const KernelLaunchSite &Site, ASTContext &Ctx) {
   for (const Expr *Arg : Site.Launch->arguments())
     if (const Expr *Tensor = tensorOfKernelArgument(Arg))
       return Tensor;
@@ -67,7 +70,8 @@ const Expr *tensorHandedTo(const KernelLaunchSite &Site, ASTContext &Ctx,
         Param ? llvm::dyn_cast<FunctionDecl>(Param->getDeclContext()) : nullptr;
     if (!Launcher || !Param->getType()->isPointerType())
       continue;
-    for (const UnitCall &Call : Callers.writtenCallsOf(Launcher, Ctx))
+    for (const UnitCall &Call :
+         DeviceModel::current().unitCallers().writtenCallsOf(Launcher, Ctx))
       if (const Expr *Passed = argumentFor(Param, Call.Call, Launcher))
         if (const Expr *Tensor = tensorOfKernelArgument(Passed))
           return Tensor;
@@ -183,46 +187,37 @@ bool LaunchErrorChecks::isChecked(const KernelLaunchSite &Site) {
       [&](const Stmt *Point, const FunctionDecl *Holder) {
         return everyPathReads(Point, Holder);
       },
-      [](const FunctionDecl *) { return false; }, Callers, Ctx,
-      MaxCheckingCallers);
-}
-
-static bool
-holdsFrom(const Stmt *Point, const FunctionDecl *Holder,
-          llvm::function_ref<bool(const Stmt *, const FunctionDecl *)> HoldsIn,
-          llvm::function_ref<bool(const FunctionDecl *)> Uncalled,
-          UnitCallers &Callers, ASTContext &Ctx, unsigned Depth) {
-  if (!Holder || Depth == 0)
-    return true;
-  if (HoldsIn(Point, Holder))
-    return true;
-  if (InPlaceCall Run = inPlaceCallOf(Holder, Ctx); Run.Call)
-    return holdsFrom(Run.Call, Run.Holder, HoldsIn, Uncalled, Callers, Ctx,
-                     Depth - 1);
-  const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Holder);
-  if (Method && Method->getParent()->isLambda())
-    return false;
-  llvm::SmallVector<UnitCall, 4> Calls = Callers.writtenCallsOf(Holder, Ctx);
-  if (Calls.empty())
-    return Uncalled(Holder);
-  for (const UnitCall &Call : Calls) {
-    if (!Call.Caller)
-      return false;
-    FunctionParentScope CallerParents(Call.Caller, Ctx);
-    if (!holdsFrom(Call.Call, Call.Caller, HoldsIn, Uncalled, Callers, Ctx,
-                   Depth - 1))
-      return false;
-  }
-  return true;
+      [](const FunctionDecl *) { return false; }, Ctx, MaxCheckingCallers);
 }
 
 bool holdsOnTheWayOut(
     const Stmt *Point, const FunctionDecl *Holder,
     llvm::function_ref<bool(const Stmt *, const FunctionDecl *)> HoldsIn,
-    llvm::function_ref<bool(const FunctionDecl *)> Uncalled,
-    UnitCallers &Callers, ASTContext &Ctx, unsigned MaxDepth) {
-  return holdsFrom(Point, Holder, HoldsIn, Uncalled, Callers, Ctx,
-                   MaxDepth + 1);
+    llvm::function_ref<bool(const FunctionDecl *)> Uncalled, ASTContext &Ctx,
+    unsigned MaxDepth) {
+  if (!Holder || HoldsIn(Point, Holder))
+    return true;
+  // Beyond what is followed (MaxDepth more functions), nothing is claimed.
+  if (InPlaceCall Run = inPlaceCallOf(Holder, Ctx); Run.Call)
+    return MaxDepth == 0 || holdsOnTheWayOut(Run.Call, Run.Holder, HoldsIn,
+                                             Uncalled, Ctx, MaxDepth - 1);
+  if (isLambdaCallOperator(Holder))
+    return false;
+  llvm::SmallVector<UnitCall, 4> Calls =
+      DeviceModel::current().unitCallers().writtenCallsOf(Holder, Ctx);
+  if (Calls.empty())
+    return Uncalled(Holder);
+  for (const UnitCall &Call : Calls) {
+    if (!Call.Caller)
+      return false;
+    if (MaxDepth == 0)
+      continue;
+    FunctionParentScope CallerParents(Call.Caller, Ctx);
+    if (!holdsOnTheWayOut(Call.Call, Call.Caller, HoldsIn, Uncalled, Ctx,
+                          MaxDepth - 1))
+      return false;
+  }
+  return true;
 }
 
 static bool isErrorRead(const FunctionDecl *Callee) {

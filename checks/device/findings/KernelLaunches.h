@@ -49,8 +49,7 @@ std::vector<KernelLaunchSite> ownKernelLaunches(const FunctionDecl *Fn,
 /// an accessor, a local pointer into one) or, for a pointer parameter of its
 /// holder, by a call of the holder written in the unit; null when none is
 /// (a kernel on the program's own buffers).
-const Expr *tensorHandedTo(const KernelLaunchSite &Site, ASTContext &Ctx,
-                           UnitCallers &Callers);
+const Expr *tensorHandedTo(const KernelLaunchSite &Site, ASTContext &Ctx);
 
 /// Which stream a launch names in its configuration.
 struct LaunchStream {
@@ -89,8 +88,8 @@ bool declaresInC10Cuda(ASTContext &Ctx, StringRef Name);
 bool holdsOnTheWayOut(
     const Stmt *Point, const FunctionDecl *Holder,
     llvm::function_ref<bool(const Stmt *, const FunctionDecl *)> HoldsIn,
-    llvm::function_ref<bool(const FunctionDecl *)> Uncalled,
-    UnitCallers &Callers, ASTContext &Ctx, unsigned MaxDepth);
+    llvm::function_ref<bool(const FunctionDecl *)> Uncalled, ASTContext &Ctx,
+    unsigned MaxDepth);
 
 /// Whether a launch's error is read before it could be lost: on every path
 /// from the launch to where its function returns (paths that throw or end
@@ -114,7 +113,6 @@ private:
   BodyGraph *graphOf(const FunctionDecl *Holder);
 
   ASTContext &Ctx;
-  UnitCallers Callers;
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<BodyGraph>> Graphs;
   /// Whether a function of the program reads the launch error, by body.
   llvm::DenseMap<const FunctionDecl *, bool> Readers;

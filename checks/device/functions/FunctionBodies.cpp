@@ -234,38 +234,28 @@ static const FunctionDecl *holderOf(const Stmt *S, ASTContext &Ctx) {
 }
 
 InPlaceCall inPlaceCallOf(const FunctionDecl *Fn, ASTContext &Ctx) {
-  const auto *Method = llvm::dyn_cast_or_null<CXXMethodDecl>(Fn);
-  if (!Method || !Method->getParent()->isLambda() || !Fn->getBody())
+  if (!isLambdaCallOperator(Fn) || !Fn->getBody())
     return {};
   // The call operator's parent is the closure class, whose parent is the
-  // LambdaExpr; above it, through the wrappers ignoreWrappers strips, the
-  // call that runs it at once, if any.
+  // LambdaExpr.
   const LambdaExpr *Lambda = nullptr;
   for (const DynTypedNode &Closure : parentsOf(*Fn, Ctx))
     for (const DynTypedNode &Written : parentsOf(Closure, Ctx))
       if (!Lambda)
         Lambda = Written.get<LambdaExpr>();
-  const Stmt *Current = Lambda;
-  for (unsigned Depth = 0; Current && Depth < 8; ++Depth) {
-    const Stmt *Parent = parentStmt(Current, Ctx);
-    if (!Parent)
-      return {};
-    if (lambdaCalledInPlace(*Parent) == Lambda)
-      return {llvm::cast<CallExpr>(Parent), holderOf(Parent, Ctx)};
-    // Called where it is written in a template, where the call is not yet
-    // resolved to the operator; or handed to a call as a callback
-    // (`dispatch(n, [&] { ... })`, `std::visit`): taken to run before that
-    // call returns.
-    if (const auto *Call = llvm::dyn_cast<CallExpr>(Parent);
-        Call && (Call->getCallee() == Current ||
-                 llvm::is_contained(Call->arguments(), Current)))
-      return {Call, holderOf(Parent, Ctx)};
-    const auto *Wrapper = llvm::dyn_cast<Expr>(Parent);
-    if (!Wrapper || ignoreWrappers(Wrapper) != Lambda)
-      return {};
-    Current = Parent;
-  }
-  return {};
+  if (!Lambda)
+    return {};
+  // Above its wrappers, the call that runs it where it is written: its own
+  // call (`[&] { ... }()`, also in a template's pattern, where the call is
+  // not yet resolved to the operator), or a call it is handed to as a
+  // callback (`dispatch(n, [&] { ... })`, `std::visit`), taken to run it
+  // before returning.
+  const Expr *Written = nullptr;
+  const auto *Call = wrappedParent(Lambda, Ctx, &Written).get<CallExpr>();
+  if (!Call || !(Call->getCallee() == Written ||
+                 llvm::is_contained(Call->arguments(), Written)))
+    return {};
+  return {Call, holderOf(Call, Ctx)};
 }
 
 } // namespace clang::tidy::torch::device
