@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "CheckDocs.h"
 #include "ClangdDocLinks.h"
+#include "NvccCommands.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
@@ -36,6 +37,25 @@ std::optional<bool> torchIsFastTidyCheck(llvm::StringRef Check) {
   if (Check.starts_with("torch-"))
     return true;
   return realIsFastTidyCheck(Check);
+}
+
+// clangd reads each compile_commands.json into a database and hands it to
+// inferMissingCompileCommands (for headers and new files); the link wraps that
+// call (--wrap, see tool/CMakeLists.txt) so that nvcc commands are read as
+// clang's (NvccCommands.h) before clangd fills in the missing ones from them.
+using clang::tooling::CompilationDatabase;
+std::unique_ptr<CompilationDatabase>
+realInferMissingCompileCommands(std::unique_ptr<CompilationDatabase> Base) asm(
+    TORCHLINT_REAL_INFER_MISSING_COMMANDS);
+std::unique_ptr<CompilationDatabase>
+inferMissingReadingNvcc(std::unique_ptr<CompilationDatabase> Base) asm(
+    TORCHLINT_WRAP_INFER_MISSING_COMMANDS);
+std::unique_ptr<CompilationDatabase>
+inferMissingReadingNvcc(std::unique_ptr<CompilationDatabase> Base) {
+  return realInferMissingCompileCommands(torchlint::readingNvccCommands(
+      std::move(Base),
+      torchlint::installedCudaHeadersDir(
+          reinterpret_cast<void *>(&inferMissingReadingNvcc))));
 }
 
 /// Where the editor's "more information" link of a torch-* diagnostic

@@ -10,7 +10,8 @@ Then shuts the server down (shutdown + exit) and kills it if it does not go.
 Why LSP and not `clangd --check`: --check prints only errors unless --check-warnings is
 given, and it does not exercise the code-action (fix-it) path the editor uses.
 
-The workspace is a temp dir holding a copy of the source, a compile_flags.txt and,
+The workspace is a temp dir holding a copy of the source, a compile_flags.txt (or, with
+--compile-command, a compile_commands.json) and,
 depending on --setup, a `.clangd` and/or `.clang-tidy`:
 
   --setup clangd       (default) .clangd with `Diagnostics: ClangTidy: Add: [<code>]`
@@ -39,6 +40,7 @@ import argparse
 import json
 import os
 import queue
+import shlex
 import shutil
 import subprocess
 import sys
@@ -243,6 +245,11 @@ def fmt_diag(d):
 
 def write_workspace(args, ws, src_name):
     shutil.copyfile(args.file, os.path.join(ws, src_name))
+    if args.compile_command:
+        src = os.path.join(ws, src_name)
+        with open(os.path.join(ws, "compile_commands.json"), "w") as f:
+            json.dump([{"directory": ws, "file": src,
+                        "command": args.compile_command.replace("{file}", shlex.quote(src))}], f)
     flags = list(args.flag)
     if flags:
         with open(os.path.join(ws, "compile_flags.txt"), "w") as f:
@@ -497,6 +504,8 @@ def main(argv=None):
                    help="after a publish without the diagnostic, wait this long for another")
     p.add_argument("--flag", action="append", default=[],
                    help="compile flag for compile_flags.txt (repeatable; use --flag=-I...)")
+    p.add_argument("--compile-command", default=None,
+                   help="the file's command in a compile_commands.json, {file} standing for its path")
     p.add_argument("--setup", choices=["clangd", "clang-tidy", "none"], default="clangd")
     p.add_argument("--fast-check-filter", choices=["Strict", "Loose", "None", "omit"],
                    default="Loose", help="FastCheckFilter written to .clangd (--setup clangd)")

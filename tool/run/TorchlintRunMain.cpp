@@ -8,6 +8,7 @@
 #include "ApplyFixes.h"
 #include "CheckDocs.h"
 #include "LintUnit.h"
+#include "NvccCommands.h"
 #include "Reports.h"
 #include "ResultCache.h"
 #include "SharedPreamble.h"
@@ -655,8 +656,10 @@ loadDatabaseIn(llvm::StringRef Dir, std::string &Error) {
     Error = "no compile_commands.json in " + Dir.str();
     return nullptr;
   }
-  return clang::tooling::JSONCompilationDatabase::loadFromFile(
-      Path, Error, clang::tooling::JSONCommandLineSyntax::AutoDetect);
+  return torchlint::readingNvccCommands(
+      clang::tooling::JSONCompilationDatabase::loadFromFile(
+          Path, Error, clang::tooling::JSONCommandLineSyntax::AutoDetect),
+      torchlint::installedCudaHeadersDir(reinterpret_cast<void *>(&fail)));
 }
 
 std::unique_ptr<clang::tooling::CompilationDatabase>
