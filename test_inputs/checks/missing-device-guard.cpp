@@ -7,6 +7,7 @@
 #include <cuda_runtime.h>
 #include <ATen/cuda/CUDAContext.h>
 #include <c10/cuda/CUDAGuard.h>
+#include <torch/library.h>
 #include <torch/torch.h>
 
 // pybind11, as far as the bindings below use it.
@@ -140,4 +141,34 @@ void bind(pybind11::module_ &m) {
   m.def("scale_guarded", &scale_guarded);
   m.def("scale_callback", &scale_callback);
   m.def("scale_named", &scale_named);
+}
+
+// Registered with the dispatcher for CUDA tensors: called with tensors on any
+// GPU, as a binding for Python is.
+torch::Tensor shift_registered(const torch::Tensor &in) {
+  auto out = torch::empty_like(in);
+  scale_kernel<<<1, 256>>>(in.data_ptr<float>(), out.data_ptr<float>(), 1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: CUDA kernel 'scale_kernel' is launched on tensors' memory with no device guard; on tensors on another GPU than the current one (cuda:1 while cuda:0 is current) it runs on the wrong GPU [torch-missing-device-guard]
+  // CHECK-NOTES: :[[@LINE-2]]:28: note: it is handed the memory of this tensor, whose device is not made current
+  // CHECK-FIXES-INSERTED: const at::cuda::OptionalCUDAGuard device_guard(in.device());
+  return out;
+}
+
+// Registered for the CPU dispatch key only: the dispatcher hands it host
+// tensors, and no caller in this file shows another device.
+torch::Tensor shift_registered_for_cpu(const torch::Tensor &in) {
+  auto out = torch::empty_like(in);
+  scale_kernel<<<1, 256>>>(in.data_ptr<float>(), out.data_ptr<float>(), 1);
+  return out;
+}
+
+TORCH_LIBRARY(guard_ops, m) {
+  m.def("shift(Tensor x) -> Tensor");
+  m.def("shift_cpu(Tensor x) -> Tensor");
+}
+
+TORCH_LIBRARY_IMPL(guard_ops, CUDA, m) { m.impl("shift", &shift_registered); }
+
+TORCH_LIBRARY_IMPL(guard_ops, CPU, m) {
+  m.impl("shift_cpu", &shift_registered_for_cpu);
 }

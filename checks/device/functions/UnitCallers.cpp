@@ -16,17 +16,34 @@ const FunctionDecl *canonical(const FunctionDecl *Fn) {
   return Fn ? Fn->getCanonicalDecl() : nullptr;
 }
 
-/// pybind11's `def`, `torch::Library`'s `def` (a kernel for every device;
-/// an `impl` is registered for one dispatch key, whose tensors it gets).
-bool isBindingCall(const FunctionDecl *Callee) {
+/// The dispatch key of the registration function that
+/// `TORCH_LIBRARY_IMPL(ns, Key, m)` defines: its name is
+/// `TORCH_LIBRARY_IMPL_init_<ns>_<Key>_<counter>`, and no key has an
+/// underscore in its name.
+llvm::StringRef dispatchKeyOfRegistration(const FunctionDecl *Registration) {
+  if (!Registration || !Registration->getIdentifier())
+    return "";
+  llvm::StringRef Name = Registration->getName();
+  if (!Name.consume_front("TORCH_LIBRARY_IMPL_init_"))
+    return "";
+  return Name.rsplit('_').first.rsplit('_').second;
+}
+
+/// pybind11's `def`, `torch::Library`'s `def` (a kernel for every device),
+/// and its `impl` where the key it registers for gets tensors on any GPU:
+/// `TORCH_LIBRARY_IMPL(ns, CUDA, m) { m.impl("f", &f); }`. An `impl` for
+/// the CPU gets host tensors.
+bool isBindingCall(const FunctionDecl *Callee, const FunctionDecl *Caller) {
   const auto *Method = llvm::dyn_cast_or_null<CXXMethodDecl>(Callee);
-  if (!Method || !Method->getIdentifier() ||
-      !llvm::is_contained({"def", "def_static"}, Method->getName()))
+  if (!Method || !Method->getIdentifier())
     return false;
   const CXXRecordDecl *Class = Method->getParent();
-  return isInTopNamespace(Class, "pybind11") ||
-         (isInTopNamespace(Class, "torch") && Class->getIdentifier() &&
-          Class->getName() == "Library");
+  const bool Library = isInTopNamespace(Class, "torch") &&
+                       Class->getIdentifier() && Class->getName() == "Library";
+  if (llvm::is_contained({"def", "def_static"}, Method->getName()))
+    return Library || isInTopNamespace(Class, "pybind11");
+  return Library && Method->getName() == "impl" &&
+         dispatchKeyOfRegistration(Caller).contains("CUDA");
 }
 
 /// The function \p Arg of a binding call names: `f`, `&f`, `TORCH_FN(f)`.
@@ -111,7 +128,7 @@ public:
     if (const FunctionDecl *Forward = heldModuleForward(Call))
       Callee = Forward;
     Calls[canonical(Callee)].push_back({Call, Caller});
-    if (isBindingCall(Callee) && !bindsHostKernel(Call))
+    if (isBindingCall(Callee, Caller) && !bindsHostKernel(Call))
       for (const Expr *Arg : Call->arguments())
         if (const FunctionDecl *Fn = boundFunction(Arg))
           Bound.try_emplace(canonical(Fn), Binding{Call, Arg});

@@ -29,7 +29,8 @@ struct UnitCall {
 
 /// Where the unit hands a function to Python or to the dispatcher, to be
 /// called with tensors from anywhere: pybind11's `m.def("f", &f)`,
-/// `torch::Library`'s `m.def` (also through `TORCH_FN(f)`).
+/// `torch::Library`'s `m.def` (also through `TORCH_FN(f)`), and its `m.impl`
+/// in a `TORCH_LIBRARY_IMPL` for a CUDA dispatch key.
 struct Binding {
   const CallExpr *Call = nullptr;
   const Expr *Argument = nullptr; ///< The argument that names the function.
