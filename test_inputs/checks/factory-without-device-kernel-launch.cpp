@@ -193,3 +193,27 @@ void self_named(const torch::Tensor &in) {
   float x = *(p + 2);
   (void)x;
 }
+
+// The contiguous copy the kernel reads is a local: the fix follows it, as
+// the kernel does.
+torch::Tensor scale_contiguous(const torch::Tensor &x, double factor) {
+  TORCH_CHECK(x.is_cuda(), "scale_contiguous: expected a CUDA tensor");
+  const torch::Tensor in = x.contiguous();
+  torch::Tensor out = torch::empty(in.sizes(), torch::kFloat);
+  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: tensor factory 'torch::empty' is called without a device and creates a CPU tensor whose memory a CUDA kernel is handed [torch-factory-without-device]
+  // CHECK-FIXES: torch::Tensor out = torch::empty(in.sizes(), torch::dtype(torch::kFloat).device(in.device()));
+  // CHECK-NOTES: :[[@LINE+3]]:3: note: its memory is handed to the CUDA kernel 'scale_kernel' here, which runs on the GPU
+  // CHECK-NOTES: :[[@LINE-5]]:23: note: the device is taken from local variable 'in'
+  const int n = static_cast<int>(in.numel());
+  scale_kernel<<<1, 256>>>(in.data_ptr<float>(), out.data_ptr<float>(), n);
+  return out;
+}
+
+// The only tensor the kernel is handed is the factory's own: no device in
+// scope to give it (a local cannot name itself in its initializer).
+void fill_scratch() {
+  torch::Tensor scratch = torch::empty({256});
+  // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: tensor factory 'torch::empty' is called without a device and creates a CPU tensor whose memory a CUDA kernel is handed [torch-factory-without-device]
+  // CHECK-NOTES: :[[@LINE+1]]:3: note: its memory is handed to the CUDA kernel 'scale_kernel' here, which runs on the GPU
+  scale_kernel<<<1, 256>>>(scratch.data_ptr<float>(), scratch.data_ptr<float>(), 256);
+}

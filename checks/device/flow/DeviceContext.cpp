@@ -106,11 +106,13 @@ const std::vector<DeviceLocal> &deviceLocals(const Stmt *Body) {
   return It->second;
 }
 
-/// Adds device-carrying locals declared before \p At and in scope there.
+/// Adds device-carrying locals declared before \p At and in scope there (a
+/// local's own initializer cannot name it).
 void collectLocals(const Stmt *Body, SourceLocation At, const SourceManager &SM,
                    llvm::SmallVectorImpl<DeviceSource> &Out) {
   for (const DeviceLocal &L : deviceLocals(Body))
     if (SM.isBeforeInTranslationUnit(L.Var->getLocation(), At) &&
+        !containsLocation(SM, L.Var->getSourceRange(), At) &&
         (!L.Scope || containsLocation(SM, L.Scope->getSourceRange(), At)))
       Out.push_back({L.Var, L.What, Origin::Local});
 }

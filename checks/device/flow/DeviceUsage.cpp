@@ -113,16 +113,24 @@ bool namesOneFixedDevice(const VarDecl *Var) {
 
 llvm::DenseSet<const VarDecl *> localsAskedForDevice(const Stmt *Body) {
   llvm::DenseSet<const VarDecl *> Asked;
-  forEachOwnDescendant(Body, [&](const Stmt &S) {
-    const auto *Call = llvm::dyn_cast<CallExpr>(&S);
-    const Expr *Source = Call ? deviceSourceOf(*Call) : nullptr;
+  auto Add = [&](const Expr *Tensor) {
     const auto *Ref =
-        llvm::dyn_cast_or_null<DeclRefExpr>(tensorOperand(Source));
+        llvm::dyn_cast_or_null<DeclRefExpr>(tensorOperand(Tensor));
     if (const auto *Var =
             llvm::dyn_cast_or_null<VarDecl>(Ref ? Ref->getDecl() : nullptr);
         Var && Var->isLocalVarDecl() && !Var->getType()->isReferenceType() &&
         isTensorType(Var->getType()))
       Asked.insert(Var);
+  };
+  forEachOwnDescendant(Body, [&](const Stmt &S) {
+    const auto *Call = llvm::dyn_cast<CallExpr>(&S);
+    if (!Call)
+      return;
+    Add(deviceSourceOf(*Call));
+    // A kernel runs where the memory it is handed lives.
+    if (llvm::isa<CUDAKernelCallExpr>(Call))
+      for (const Expr *Arg : Call->arguments())
+        Add(tensorOfKernelArgument(Arg));
   });
   return Asked;
 }

@@ -68,8 +68,9 @@ void addDeviceUsage(const FunctionDecl *Fn, DeviceUsage &Usage);
 const Expr *deviceSourceOf(const CallExpr &Call);
 
 /// The local tensors (not references) \p Body takes a device from
-/// (deviceSourceOf): the code expects them anywhere, and they can name the
-/// device a fix follows.
+/// (deviceSourceOf) or hands to a kernel launch: the code expects them
+/// anywhere (or on the GPU the kernel runs on), and they can name the device
+/// a fix follows.
 llvm::DenseSet<const VarDecl *> localsAskedForDevice(const Stmt *Body);
 
 /// The first call in \p Fn's own code that takes where data lives from a
