@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The main job: build torchlint, then lint the bundled examples/ trainer through
-# its compile database and print the findings with their fix-its.
+# its compile database and print the findings with their fix-its; then, where a
+# CUDA toolkit is installed, build the example extension (examples/extension)
+# with nvcc against PyTorch 2.x and lint it through its nvcc compile database.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The example needs no PyTorch 2.x: only the tests run against it.
@@ -15,5 +17,25 @@ build/bin/torchlint-run -p build/examples --checks='-*,torch-*' --no-cache || st
 # is latent there (only train.cpp shows that its model may be elsewhere).
 echo "== torchlint, one file at a time: utils.cpp =="
 build/bin/torchlint -p build/examples --checks='-*,torch-*' examples/src/utils.cpp || true
-# Exit 1 means findings were reported, which is what the example is for.
+
+# The extension needs nvcc and a CUDA build of PyTorch 2.x (the pinned wheel).
+nvcc=$(command -v nvcc || true)
+for root in "${CUDA_HOME:-}" /usr/local/cuda; do
+  [ -z "$nvcc" ] && [ -n "$root" ] && [ -x "$root/bin/nvcc" ] && nvcc=$root/bin/nvcc
+done
+if [ -z "$nvcc" ]; then
+  echo "== examples/extension: skipped, no CUDA toolkit (nvcc) on this machine =="
+else
+  bash scripts/install-libtorch2.sh
+  CUDACXX="$nvcc" cmake -S examples/extension -B build/examples-extension -G Ninja \
+    -C .deps/libtorch2/libtorch2.cmake >/dev/null
+  echo "== nvcc builds the example extension (build/examples-extension) =="
+  cmake --build build/examples-extension --target scale_ops
+  echo "== torchlint-run over examples/extension (its nvcc compile database) =="
+  ext_status=0
+  build/bin/torchlint-run -p build/examples-extension --checks='-*,torch-*' --no-cache \
+    'csrc/' || ext_status=$?
+  [ "$ext_status" -le 1 ] || status=$ext_status
+fi
+# Exit 1 means findings were reported, which is what the examples are for.
 [ "$status" -le 1 ]

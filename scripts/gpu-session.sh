@@ -2,7 +2,9 @@
 # Every GPU check of a session in one command, for a lent GPU machine with PyTorch 2.x and nvcc:
 # the runtime suite (scripts/gpu-validate.sh), the op rule table on CUDA (validation/run.sh) and,
 # when `scripts/gpu-example.sh prepare .gpu/example` ran here first, the bundled example as
-# shipped, fixed and with each fix taken back. The three run side by side; logs go to $OUT.
+# shipped, fixed and with each fix taken back, and when `scripts/gpu-extension.sh prepare
+# .gpu/extension` did, the example extension as shipped and fixed. They run side by side; logs
+# go to $OUT.
 #
 #   scripts/gpu-session.sh            # from the repository root, with GoogleTest in .gtest/
 set -uo pipefail
@@ -22,8 +24,13 @@ if [[ -d .gpu/example ]]; then
   (OUT="$OUT" JOBS=$jobs_each bash scripts/gpu-example.sh run .gpu/example >"$OUT/example.txt" 2>&1
    echo "gpu-example.sh exit $?") &
 fi
+if [[ -d .gpu/extension ]]; then
+  (OUT="$OUT" JOBS=$jobs_each bash scripts/gpu-extension.sh run .gpu/extension >"$OUT/extension.txt" 2>&1
+   echo "gpu-extension.sh exit $?") &
+fi
 wait
 grep -E '^(RESULT|COPY)' "$OUT/example.txt" 2>/dev/null
+grep -E '^RESULT' "$OUT/extension.txt" 2>/dev/null
 grep -E 'tests passed|tests registered|ctest exit' "$OUT/gv/gpu-validate.log"
 grep -A25 'The following tests FAILED' "$OUT/gv/ctest-output.txt" | head -30
 tail -n 8 "$OUT/rule-table.txt"

@@ -1,5 +1,5 @@
 // CHECKS: torch-factory-without-device,torch-mixed-device-op,torch-hardcoded-device
-// HEADERS: fast real2
+// HEADERS: fast
 // FLAGS: -x cuda --cuda-host-only -nocudainc -nocudalib -Wno-unknown-cuda-version
 // A CUDA kernel runs on the GPU: a tensor whose memory a launch hands it must
 // be there, whoever calls the function. An output made without the input's
