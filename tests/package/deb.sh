@@ -42,6 +42,7 @@ contents() {
            usr/lib/torchlint/libTorchlintPlugin.so usr/lib/libtorchlint_runtime.a \
            usr/include/torchlint/torchlint.h usr/lib/cmake/torchlint/torchlintConfig.cmake \
            usr/share/doc/torchlint/checks/torch-mixed-device-op.md \
+           usr/share/torchlint/cuda-headers/texture_fetch_functions.h \
            usr/share/doc/torchlint/copyright usr/share/doc/torchlint/changelog.gz; do
     grep -q "\./$f\$" <<<"$listing" || { echo "not in the package: $f"; return 1; }
   done
