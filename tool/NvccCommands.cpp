@@ -310,6 +310,10 @@ public:
   void read(llvm::ArrayRef<std::string> Args, unsigned Depth = 0) {
     for (size_t I = 0; I < Args.size(); ++I) {
       llvm::StringRef Arg = Args[I];
+      // Inputs only from here on (clang writes `-- file` where it fills in
+      // a file's command from another's); the file goes last anyway.
+      if (Arg == "--")
+        return;
       if (!Arg.starts_with("-") || Arg == "-") {
         // The unit's file goes last, after its language; other inputs are
         // dropped with the host options clang does not know.
@@ -346,7 +350,8 @@ public:
   std::vector<std::string>
   clangCommand(const std::optional<CudaToolkit> &Toolkit) const {
     const bool Cuda =
-        Language ? *Language == "cuda" : path::extension(File) == ".cu";
+        Language ? *Language == "cuda"
+                 : llvm::is_contained({".cu", ".cuh"}, path::extension(File));
     std::vector<std::string> Out = {"clang++"};
     if (Cuda) {
       Out.insert(Out.end(),
@@ -410,7 +415,9 @@ private:
       Translated.push_back("-w");
       return;
     case NvccAction::Language:
-      if (Value == "cu")
+      // `cu` as nvcc spells it; `cuda` and `cuda-header` as clang's driver
+      // does, where clang filled in a header's command from a unit's.
+      if (Value == "cu" || Value == "cuda" || Value == "cuda-header")
         Language = "cuda";
       else if (Value == "c" || Value == "c++")
         Language = Value.str();

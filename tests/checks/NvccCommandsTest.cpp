@@ -198,6 +198,21 @@ TEST(NvccCommands, LanguageFollowsNvcc) {
   EXPECT_THAT(Cuda, Contains("--cuda-host-only"));
   EXPECT_THAT(std::vector<std::string>(Cuda.end() - 3, Cuda.end()),
               ElementsAre("-x", "cuda", "/src/kern.cpp"));
+  // A header's command filled in by clang from a unit's (clangd, or
+  // torchlint -p on a file the database lacks): clang's own -x spelling.
+  for (const char *ClangSpelling : {"cuda", "cuda-header"})
+    EXPECT_THAT(translate({"nvcc", "-x", ClangSpelling, "-c", "/src/k.cuh"},
+                          "/src/k.cuh"),
+                Contains("--cuda-host-only"));
+  EXPECT_THAT(translate({"nvcc", "-c", "/src/k.cuh"}, "/src/k.cuh"),
+              Contains("--cuda-host-only"));
+  // clang ends such a command with `-- file`: the language still precedes
+  // the file, after no `--`.
+  auto Filled = translate({"nvcc", "-DA", "-x", "cuda", "--", "/src/new.cu"},
+                          "/src/new.cu");
+  EXPECT_THAT(Filled, Not(Contains("--")));
+  EXPECT_THAT(std::vector<std::string>(Filled.end() - 3, Filled.end()),
+              ElementsAre("-x", "cuda", "/src/new.cu"));
 }
 
 TEST(NvccCommands, OptionsFilesRelativeToTheDirectory) {
