@@ -2,6 +2,8 @@
 #ifndef TORCHLINT_TOOL_CHECKDOCS_H
 #define TORCHLINT_TOOL_CHECKDOCS_H
 
+#include "InstallPrefix.h"
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -15,9 +17,7 @@ namespace torchlint {
 /// links its own; for a build tree, those of the source tree it was built
 /// from (TORCHLINT_SOURCE_DOCS_DIR).
 inline std::string installedCheckDocsUrl(void *AddressInBinary) {
-  llvm::SmallString<256> Pages(
-      llvm::sys::path::parent_path(llvm::sys::path::parent_path(
-          llvm::sys::fs::getMainExecutable(nullptr, AddressInBinary))));
+  llvm::SmallString<256> Pages = installPrefix(AddressInBinary);
   llvm::sys::path::append(Pages, "share", "doc", "torchlint", "checks");
   if (!llvm::sys::fs::is_directory(Pages))
     Pages = TORCHLINT_SOURCE_DOCS_DIR;

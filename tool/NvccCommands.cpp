@@ -1,5 +1,7 @@
 //===--- NvccCommands.cpp - nvcc compile commands as clang's -------------===//
 #include "NvccCommands.h"
+#include "InstallPrefix.h"
+#include "run/RunFiles.h"
 
 #include "clang/Basic/Cuda.h"
 #include "clang/Driver/Options.h"
@@ -287,18 +289,8 @@ std::vector<std::string> clangKnownOptions(llvm::ArrayRef<std::string> Host) {
 /// Whether \p Arg names \p File, as written or relative to \p Directory.
 bool namesFile(llvm::StringRef Arg, llvm::StringRef Directory,
                llvm::StringRef File) {
-  if (Arg == File)
-    return true;
-  auto Absolute = [&](llvm::StringRef P) {
-    llvm::SmallString<256> Out(P);
-    if (!path::is_absolute(Out)) {
-      Out = Directory;
-      path::append(Out, P);
-    }
-    path::remove_dots(Out, /*remove_dot_dot=*/true);
-    return Out;
-  };
-  return Absolute(Arg) == Absolute(File);
+  return Arg == File || run::absolutePath(Directory, Arg) ==
+                            run::absolutePath(Directory, File);
 }
 
 /// One nvcc command line read into clang's terms.
@@ -459,12 +451,8 @@ private:
   void readOptionsFile(llvm::StringRef Name, unsigned Depth) {
     if (Depth > 8)
       return; // Files naming each other.
-    llvm::SmallString<256> FilePath(Name);
-    if (!path::is_absolute(FilePath)) {
-      FilePath = Directory;
-      path::append(FilePath, Name);
-    }
-    auto Buffer = llvm::MemoryBuffer::getFile(FilePath);
+    auto Buffer =
+        llvm::MemoryBuffer::getFile(run::absolutePath(Directory, Name));
     if (!Buffer)
       return;
     llvm::BumpPtrAllocator Alloc;
@@ -561,12 +549,10 @@ CompileCommand asClangCommand(CompileCommand Command,
   std::optional<size_t> Nvcc = nvccIndex(Command.CommandLine);
   if (!Nvcc)
     return Command;
+  // A path (not a name to look up on PATH) is the command directory's.
   std::string NvccPath = Command.CommandLine[*Nvcc];
-  if (NvccPath.find('/') != std::string::npos && !path::is_absolute(NvccPath)) {
-    llvm::SmallString<256> Absolute(Command.Directory);
-    path::append(Absolute, NvccPath);
-    NvccPath = std::string(Absolute);
-  }
+  if (llvm::StringRef(NvccPath).contains('/'))
+    NvccPath = run::absolutePath(Command.Directory, NvccPath);
   Command.CommandLine = clangCommandForNvcc(
       Command.CommandLine, Command.Directory, Command.Filename,
       findCudaToolkit(NvccPath, MissingHeadersDir));
@@ -591,8 +577,7 @@ readingNvccCommands(const CompilationDatabase &Base,
 }
 
 std::string installedCudaHeadersDir(void *AddressInBinary) {
-  llvm::SmallString<256> Dir(path::parent_path(
-      path::parent_path(fs::getMainExecutable(nullptr, AddressInBinary))));
+  llvm::SmallString<256> Dir = installPrefix(AddressInBinary);
   path::append(Dir, "share", "torchlint", "cuda-headers");
   return std::string(Dir);
 }
