@@ -44,12 +44,12 @@ std::optional<bool> torchIsFastTidyCheck(llvm::StringRef Check) {
 // call (--wrap, see tool/CMakeLists.txt) so that nvcc commands are read as
 // clang's (NvccCommands.h) before clangd fills in the missing ones from them.
 using clang::tooling::CompilationDatabase;
-std::unique_ptr<CompilationDatabase>
-realInferMissingCompileCommands(std::unique_ptr<CompilationDatabase> Base) asm(
-    TORCHLINT_REAL_INFER_MISSING_COMMANDS);
-std::unique_ptr<CompilationDatabase>
-inferMissingReadingNvcc(std::unique_ptr<CompilationDatabase> Base) asm(
-    TORCHLINT_WRAP_INFER_MISSING_COMMANDS);
+using InferMissingCompileCommands =
+    std::unique_ptr<CompilationDatabase>(std::unique_ptr<CompilationDatabase>);
+InferMissingCompileCommands
+    realInferMissingCompileCommands asm(TORCHLINT_REAL_INFER_MISSING_COMMANDS);
+InferMissingCompileCommands
+    inferMissingReadingNvcc asm(TORCHLINT_WRAP_INFER_MISSING_COMMANDS);
 std::unique_ptr<CompilationDatabase>
 inferMissingReadingNvcc(std::unique_ptr<CompilationDatabase> Base) {
   return realInferMissingCompileCommands(torchlint::readingNvccCommands(
