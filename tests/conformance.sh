@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Conformance test for the fake libtorch headers in test_inputs/include.
 #
-# Usage: tests/conformance.sh <path-to-clang++-19> <repo-root> [<fake-include>]
+# Usage: tests/conformance.sh <path-to-clang++-19> <repo-root> [<fake-include> [<real-pch>]]
 #
 # <fake-include> is the GENERATED fake header dir (the build produces it as
 # <build>/fake-libtorch/include). Without it, the script generates one into a
@@ -19,6 +19,10 @@
 # given by a `// MUST-FAIL-MATCH: <pattern>` comment -- so that a file cannot
 # "fail" for an unrelated reason (e.g. a missing fake header).
 #
+# <real-pch> is <torch/torch.h> precompiled with the real headers (the check
+# tests' PCH): a real compile of a sample that includes <torch/torch.h> uses
+# it, a few times faster; the AST of the sample's own declarations is the same.
+#
 # Environment:
 #   TORCH_REAL_INCLUDE  include dir of the real C++ API
 #                       (default /usr/include/torch/csrc/api/include; the
@@ -30,8 +34,8 @@
 # non-zero on any failure.
 set -u
 
-if [ $# -ne 2 ] && [ $# -ne 3 ]; then
-  echo "usage: $0 <path-to-clang++-19> <repo-root> [<fake-include>]" >&2
+if [ $# -lt 2 ] || [ $# -gt 4 ]; then
+  echo "usage: $0 <path-to-clang++-19> <repo-root> [<fake-include> [<real-pch>]]" >&2
   exit 2
 fi
 CXX=$1
@@ -39,6 +43,7 @@ ROOT=$(cd "$2" && pwd)
 REAL_INC=${TORCH_REAL_INCLUDE:-/usr/include/torch/csrc/api/include}
 JOBS=${CONFORMANCE_JOBS:-2}
 FAKE_INC=${3:-}
+REAL_PCH=${4:-}
 SAMPLES_DIR="$ROOT/test_inputs/conformance"
 
 if ! command -v "$CXX" >/dev/null 2>&1; then
@@ -116,13 +121,18 @@ if [ ${#SAMPLES[@]} -eq 0 ]; then
   exit 2
 fi
 
+# -include-pch for a sample that includes <torch/torch.h> (what the PCH holds).
+real_pch_for() {
+  [ -n "$REAL_PCH" ] && grep -q '^#include <torch/torch.h>' "$1" && echo "-include-pch $REAL_PCH"
+}
+
 AST_FLAGS=(-Xclang -ast-dump -Xclang -ast-dump-filter=tlconf_)
 i=0
 for f in "${SAMPLES[@]}"; do
   extra=()
   grep -q 'tlconf_' "$f" && extra=("${AST_FLAGS[@]}")
   launch "$WORK/$i.fake" "$f" -Wall -Werror -I "$FAKE_INC" "${extra[@]}"
-  launch "$WORK/$i.real" "$f" -I "$REAL_INC" "${extra[@]}"
+  launch "$WORK/$i.real" "$f" -I "$REAL_INC" $(real_pch_for "$f") "${extra[@]}"
   i=$((i + 1))
 done
 for f in "${MUST_FAIL[@]}"; do

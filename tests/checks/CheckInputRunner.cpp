@@ -228,9 +228,12 @@ std::vector<std::string> runCheckInput(const std::string &Path,
       Input.ExpectCompileErrors ? " --fix-errors" : " --fix";
 
   // First run: diagnostics as the user sees them, fixes applied to the copy.
+  const fs::path FirstExport = Dir / "first-run.yaml";
   std::string Output;
   int Status = runCommand(
-      Tidy + FixFlag + " " + shellQuote(Copy.string()) + " --" + Flags, Output);
+      Tidy + FixFlag + " --export-fixes=" + shellQuote(FirstExport.string()) +
+          " " + shellQuote(Copy.string()) + " --" + Flags,
+      Output);
   if (crashed(Status, Output))
     Failures.push_back("torchlint crashed (status " + std::to_string(Status) +
                        "):\n" + Output);
@@ -258,13 +261,19 @@ std::vector<std::string> runCheckInput(const std::string &Path,
   if (!FixDiff.empty())
     Failures.push_back("fixed file differs:\n" + FixDiff);
 
-  // Second run: a fix-it must leave nothing to fix.
-  const fs::path Export = Dir / "second-run.yaml";
-  Status = runCommand(Tidy + " --export-fixes=" + shellQuote(Export.string()) +
-                          " " + shellQuote(Copy.string()) + " --" + Flags,
-                      Output);
-  if (crashed(Status, Output))
-    Failures.push_back("second run crashed:\n" + Output);
+  // Second run: a fix-it must leave nothing to fix. On an unchanged file it
+  // would repeat the first run, whose fixes then all went unapplied.
+  const bool Changed = FixedText != readFile(Path);
+  fs::path Export = FirstExport;
+  if (Changed) {
+    Export = Dir / "second-run.yaml";
+    Status =
+        runCommand(Tidy + " --export-fixes=" + shellQuote(Export.string()) +
+                       " " + shellQuote(Copy.string()) + " --" + Flags,
+                   Output);
+    if (crashed(Status, Output))
+      Failures.push_back("second run crashed:\n" + Output);
+  }
   try {
     for (const std::string &Pending : pendingFixes(Export))
       Failures.push_back("second run still fixes: " + Pending);
@@ -275,7 +284,7 @@ std::vector<std::string> runCheckInput(const std::string &Path,
 
   // The fixed file must compile against the same headers. Unchanged, it is
   // the input, whose compile errors the first run already reported.
-  if (!Input.ExpectCompileErrors && FixedText != readFile(Path)) {
+  if (!Input.ExpectCompileErrors && Changed) {
     Status = runCommand(shellQuote(Config.Clang) + " -fsyntax-only" + Flags +
                             " " + shellQuote(Copy.string()),
                         Output);

@@ -25,9 +25,9 @@ if ! cmake -S "$TMP/ext" -B "$TMP/build" -G Ninja -C "$CACHE" > "$TMP/configure.
 fi
 grep -q '/nvcc ' "$TMP/build/compile_commands.json" \
   && pass "the compile database holds nvcc commands" || fail "no nvcc command in the database"
-# The op library only: check_ops runs it on a GPU.
+# The op library only: check_ops runs it on a GPU. nvcc builds it once, fixed
+# (a minute of one core); scripts/example.sh builds it as seeded.
 build() { cmake --build "$TMP/build" --target scale_ops > "$TMP/build.log" 2>&1; }
-build && pass "nvcc built the op library" || { fail "nvcc build"; tail -20 "$TMP/build.log"; }
 
 lint() { # <report.json> [extra args]: one "file:line:column check" per finding
   local out=$1; shift

@@ -13,15 +13,26 @@
 # On a machine without CUDA every tensor stays on the CPU: the fixed programs
 # must still compute what the originals did.
 #
-# Usage: runtime_fix.sh TORCHLINT CLANGXX TORCH_INCLUDE RUNTIME_INCLUDE RUNTIME_LIB
+# Usage: runtime_fix.sh TORCHLINT CLANGXX TORCH_INCLUDE RUNTIME_INCLUDE RUNTIME_LIB [TORCH_PCH]
+# TORCH_PCH, <torch/torch.h> precompiled with these headers (the check tests'
+# PCH), makes each lint and build several times faster; the programs are the same.
 set -euo pipefail
-torchlint=$1 clangxx=$2 torch_include=$3 runtime_include=$4 runtime_lib=$5
+torchlint=$1 clangxx=$2 torch_include=$3 runtime_include=$4 runtime_lib=$5 torch_pch=${6:-}
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 flags=(-std=c++17 -isystem "$torch_include" -isystem "$runtime_include")
+[ -z "$torch_pch" ] || flags+=(-include-pch "$torch_pch")
 
 fail() { echo "FAIL: $*"; exit 1; }
+
+# build SOURCE PROGRAM [LIBRARY...]: compiled with the lint's flags (the PCH
+# was made without -pthread, which only the link needs), linked with libtorch.
+build() {
+  local src=$1 program=$2; shift 2
+  "$clangxx" "${flags[@]}" -O0 -c "$src" -o "$program.o"
+  "$clangxx" "$program.o" -o "$program" "$@" -ltorch -ltorch_cpu -lc10 -pthread
+}
 
 # fix_and_run NAME CHECK WARNING FIXED_LINE OUTPUT_LINE: lint NAME.cpp with
 # CHECK and --fix; WARNING must be reported, FIXED_LINE (a regex) be in the
@@ -48,15 +59,13 @@ fix_and_run() {
     cat "$work/$name.second.txt"; fail "$name: the second run still warns"
   fi
 
-  "$clangxx" "${flags[@]}" -O0 "$src" -o "$work/$name" \
-    "$runtime_lib" -ltorch -ltorch_cpu -lc10 -pthread
+  build "$src" "$work/$name" "$runtime_lib"
   mkdir -p "$work/$name.dir"
   (cd "$work/$name.dir" && "$work/$name" "$work/$name.dir") | tee "$work/$name.run.txt"
   grep -qE "$output" "$work/$name.run.txt" || fail "$name: no output matching '$output'"
 
   # Where the original runs (no second device here), the fix changed nothing.
-  "$clangxx" "${flags[@]}" -O0 "$here/inputs/$name.cpp" -o "$work/$name.orig" \
-    -ltorch -ltorch_cpu -lc10 -pthread
+  build "$here/inputs/$name.cpp" "$work/$name.orig"
   mkdir -p "$work/$name.orig.dir"
   if (cd "$work/$name.orig.dir" && "$work/$name.orig" "$work/$name.orig.dir") \
        > "$work/$name.orig.txt" 2>&1; then
