@@ -170,13 +170,56 @@ bool declaresInC10Cuda(ASTContext &Ctx, StringRef Name) {
   return !Scope->lookup(&Ctx.Idents.get(Name)).empty();
 }
 
-struct LaunchErrorChecks::BodyGraph {
-  std::unique_ptr<CFG> Graph;
+struct BodyGraphs::Graph {
+  std::unique_ptr<CFG> Built;
   /// Where each statement is an element of the graph.
-  llvm::DenseMap<const Stmt *, std::pair<const CFGBlock *, unsigned>> Where;
+  llvm::DenseMap<const Stmt *, Element> Where;
 };
 
-LaunchErrorChecks::LaunchErrorChecks(ASTContext &Ctx) : Ctx(Ctx) {}
+BodyGraphs::BodyGraphs(ASTContext &Ctx) : Ctx(Ctx) {}
+BodyGraphs::~BodyGraphs() = default;
+
+const CFG *BodyGraphs::graphOf(const FunctionDecl *Holder) {
+  auto [It, New] = Graphs.try_emplace(Holder);
+  if (New) {
+    CFG::BuildOptions Options;
+    Options.setAllAlwaysAdd();
+    auto Body = std::make_unique<Graph>();
+    Body->Built = CFG::buildCFG(Holder, Holder->getBody(), &Ctx, Options);
+    if (Body->Built)
+      for (const CFGBlock *Block : *Body->Built)
+        for (unsigned I = 0; I < Block->size(); ++I)
+          if (std::optional<CFGStmt> S = (*Block)[I].getAs<CFGStmt>())
+            Body->Where.try_emplace(S->getStmt(), Element{Block, I});
+    It->second = std::move(Body);
+  }
+  return It->second->Built.get();
+}
+
+std::optional<BodyGraphs::Element>
+BodyGraphs::elementOf(const Stmt *Point, const FunctionDecl *Holder) {
+  if (!graphOf(Holder))
+    return std::nullopt;
+  const auto &Where = Graphs.find(Holder)->second->Where;
+  for (unsigned Up = 0; Point && Up <= MaxElementSearch; ++Up) {
+    if (auto Found = Where.find(Point); Found != Where.end())
+      return Found->second;
+    Point = parentStmt(Point, Ctx);
+  }
+  return std::nullopt;
+}
+
+bool abandonsFunction(const CFGBlock &Block) {
+  if (Block.hasNoReturnElement())
+    return true;
+  for (const CFGElement &Element : Block)
+    if (std::optional<CFGStmt> S = Element.getAs<CFGStmt>();
+        S && llvm::isa<CXXThrowExpr>(S->getStmt()))
+      return true;
+  return false;
+}
+
+LaunchErrorChecks::LaunchErrorChecks(ASTContext &Ctx) : Ctx(Ctx), Bodies(Ctx) {}
 LaunchErrorChecks::~LaunchErrorChecks() = default;
 
 bool LaunchErrorChecks::isChecked(const KernelLaunchSite &Site) {
@@ -251,56 +294,16 @@ bool LaunchErrorChecks::readsLaunchError(const Stmt *S) {
   return Reads;
 }
 
-LaunchErrorChecks::BodyGraph *
-LaunchErrorChecks::graphOf(const FunctionDecl *Holder) {
-  auto [It, New] = Graphs.try_emplace(Holder);
-  if (!New)
-    return It->second.get();
-  CFG::BuildOptions Options;
-  Options.setAllAlwaysAdd();
-  auto Graph = CFG::buildCFG(Holder, Holder->getBody(), &Ctx, Options);
-  if (!Graph)
-    return nullptr;
-  auto Body = std::make_unique<BodyGraph>();
-  for (const CFGBlock *Block : *Graph)
-    for (unsigned I = 0; I < Block->size(); ++I)
-      if (std::optional<CFGStmt> Element = (*Block)[I].getAs<CFGStmt>())
-        Body->Where.try_emplace(Element->getStmt(), Block, I);
-  Body->Graph = std::move(Graph);
-  It->second = std::move(Body);
-  return It->second.get();
-}
-
-/// Whether a path through \p Block ends the program or unwinds: it does
-/// not return to where a launch error would be lost unseen.
-static bool abandonsFunction(const CFGBlock &Block) {
-  if (Block.hasNoReturnElement())
-    return true;
-  for (const CFGElement &Element : Block)
-    if (std::optional<CFGStmt> S = Element.getAs<CFGStmt>();
-        S && llvm::isa<CXXThrowExpr>(S->getStmt()))
-      return true;
-  return false;
-}
-
 bool LaunchErrorChecks::everyPathReads(const Stmt *Point,
                                        const FunctionDecl *Holder) {
-  BodyGraph *Body = graphOf(Holder);
-  if (!Body)
-    return true;
-  auto Found = Body->Where.find(Point);
-  for (unsigned Up = 0;
-       Found == Body->Where.end() && Point && Up < MaxElementSearch; ++Up) {
-    Point = parentStmt(Point, Ctx);
-    Found = Point ? Body->Where.find(Point) : Body->Where.end();
-  }
   // A launch the graph does not place is not judged.
-  if (Found == Body->Where.end())
+  std::optional<BodyGraphs::Element> Found = Bodies.elementOf(Point, Holder);
+  if (!Found)
     return true;
-  const CFGBlock *Exit = &Body->Graph->getExit();
+  const CFGBlock *Exit = &Bodies.graphOf(Holder)->getExit();
   llvm::SmallVector<std::pair<const CFGBlock *, unsigned>, 16> Pending{
-      {Found->second.first, Found->second.second + 1}};
-  llvm::DenseSet<const CFGBlock *> Seen{Found->second.first};
+      {Found->Block, Found->Index + 1}};
+  llvm::DenseSet<const CFGBlock *> Seen{Found->Block};
   while (!Pending.empty()) {
     auto [Block, From] = Pending.pop_back_val();
     if (Block == Exit)

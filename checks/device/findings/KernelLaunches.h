@@ -20,6 +20,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace clang {
@@ -91,6 +92,35 @@ bool holdsOnTheWayOut(
     llvm::function_ref<bool(const FunctionDecl *)> Uncalled, ASTContext &Ctx,
     unsigned MaxDepth);
 
+/// The control-flow graphs of the bodies the extension checks walk, each
+/// built once, with where each statement runs in it.
+class BodyGraphs {
+public:
+  explicit BodyGraphs(ASTContext &Ctx);
+  ~BodyGraphs();
+
+  struct Element {
+    const CFGBlock *Block = nullptr;
+    unsigned Index = 0;
+  };
+  /// The graph of \p Holder's body; null where clang builds none.
+  const CFG *graphOf(const FunctionDecl *Holder);
+  /// The element of \p Holder's graph that runs \p Point: its own, or that
+  /// of the nearest enclosing statement the graph places. None when the
+  /// graph places neither.
+  std::optional<Element> elementOf(const Stmt *Point,
+                                   const FunctionDecl *Holder);
+
+private:
+  struct Graph;
+  ASTContext &Ctx;
+  llvm::DenseMap<const FunctionDecl *, std::unique_ptr<Graph>> Graphs;
+};
+
+/// Whether a path through \p Block ends the program or unwinds (a noreturn
+/// call, a throw): it does not go on to the code after it.
+bool abandonsFunction(const CFGBlock &Block);
+
 /// Whether a launch's error is read before it could be lost: on every path
 /// from the launch to where its function returns (paths that throw or end
 /// the program aside), a call reads the error: `cudaGetLastError()`,
@@ -107,13 +137,11 @@ public:
   bool isChecked(const KernelLaunchSite &Site);
 
 private:
-  struct BodyGraph;
   bool everyPathReads(const Stmt *Point, const FunctionDecl *Holder);
   bool readsLaunchError(const Stmt *S);
-  BodyGraph *graphOf(const FunctionDecl *Holder);
 
   ASTContext &Ctx;
-  llvm::DenseMap<const FunctionDecl *, std::unique_ptr<BodyGraph>> Graphs;
+  BodyGraphs Bodies;
   /// Whether a function of the program reads the launch error, by body.
   llvm::DenseMap<const FunctionDecl *, bool> Readers;
 };
