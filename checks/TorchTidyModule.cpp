@@ -8,6 +8,7 @@
 #include "LoadWithoutDeviceCheck.h"
 #include "MissingDeviceGuardCheck.h"
 #include "MixedDeviceOpCheck.h"
+#include "UncheckedKernelInputCheck.h"
 #include "UncheckedKernelLaunchCheck.h"
 
 #include "clang-tidy/ClangTidyModule.h"
@@ -35,6 +36,8 @@ public:
         "torch-default-stream-launch");
     CheckFactories.registerCheck<MissingDeviceGuardCheck>(
         "torch-missing-device-guard");
+    CheckFactories.registerCheck<UncheckedKernelInputCheck>(
+        "torch-unchecked-kernel-input");
   }
 };
 

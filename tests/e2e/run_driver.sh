@@ -493,7 +493,8 @@ PY
     && pass "the same findings with the shared preamble" || { fail "findings differ with the preamble"; show "$TMP/cu-d" 40; }
   local check missing=""
   for check in torch-default-stream-launch torch-factory-without-device \
-               torch-missing-device-guard torch-unchecked-kernel-launch; do
+               torch-missing-device-guard torch-unchecked-kernel-input \
+               torch-unchecked-kernel-launch; do
     case " $checks " in *" $check "*) ;; *) missing="$missing $check" ;; esac
   done
   [ -z "$missing" ] && pass "the SARIF report holds each extension check's findings" \
