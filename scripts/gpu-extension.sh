@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The example extension (examples/extension) on a CUDA GPU: as shipped, where `check_ops scale`
-# must fail (its seeded bug hands the kernel a host pointer), and after torchlint-run --fix, where
-# every op must match the CPU. The guard, stream and launch-check bugs need two GPUs, a stream of
+# and `check_ops negate_cpu` must fail (their seeded bugs hand a kernel a host pointer), and after
+# torchlint-run --fix, where every op must match the CPU (negate refuses a CPU tensor). The guard, stream and launch-check bugs need two GPUs, a stream of
 # the caller's or a failing launch to show; their ops match the CPU either way.
 #
 #   scripts/gpu-extension.sh prepare DIR   # here, after building torchlint, with nvcc and the
@@ -44,7 +44,7 @@ run() {
       echo "RESULT $copy build exit=1 $(grep -m1 -iE 'error' "$build.configure.log" "$build.log")"
       continue
     fi
-    for op in scale shift clamp square; do
+    for op in scale shift clamp square negate negate_cpu; do
       "$build/check_ops" "$op" >"$build.$op.txt" 2>&1
       local status=$?
       echo "RESULT $copy $op exit=$status $(grep -m1 -iE 'error|differs|illegal|terminate' "$build.$op.txt")"

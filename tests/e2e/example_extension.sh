@@ -2,10 +2,11 @@
 # The example extension (examples/extension) as a user builds and lints it:
 # its CMake configures the CUDA language with nvcc and writes nvcc commands in
 # the compile database; nvcc builds the op library; torchlint-run over that
-# database reports exactly the four seeded bugs of its README, one per
+# database reports exactly the five seeded bugs of its README, one per
 # extension check (the op library's units: check_ops, the host test program,
-# is for a GPU); `--fix` on a copy fixes all four, a second run finds
-# nothing, and nvcc builds the fixed library. Needs the PyTorch 2.x of
+# is for a GPU); `--fix` on a copy fixes all five, a second run finds
+# nothing, and nvcc builds the fixed library (the seeded one is built by
+# scripts/example.sh). Needs the PyTorch 2.x of
 # scripts/install-libtorch2.sh and a CUDA toolkit; skips (77) without them.
 #
 #   example_extension.sh <torchlint-run> <extension-dir> <libtorch2.cmake> <cuda-root>
@@ -45,12 +46,13 @@ for u in bad:
 }
 got=$(lint "$TMP/before.json")
 want=$(printf '%s\n' \
-  "scale_ops.cu:62:20 torch-factory-without-device" \
-  "scale_ops.cu:78:3 torch-missing-device-guard" \
-  "scale_ops.cu:93:3 torch-default-stream-launch" \
-  "scale_ops.cu:109:3 torch-unchecked-kernel-launch" | sort)
+  "scale_ops.cu:68:20 torch-factory-without-device" \
+  "scale_ops.cu:84:3 torch-missing-device-guard" \
+  "scale_ops.cu:99:3 torch-default-stream-launch" \
+  "scale_ops.cu:115:3 torch-unchecked-kernel-launch" \
+  "scale_ops.cu:123:37 torch-unchecked-kernel-input" | sort)
 if [ "$got" == "$want" ]; then
-  pass "the four seeded bugs and nothing else"
+  pass "the five seeded bugs and nothing else"
 else
   fail "findings differ from the seeded bugs"; diff <(echo "$want") <(echo "$got"); tail -5 "$TMP/before.json.err"
 fi
@@ -61,10 +63,11 @@ after=$(lint "$TMP/after.json")
 for fixed in 'at::dtype(at::kFloat).device(in.device())' \
              'const at::cuda::OptionalCUDAGuard device_guard(in.device());' \
              'clamp_kernel<<<blocksFor(n), kThreads, 0, at::cuda::getCurrentCUDAStream()>>>' \
-             'C10_CUDA_KERNEL_LAUNCH_CHECK();'; do
+             'C10_CUDA_KERNEL_LAUNCH_CHECK();' \
+             'TORCH_CHECK(x.is_cuda(), "x must be a CUDA tensor");'; do
   grep -qF "$fixed" "$TMP/ext/csrc/scale_ops.cu" || fail "the fix did not write: $fixed"
 done
-[ "$(grep -c 'C10_CUDA_KERNEL_LAUNCH_CHECK();' "$TMP/ext/csrc/scale_ops.cu")" -eq 4 ] \
+[ "$(grep -c 'C10_CUDA_KERNEL_LAUNCH_CHECK();' "$TMP/ext/csrc/scale_ops.cu")" -eq 5 ] \
   || fail "expected one launch check per op after --fix"
 build && pass "nvcc built the fixed op library" || { fail "nvcc build of the fixed library"; tail -20 "$TMP/build.log"; }
 

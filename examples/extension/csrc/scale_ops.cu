@@ -1,4 +1,4 @@
-// The four ops of scale_ops, written as PyTorch's own CUDA kernels are: the
+// The five ops of scale_ops, written as PyTorch's own CUDA kernels are: the
 // input checked, a device guard for its GPU, the output made where the input
 // is, the kernel queued on PyTorch's current stream, the launch checked.
 // Each op leaves out one of those: the seeded bugs, marked BUG(<check>).
@@ -44,6 +44,12 @@ __global__ void square_kernel(const float *in, float *out, int64_t n) {
   const int64_t i = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x;
   if (i < n)
     out[i] = in[i] * in[i];
+}
+
+__global__ void negate_kernel(const float *in, float *out, int64_t n) {
+  const int64_t i = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x;
+  if (i < n)
+    out[i] = -in[i];
 }
 
 void checkInput(const at::Tensor &x) {
@@ -112,11 +118,29 @@ at::Tensor square(const at::Tensor &x) {
   return out;
 }
 
+// Registered as the op's kernel for every device (below), so it is called
+// with CPU tensors too.
+at::Tensor negate(const at::Tensor &x) {
+  // BUG(torch-unchecked-kernel-input): only the dtype is checked; a CPU
+  // tensor's host memory goes to the kernel.
+  TORCH_CHECK(x.scalar_type() == at::kFloat, "scale_ops: expected float32");
+  const c10::DeviceGuard device_guard(x.device());
+  const at::Tensor in = x.contiguous();
+  at::Tensor out = at::empty_like(in);
+  const int64_t n = in.numel();
+  negate_kernel<<<blocksFor(n), kThreads, 0,
+                  at::cuda::getCurrentCUDAStream()>>>(in.data_ptr<float>(),
+                                                     out.data_ptr<float>(), n);
+  C10_CUDA_KERNEL_LAUNCH_CHECK();
+  return out;
+}
+
 TORCH_LIBRARY(scale_ops, m) {
   m.def("scale(Tensor x, float factor) -> Tensor");
   m.def("shift(Tensor x, float offset) -> Tensor");
   m.def("clamp(Tensor x, float lo, float hi) -> Tensor");
   m.def("square(Tensor x) -> Tensor");
+  m.def("negate(Tensor x) -> Tensor", &negate);
 }
 
 TORCH_LIBRARY_IMPL(scale_ops, CUDA, m) {

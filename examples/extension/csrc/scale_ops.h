@@ -1,4 +1,4 @@
-// scale_ops: four elementwise ops on float32 CUDA tensors.
+// scale_ops: five elementwise ops on float32 CUDA tensors.
 #pragma once
 
 #include <ATen/core/Tensor.h>
@@ -9,5 +9,6 @@ at::Tensor scale(const at::Tensor &x, double factor);
 at::Tensor shift(const at::Tensor &x, double offset);
 at::Tensor clamp(const at::Tensor &x, double lo, double hi);
 at::Tensor square(const at::Tensor &x);
+at::Tensor negate(const at::Tensor &x);
 
 } // namespace scale_ops
