@@ -25,8 +25,9 @@ fail() { echo "FAIL: $*"; FAILS=$((FAILS + 1)); }
 INC="$TORCH/include"
 API="$INC/torch/csrc/api/include"
 mkdir -p "$TMP/nvcc" "$TMP/src"
-# Each unit launches a kernel on a tensor's memory with no guard, no stream
-# and no error check, in a function registered with the dispatcher, under a
+# Each unit launches a kernel on a tensor's memory with no guard, no stream,
+# no error check and no check that the tensor is on CUDA, in a function
+# registered with the dispatcher as every device's kernel, under a
 # macro and a language standard that only the nvcc command gives: a unit read
 # without them has no findings (or errors).
 for op in scale shift gather; do
@@ -77,6 +78,7 @@ want=$(for op in gather scale shift; do
   for check in torch-default-stream-launch torch-missing-device-guard torch-unchecked-kernel-launch; do
     echo "$op.cu:10:3 $check"
   done
+  echo "$op.cu:9:$((${#op} + 32)) torch-unchecked-kernel-input"
 done | sort)
 
 cd "$TMP"
@@ -92,7 +94,7 @@ for u in r["units"]:
         print("FAILED-UNIT", u["file"])
 ' "$TMP/nvcc.json" | sort)
 if [ "$got" == "$want" ]; then
-  pass "torchlint-run: each unit's three launch findings and nothing else"
+  pass "torchlint-run: each unit's four findings and nothing else"
 else
   fail "torchlint-run over nvcc commands"; diff <(echo "$want") <(echo "$got"); tail -5 "$TMP/nvcc.err"
 fi
@@ -104,7 +106,7 @@ ls "$TMP"/cache/v1/preambles/*.pch > /dev/null 2>&1 \
 tl=$(grep -oE '[a-z]+\.cu:[0-9]+:[0-9]+: (warning|error): .*\[[a-z-]+\]$' "$TMP/tl.out" \
   | sed -E 's/: (warning|error): .*\[([a-z-]+)\]$/ \2/' | sort)
 if [ "$tl" == "$(grep '^gather' <<< "$want")" ]; then
-  pass "torchlint -p: the cpp_extension unit's three findings"
+  pass "torchlint -p: the cpp_extension unit's four findings"
 else
   fail "torchlint -p over an nvcc command"; echo "$tl"; tail -5 "$TMP/tl.err"
 fi
