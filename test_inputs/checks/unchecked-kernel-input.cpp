@@ -140,6 +140,14 @@ torch::Tensor add_checked_together(const torch::Tensor &a,
   return out;
 }
 
+// Either side of `||` keeps a CPU tensor out.
+torch::Tensor scale_cuda_or_meta(const torch::Tensor &x) {
+  TORCH_CHECK(x.is_cuda() || x.is_meta(), "x must be a CUDA or meta tensor");
+  auto out = torch::empty_like(x);
+  scale_kernel<<<1, 256>>>(x.data_ptr<float>(), out.data_ptr<float>(), 1);
+  return out;
+}
+
 // A kernel for CUDA tensors, the CPU's own code for the others.
 torch::Tensor scale_either(const torch::Tensor &x) {
   if (!x.is_cuda())
@@ -181,6 +189,17 @@ torch::Tensor scale_cuda_kernel(const torch::Tensor &x) {
   return out;
 }
 
+// Either side of `||` may hold: a CPU tensor passes this check.
+torch::Tensor scale_either_check(const torch::Tensor &x, bool relaxed) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:55: warning: tensor 'x' reaches CUDA kernel 'scale_kernel' with no check that it is a CUDA tensor; 'scale_either_check' is called with tensors on any device, and a CPU tensor hands the kernel host memory [torch-unchecked-kernel-input]
+  TORCH_CHECK(x.is_cuda() || relaxed, "x must be a CUDA tensor");
+  // CHECK-FIXES-INSERTED: TORCH_CHECK(x.is_cuda(), "x must be a CUDA tensor");
+  auto out = torch::empty_like(x);
+  scale_kernel<<<1, 256>>>(x.data_ptr<float>(), out.data_ptr<float>(), 1);
+  // CHECK-NOTES: :[[@LINE-1]]:28: note: the memory of 'x' is handed to kernel 'scale_kernel' here
+  return out;
+}
+
 // The first statement is a macro's: the check goes before it.
 torch::Tensor scale_typed(const torch::Tensor &x) {
   // CHECK-MESSAGES: :[[@LINE-1]]:48: warning: tensor 'x' reaches CUDA kernel 'scale_kernel' with no check that it is a CUDA tensor; 'scale_typed' is called with tensors on any device, and a CPU tensor hands the kernel host memory [torch-unchecked-kernel-input]
@@ -217,12 +236,15 @@ void bind(pybind11::module_ &m) {
   m.def("add_checked", &add_checked);
   m.def("scale_helper_checked", &scale_helper_checked);
   m.def("add_checked_together", &add_checked_together);
+  m.def("scale_cuda_or_meta", &scale_cuda_or_meta);
   m.def("scale_either", &scale_either);
   m.def("scale_branch", &scale_branch);
   m.def("scale_moved", &scale_moved);
   m.def("scale_guarded", &scale_guarded);
   m.def("scale_typed", &scale_typed);
   // CHECK-NOTES: :[[@LINE-1]]:24: note: 'scale_typed' is bound here
+  m.def("scale_either_check", &scale_either_check);
+  // CHECK-NOTES: :[[@LINE-1]]:31: note: 'scale_either_check' is bound here
 }
 
 TORCH_LIBRARY(input_ops, m) {

@@ -112,31 +112,36 @@ static const Expr *tensorAskedAbout(const Expr *Subject) {
 }
 
 /// Whether \p Cond, when it evaluates to \p Truth, shows a tensor made from
-/// \p Param to be on CUDA.
-static bool showsOnCuda(const Expr *Cond, bool Truth,
+/// \p Param to be off the CPU: on CUDA, or on another device a CUDA kernel's
+/// caller may allow beside it (`x.is_cuda() || x.is_meta()`).
+static bool showsOffCpu(const Expr *Cond, bool Truth,
                         const ParmVarDecl *Param) {
   Cond = conditionCore(Cond);
   if (!Cond)
     return false;
   if (const auto *Not = llvm::dyn_cast<UnaryOperator>(Cond);
       Not && Not->getOpcode() == UO_LNot)
-    return showsOnCuda(Not->getSubExpr(), !Truth, Param);
+    return showsOffCpu(Not->getSubExpr(), !Truth, Param);
   if (const auto *Logic = llvm::dyn_cast<BinaryOperator>(Cond);
       Logic && Logic->isLogicalOp()) {
-    // `a && b` true, or `a || b` false, says what each side says.
-    if (Truth != (Logic->getOpcode() == BO_LAnd))
-      return false;
-    return showsOnCuda(Logic->getLHS(), Truth, Param) ||
-           showsOnCuda(Logic->getRHS(), Truth, Param);
+    // `a && b` true, or `a || b` false, says what each side says; `a || b`
+    // true, or `a && b` false, only what both sides say.
+    const bool EachSide = Truth == (Logic->getOpcode() == BO_LAnd);
+    const bool Left = showsOffCpu(Logic->getLHS(), Truth, Param);
+    const bool Right = showsOffCpu(Logic->getRHS(), Truth, Param);
+    return EachSide ? Left || Right : Left && Right;
   }
   const Expr *Subject = nullptr;
   bool TrueMeansCuda = true;
   if (const auto *Query = llvm::dyn_cast<CXXMemberCallExpr>(Cond);
       Query && Query->getNumArgs() == 0 &&
-      (isNamed(Query->getMethodDecl(), "is_cuda") ||
-       isNamed(Query->getMethodDecl(), "is_cpu"))) {
+      llvm::any_of(llvm::ArrayRef<StringRef>{"is_cuda", "is_cpu", "is_meta",
+                                             "is_mps", "is_xpu", "is_hip"},
+                   [&](StringRef Name) {
+                     return isNamed(Query->getMethodDecl(), Name);
+                   })) {
     Subject = Query->getImplicitObjectArgument();
-    TrueMeansCuda = isNamed(Query->getMethodDecl(), "is_cuda");
+    TrueMeansCuda = !isNamed(Query->getMethodDecl(), "is_cpu");
   } else if (std::optional<CpuComparison> Cpu = cpuComparison(Cond)) {
     Subject = Cpu->Side;
     TrueMeansCuda = !Cpu->Equal;
@@ -203,7 +208,7 @@ static bool guardsOnCuda(const Stmt *S, const ParmVarDecl *Param) {
 static bool edgeShowsOnCuda(const CFGBlock *Pred, const CFGBlock *Succ,
                             const ParmVarDecl *Param) {
   std::optional<BranchEdge> Edge = branchEdge(Pred, Succ);
-  return Edge && showsOnCuda(Edge->Cond, Edge->TakenIfTrue, Param);
+  return Edge && showsOffCpu(Edge->Cond, Edge->TakenIfTrue, Param);
 }
 
 /// The function of the unit (not libtorch's) that \p Call runs, with a body.
