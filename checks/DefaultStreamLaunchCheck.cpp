@@ -1,7 +1,7 @@
 //===--- DefaultStreamLaunchCheck.cpp -----------------------------------===//
 #include "DefaultStreamLaunchCheck.h"
 #include "device/findings/KernelLaunches.h"
-#include "device/flow/TransferSyntax.h"
+#include "device/flow/LaunchSyntax.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Lex/Lexer.h"

@@ -1,6 +1,6 @@
 //===--- MissingDeviceGuardCheck.cpp ------------------------------------===//
 #include "MissingDeviceGuardCheck.h"
-#include "device/flow/TransferSyntax.h"
+#include "device/flow/LaunchSyntax.h"
 #include "utils/TorchObjects.h"
 #include "utils/TorchTypes.h"
 

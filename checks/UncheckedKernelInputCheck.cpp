@@ -1,6 +1,6 @@
 //===--- UncheckedKernelInputCheck.cpp ----------------------------------===//
 #include "UncheckedKernelInputCheck.h"
-#include "device/flow/TransferSyntax.h"
+#include "device/flow/LaunchSyntax.h"
 #include "utils/TorchTypes.h"
 
 #include "clang/AST/ASTContext.h"

@@ -1,5 +1,6 @@
 //===--- UncheckedKernelLaunchCheck.cpp ---------------------------------===//
 #include "UncheckedKernelLaunchCheck.h"
+#include "device/flow/LaunchSyntax.h"
 #include "device/flow/TransferSyntax.h"
 #include "utils/CallSite.h"
 

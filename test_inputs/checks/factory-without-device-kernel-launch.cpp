@@ -22,6 +22,34 @@ torch::Tensor scale(const torch::Tensor &in) {
   return out;
 }
 
+// The runtime's launch: the kernel is handed what `args` points to.
+torch::Tensor scale_runtime(const torch::Tensor &in) {
+  auto out = torch::empty({in.numel()});
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: tensor factory 'torch::empty' is called without a device and creates a CPU tensor whose memory a CUDA kernel is handed [torch-factory-without-device]
+  // CHECK-FIXES: auto out = torch::empty({in.numel()}, torch::device(in.device()));
+  // CHECK-NOTES: :[[@LINE+6]]:3: note: its memory is handed to the CUDA kernel 'scale_kernel' here, which runs on the GPU
+  // CHECK-NOTES: :[[@LINE-5]]:50: note: the device is taken from parameter 'in'
+  const float *in_data = in.data_ptr<float>();
+  float *out_data = out.data_ptr<float>();
+  int n = in.numel();
+  void *args[] = {&in_data, &out_data, &n};
+  cudaLaunchKernel((const void *)scale_kernel, dim3(1), dim3(256), args, 0,
+                   nullptr);
+  return out;
+}
+
+// The same launch on an output made where the input is: nothing to report.
+torch::Tensor scale_runtime_placed(const torch::Tensor &in) {
+  auto out = torch::empty_like(in);
+  const float *in_data = in.data_ptr<float>();
+  float *out_data = out.data_ptr<float>();
+  int n = in.numel();
+  void *args[] = {&in_data, &out_data, &n};
+  cudaLaunchKernel((const void *)scale_kernel, dim3(1), dim3(256), args, 0,
+                   nullptr);
+  return out;
+}
+
 // The launch inside a lambda called in place (as AT_DISPATCH_* does) reads
 // the enclosing function's tensors.
 torch::Tensor scale_dispatched(const torch::Tensor &in) {

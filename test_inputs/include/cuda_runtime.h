@@ -45,6 +45,18 @@ extern "C" cudaError_t cudaGetLastError();
 extern "C" cudaError_t cudaPeekAtLastError();
 #define cudaStreamLegacy ((cudaStream_t)0x1)
 #define cudaStreamPerThread ((cudaStream_t)0x2)
+// The runtime's launch: the C function and the template the real header
+// wraps it in.
+extern "C" cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim,
+                                        dim3 blockDim, void **args,
+                                        size_t sharedMem, cudaStream_t stream);
+template <class T>
+static inline cudaError_t
+cudaLaunchKernel(const T *func, dim3 gridDim, dim3 blockDim, void **args,
+                 size_t sharedMem = 0, cudaStream_t stream = 0) {
+  return ::cudaLaunchKernel((const void *)func, gridDim, blockDim, args,
+                            sharedMem, stream);
+}
 // What clang's `<<<...>>>` calls before a launch.
 extern "C" unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block,
                                                 size_t shared = 0,

@@ -1,6 +1,7 @@
 //===--- DeviceUsage.cpp - what code does with devices --------------------===//
 #include "device/flow/DeviceUsage.h"
 #include "device/flow/DeviceChoice.h"
+#include "device/flow/LaunchSyntax.h"
 #include "device/flow/TransferSyntax.h"
 #include "device/functions/FunctionBodies.h"
 #include "device/functions/LibraryCode.h"
@@ -128,8 +129,8 @@ llvm::DenseSet<const VarDecl *> localsAskedForDevice(const Stmt *Body) {
       return;
     Add(deviceSourceOf(*Call));
     // A kernel runs where the memory it is handed lives.
-    if (llvm::isa<CUDAKernelCallExpr>(Call))
-      for (const Expr *Arg : Call->arguments())
+    if (std::optional<KernelLaunchCall> Launch = kernelLaunchOf(*Call))
+      for (const Expr *Arg : Launch->Arguments)
         Add(tensorOfKernelArgument(Arg));
   });
   return Asked;
@@ -356,7 +357,8 @@ bool launchesCudaKernels(const FunctionDecl *Fn) {
   bool Launches = false;
   if (Fn)
     forEachDescendantWithLambdas(Fn->getBody(), [&](const Stmt &S) {
-      Launches |= llvm::isa<CUDAKernelCallExpr>(S);
+      if (const auto *Call = llvm::dyn_cast<CallExpr>(&S))
+        Launches |= kernelLaunchOf(*Call).has_value();
     });
   return Launches;
 }

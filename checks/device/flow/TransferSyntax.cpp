@@ -1,6 +1,7 @@
 //===--- TransferSyntax.cpp - how the transfer reads the code -------------===//
 #include "device/flow/TransferSyntax.h"
 #include "device/flow/DeviceFlow.h"
+#include "device/flow/LaunchSyntax.h"
 #include "device/functions/FunctionBodies.h"
 #include "utils/CallSite.h"
 #include "utils/TorchObjects.h"
@@ -8,6 +9,7 @@
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace clang::tidy::torch::device {
 
@@ -94,6 +96,15 @@ bool handedToKernelsOnly(const CXXMemberCallExpr *Access, ASTContext &Ctx) {
                        : nullptr;
   if (!Fn || !Fn->getBody() || !Pointer->getType()->isPointerType())
     return false;
+  // The `void *args[]` arrays the function hands the runtime's launch.
+  llvm::SmallPtrSet<const Decl *, 2> LaunchArrays;
+  forEachDescendantWithLambdas(Fn->getBody(), [&](const Stmt &S) {
+    const auto *Call = llvm::dyn_cast<CallExpr>(&S);
+    if (Call && !llvm::isa<CUDAKernelCallExpr>(Call) && kernelLaunchOf(*Call))
+      if (const auto *Array =
+              llvm::dyn_cast<DeclRefExpr>(Call->getArg(3)->IgnoreParenCasts()))
+        LaunchArrays.insert(Array->getDecl());
+  });
   bool Used = false, OnlyLaunches = true;
   forEachDescendantWithLambdas(Fn->getBody(), [&](const Stmt &S) {
     const auto *Ref = llvm::dyn_cast<DeclRefExpr>(&S);
@@ -104,6 +115,15 @@ bool handedToKernelsOnly(const CXXMemberCallExpr *Access, ASTContext &Ctx) {
     if (User.get<LambdaExpr>())
       return;
     Used = true;
+    // `&p` in the arguments of a runtime launch.
+    if (const auto *AddressOf = User.get<UnaryOperator>();
+        AddressOf && AddressOf->getOpcode() == UO_AddrOf) {
+      const auto *List = wrappedParent(AddressOf, Ctx).get<InitListExpr>();
+      const auto *Array =
+          List ? wrappedParent(List, Ctx).get<VarDecl>() : nullptr;
+      OnlyLaunches &= Array && LaunchArrays.count(Array);
+      return;
+    }
     // `p + offset` handed to a launch is the same memory.
     const DynTypedNode Launch =
         User.get<BinaryOperator>()
@@ -142,16 +162,6 @@ const Expr *tensorOfPointer(const Expr *Pointer) {
         Pointer, {"data_ptr", "data", "mutable_data_ptr", "const_data_ptr"});
   }
   return nullptr;
-}
-
-std::string kernelName(const CUDAKernelCallExpr *Launch) {
-  if (const FunctionDecl *Kernel = Launch->getDirectCallee())
-    return Kernel->getNameAsString();
-  // In a template, a kernel named with dependent arguments (`k<D, float>`).
-  if (const auto *Named =
-          llvm::dyn_cast<OverloadExpr>(Launch->getCallee()->IgnoreImplicit()))
-    return Named->getName().getAsString();
-  return "kernel";
 }
 
 const Expr *tensorOfKernelArgument(const Expr *Arg) {

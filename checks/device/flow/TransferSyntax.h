@@ -31,9 +31,6 @@ const Expr *tensorOperand(const Expr *E);
 /// local pointer initialised so, `p + n`. Null for any other pointer.
 const Expr *tensorOfPointer(const Expr *Pointer);
 
-/// The name of the kernel \p Launch runs, as diagnostics show it.
-std::string kernelName(const CUDAKernelCallExpr *Launch);
-
 /// The tensor whose memory a kernel argument \p Arg hands over: a pointer
 /// into it (tensorOfPointer) or a packed accessor of it
 /// (`t.packed_accessor32<float, 2>()`), directly or through a local.
@@ -41,7 +38,8 @@ const Expr *tensorOfKernelArgument(const Expr *Arg);
 
 /// The pointer \p Access returns (`t.data_ptr<float>()`) goes only to CUDA
 /// kernel launches, as an argument or through a local pointer (`float *p =
-/// t.data_ptr<float>(); kernel<<<g, b>>>(p)`): memory handed to the GPU,
+/// t.data_ptr<float>(); kernel<<<g, b>>>(p)`, or `&p` in the `void *args[]` of
+/// a runtime launch): memory handed to the GPU,
 /// not read on the host.
 bool handedToKernelsOnly(const CXXMemberCallExpr *Access, ASTContext &Ctx);
 

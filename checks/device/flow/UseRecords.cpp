@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "device/flow/DeviceTransfer.h"
+#include "device/flow/LaunchSyntax.h"
 #include "device/flow/TransferSyntax.h"
 #include "device/functions/FunctionBodies.h"
 #include "utils/CallSite.h"
@@ -112,13 +113,15 @@ void DeviceTransfer::recordKernelLaunches(
     unsigned Depth, const Stmt *Lambda) const {
   if (!Element || Depth > Options.Limits.MaxExprDepth)
     return;
-  if (const auto *Launch = llvm::dyn_cast<CUDAKernelCallExpr>(Element);
-      Launch && Seen.insert(Launch).second) {
+  const auto *Call = llvm::dyn_cast<CallExpr>(Element);
+  if (std::optional<KernelLaunchCall> Launch =
+          Call ? kernelLaunchOf(*Call) : std::nullopt;
+      Launch && Seen.insert(Call).second) {
     OpUse Use;
-    Use.Call = Launch;
+    Use.Call = Call;
     Use.Rule = DeviceRule::KernelLaunch;
-    Use.Name = kernelName(Launch);
-    for (const Expr *Arg : Launch->arguments())
+    Use.Name = Launch->Name;
+    for (const Expr *Arg : Launch->Arguments)
       if (const Expr *Tensor = tensorOfKernelArgument(Arg))
         Use.Inputs.push_back(
             {Tensor, assignedIn(Lambda, referencedObject(Tensor))

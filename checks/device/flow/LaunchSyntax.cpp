@@ -1,0 +1,60 @@
+//===--- LaunchSyntax.cpp - how code launches a CUDA kernel ---------------===//
+#include "device/flow/LaunchSyntax.h"
+
+#include "clang/AST/ExprCXX.h"
+
+namespace clang::tidy::torch::device {
+
+std::string kernelName(const CUDAKernelCallExpr *Launch) {
+  if (const FunctionDecl *Kernel = Launch->getDirectCallee())
+    return Kernel->getNameAsString();
+  // In a template, a kernel named with dependent arguments (`k<D, float>`).
+  if (const auto *Named =
+          llvm::dyn_cast<OverloadExpr>(Launch->getCallee()->IgnoreImplicit()))
+    return Named->getName().getAsString();
+  return "kernel";
+}
+
+/// The kernel a runtime launch names: `(void *)k`, `&k`,
+/// `reinterpret_cast<const void *>(k)`, `k` (the template overload).
+static std::string runtimeKernelName(const Expr *Kernel) {
+  Kernel = Kernel->IgnoreParenCasts();
+  if (const auto *AddressOf = llvm::dyn_cast<UnaryOperator>(Kernel);
+      AddressOf && AddressOf->getOpcode() == UO_AddrOf)
+    Kernel = AddressOf->getSubExpr()->IgnoreParenCasts();
+  if (const auto *Ref = llvm::dyn_cast<DeclRefExpr>(Kernel))
+    return Ref->getDecl()->getNameAsString();
+  return "kernel";
+}
+
+std::optional<KernelLaunchCall> kernelLaunchOf(const CallExpr &Call) {
+  if (const auto *Launch = llvm::dyn_cast<CUDAKernelCallExpr>(&Call)) {
+    KernelLaunchCall Out{kernelName(Launch), {}};
+    Out.Arguments.append(Launch->arg_begin(), Launch->arg_end());
+    return Out;
+  }
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  if (!Callee || !Callee->getIdentifier() ||
+      !llvm::is_contained({"cudaLaunchKernel", "cudaLaunchCooperativeKernel"},
+                          Callee->getName()) ||
+      Call.getNumArgs() < 4)
+    return std::nullopt;
+  KernelLaunchCall Out{runtimeKernelName(Call.getArg(0)), {}};
+  // `void *args[] = {&in, &out, &n};` declared in place.
+  const auto *Ref =
+      llvm::dyn_cast<DeclRefExpr>(Call.getArg(3)->IgnoreParenCasts());
+  const auto *Array = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  const auto *List =
+      Array && Array->getType()->isArrayType() && Array->getInit()
+          ? llvm::dyn_cast<InitListExpr>(Array->getInit()->IgnoreImplicit())
+          : nullptr;
+  if (List)
+    for (const Expr *Element : List->inits())
+      if (const auto *AddressOf =
+              llvm::dyn_cast<UnaryOperator>(Element->IgnoreParenCasts());
+          AddressOf && AddressOf->getOpcode() == UO_AddrOf)
+        Out.Arguments.push_back(AddressOf->getSubExpr());
+  return Out;
+}
+
+} // namespace clang::tidy::torch::device
