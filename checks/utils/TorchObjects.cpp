@@ -138,29 +138,34 @@ const Expr *writtenArgument(const Expr *E) {
   return E;
 }
 
-/// torch::kCPU, c10::DeviceType::CPU, "cpu" (as a device string).
-bool namesCpu(const Expr *E) {
+/// A device type constant or device string of \p Backend: torch::kCPU,
+/// c10::DeviceType::CPU, "cpu" for "CPU".
+static bool namesBackend(const Expr *E, llvm::StringRef Backend) {
   E = strip(E);
   if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(E))
-    return backendOfConstant(Ref->getDecl()) == "CPU";
+    return backendOfConstant(Ref->getDecl()) == Backend;
   if (const auto *Str = llvm::dyn_cast_or_null<StringLiteral>(E))
-    return backendOfString(Str) == "CPU";
+    return backendOfString(Str) == Backend;
   return false;
 }
 
-bool isCpuDeviceConstant(const Expr *E) {
+bool namesCpu(const Expr *E) { return namesBackend(E, "CPU"); }
+
+bool isDeviceConstantOf(const Expr *E, llvm::StringRef Backend) {
   E = writtenArgument(E);
   if (!E)
     return false;
-  if (namesCpu(E))
+  if (namesBackend(E, Backend))
     return true;
   if (const auto *Cast = llvm::dyn_cast<CXXFunctionalCastExpr>(E))
     E = strip(Cast->getSubExpr());
   if (const auto *Construct = llvm::dyn_cast<CXXConstructExpr>(E))
     return isDeviceType(Construct->getType()) && Construct->getNumArgs() >= 1 &&
-           namesCpu(writtenArgument(Construct->getArg(0)));
+           namesBackend(writtenArgument(Construct->getArg(0)), Backend);
   return false;
 }
+
+bool isCpuDeviceConstant(const Expr *E) { return isDeviceConstantOf(E, "CPU"); }
 
 llvm::SmallVector<const ValueDecl *, 2> parameterOwners(const Expr *E) {
   llvm::SmallVector<const ValueDecl *, 2> Owners;

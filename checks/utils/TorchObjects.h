@@ -36,6 +36,9 @@ bool namesCpu(const Expr *E);
 /// True when \p E is a constant CPU device: torch::kCPU, at::DeviceType::CPU,
 /// torch::Device(torch::kCPU), torch::Device("cpu").
 bool isCpuDeviceConstant(const Expr *E);
+/// The same for the backend \p Backend ("CPU", "CUDA", as backendOfConstant
+/// names them).
+bool isDeviceConstantOf(const Expr *E, llvm::StringRef Backend);
 
 /// The modules whose parameters the optimizer-parameter expression \p E
 /// lists: `net->parameters()`, `net.named_parameters().values()`, also through

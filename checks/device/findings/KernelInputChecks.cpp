@@ -76,22 +76,6 @@ static const Expr *conditionCore(const Expr *E) {
   return E;
 }
 
-/// Whether \p E names the CUDA device type (`kCUDA`, `c10::DeviceType::CUDA`,
-/// "cuda", `torch::Device(kCUDA)`).
-static bool namesCuda(const Expr *E) {
-  E = writtenArgument(E);
-  if (const auto *Construct = llvm::dyn_cast_or_null<CXXConstructExpr>(
-          E ? E->IgnoreParenImpCasts() : nullptr);
-      Construct && Construct->getNumArgs() >= 1)
-    E = writtenArgument(Construct->getArg(0));
-  E = E ? E->IgnoreParenImpCasts() : nullptr;
-  if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(E))
-    return backendOfConstant(Ref->getDecl()) == "CUDA";
-  if (const auto *Str = llvm::dyn_cast_or_null<StringLiteral>(E))
-    return backendOfString(Str) == "CUDA";
-  return false;
-}
-
 /// The tensor a device question is about: `x` of `x`, `x.device()`,
 /// `x.device().type()`, `x.options().device()`, `x.type()`.
 static const Expr *tensorAskedAbout(const Expr *Subject) {
@@ -142,26 +126,14 @@ static bool showsOffCpu(const Expr *Cond, bool Truth,
                    })) {
     Subject = Query->getImplicitObjectArgument();
     TrueMeansCuda = !isNamed(Query->getMethodDecl(), "is_cpu");
-  } else if (std::optional<CpuComparison> Cpu = cpuComparison(Cond)) {
+  } else if (std::optional<DeviceComparison> Cpu = cpuComparison(Cond)) {
     Subject = Cpu->Side;
     TrueMeansCuda = !Cpu->Equal;
-  } else {
+  } else if (std::optional<DeviceComparison> Cuda =
+                 comparisonWith(Cond, "CUDA")) {
     // `x.device().type() == kCUDA`, `kCUDA != x.device().type()`.
-    const Expr *Left = nullptr, *Right = nullptr;
-    bool Equal = true;
-    if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(Cond);
-        Op && Op->getNumArgs() == 2 &&
-        (Op->getOperator() == OO_EqualEqual ||
-         Op->getOperator() == OO_ExclaimEqual)) {
-      Left = Op->getArg(0), Right = Op->getArg(1);
-      Equal = Op->getOperator() == OO_EqualEqual;
-    } else if (const auto *Op = llvm::dyn_cast<BinaryOperator>(Cond);
-               Op && Op->isEqualityOp()) {
-      Left = Op->getLHS(), Right = Op->getRHS();
-      Equal = Op->getOpcode() == BO_EQ;
-    }
-    Subject = namesCuda(Right) ? Left : namesCuda(Left) ? Right : nullptr;
-    TrueMeansCuda = Equal;
+    Subject = Cuda->Side;
+    TrueMeansCuda = Cuda->Equal;
   }
   if (!Subject || TrueMeansCuda != Truth)
     return false;
@@ -307,21 +279,6 @@ bool KernelInputChecks::uncheckedAt(const Stmt *Point,
   return false;
 }
 
-/// The calls \p Fn's own code makes (in lambdas it calls in place too),
-/// each with the body that holds it.
-static void collectCalls(
-    const Stmt *Root, const FunctionDecl *Holder, ASTContext &Ctx,
-    std::vector<std::pair<const CallExpr *, const FunctionDecl *>> &Out) {
-  forEachOwnDescendant(Root, [&](const Stmt &S) {
-    if (const auto *Call = llvm::dyn_cast<CallExpr>(&S);
-        Call && !llvm::isa<CUDAKernelCallExpr>(Call))
-      Out.push_back({Call, Holder});
-    else if (const auto *Lambda = llvm::dyn_cast<LambdaExpr>(&S);
-             Lambda && inPlaceCallOf(Lambda->getCallOperator(), Ctx).Call)
-      collectCalls(Lambda->getBody(), Lambda->getCallOperator(), Ctx, Out);
-  });
-}
-
 std::optional<UncheckedKernelInput>
 KernelInputChecks::reach(const FunctionDecl *Fn, const ParmVarDecl *Param,
                          unsigned Depth) {
@@ -334,8 +291,14 @@ KernelInputChecks::reach(const FunctionDecl *Fn, const ParmVarDecl *Param,
         return UncheckedKernelInput{Param, Site.Launch, Tensor, {}};
   if (Depth == 0)
     return std::nullopt;
+  // The calls Fn's code makes, in lambdas it runs in place too.
   std::vector<std::pair<const CallExpr *, const FunctionDecl *>> Calls;
-  collectCalls(Fn->getBody(), Fn, Ctx, Calls);
+  forEachStmtRunInPlace(Fn, Ctx,
+                        [&](const Stmt &S, const FunctionDecl *Holder) {
+                          if (const auto *Call = llvm::dyn_cast<CallExpr>(&S);
+                              Call && !llvm::isa<CUDAKernelCallExpr>(Call))
+                            Calls.push_back({Call, Holder});
+                        });
   for (const auto &[Call, Holder] : Calls) {
     const FunctionDecl *Callee = unitCallee(Call, Ctx.getSourceManager());
     if (!Callee || Callee == Fn)

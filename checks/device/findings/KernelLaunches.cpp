@@ -25,27 +25,24 @@ static bool isDeviceCode(const FunctionDecl *Fn) {
          (Fn->hasAttr<CUDADeviceAttr>() && !Fn->hasAttr<CUDAHostAttr>());
 }
 
-static void collectLaunches(const Stmt *Root, const FunctionDecl *Holder,
-                            ASTContext &Ctx,
-                            std::vector<KernelLaunchSite> &Out);
-
-/// \p S if it is a launch, or the launches of the lambda it writes when the
-/// lambda runs there (inPlaceCallOf), each with the body that holds it.
-static void collectLaunchesAt(const Stmt &S, const FunctionDecl *Holder,
-                              ASTContext &Ctx,
-                              std::vector<KernelLaunchSite> &Out) {
-  if (const auto *Launch = llvm::dyn_cast<CUDAKernelCallExpr>(&S))
-    Out.push_back({Launch, Holder});
-  else if (const auto *Lambda = llvm::dyn_cast<LambdaExpr>(&S);
-           Lambda && inPlaceCallOf(Lambda->getCallOperator(), Ctx).Call)
-    collectLaunches(Lambda->getBody(), Lambda->getCallOperator(), Ctx, Out);
+/// \p Visit on \p S and, when \p S writes a lambda that runs there, on the
+/// statements of its body.
+static void visitRunInPlace(
+    const Stmt &S, const FunctionDecl *Holder, ASTContext &Ctx,
+    llvm::function_ref<void(const Stmt &, const FunctionDecl *)> Visit) {
+  Visit(S, Holder);
+  if (const auto *Lambda = llvm::dyn_cast<LambdaExpr>(&S);
+      Lambda && inPlaceCallOf(Lambda->getCallOperator(), Ctx).Call)
+    forEachOwnDescendant(Lambda->getBody(), [&](const Stmt &Inner) {
+      visitRunInPlace(Inner, Lambda->getCallOperator(), Ctx, Visit);
+    });
 }
 
-static void collectLaunches(const Stmt *Root, const FunctionDecl *Holder,
-                            ASTContext &Ctx,
-                            std::vector<KernelLaunchSite> &Out) {
-  forEachOwnDescendant(
-      Root, [&](const Stmt &S) { collectLaunchesAt(S, Holder, Ctx, Out); });
+void forEachStmtRunInPlace(
+    const FunctionDecl *Fn, ASTContext &Ctx,
+    llvm::function_ref<void(const Stmt &, const FunctionDecl *)> Visit) {
+  forEachOwnStmt(Fn,
+                 [&](const Stmt &S) { visitRunInPlace(S, Fn, Ctx, Visit); });
 }
 
 std::vector<KernelLaunchSite> ownKernelLaunches(const FunctionDecl *Fn,
@@ -53,8 +50,11 @@ std::vector<KernelLaunchSite> ownKernelLaunches(const FunctionDecl *Fn,
   std::vector<KernelLaunchSite> Launches;
   if (!Fn || !Fn->getBody() || isDeviceCode(Fn) || inPlaceCallOf(Fn, Ctx).Call)
     return Launches;
-  forEachOwnStmt(
-      Fn, [&](const Stmt &S) { collectLaunchesAt(S, Fn, Ctx, Launches); });
+  forEachStmtRunInPlace(
+      Fn, Ctx, [&](const Stmt &S, const FunctionDecl *Holder) {
+        if (const auto *Launch = llvm::dyn_cast<CUDAKernelCallExpr>(&S))
+          Launches.push_back({Launch, Holder});
+      });
   return Launches;
 }
 

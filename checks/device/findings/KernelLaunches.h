@@ -38,6 +38,13 @@ struct KernelLaunchSite {
   const FunctionDecl *Holder = nullptr;
 };
 
+/// Calls \p Visit on each statement \p Fn's own code runs where it is
+/// written (forEachOwnStmt), and on those of the lambdas it calls in place
+/// (inPlaceCallOf), at any depth, each with the function whose body holds it.
+void forEachStmtRunInPlace(
+    const FunctionDecl *Fn, ASTContext &Ctx,
+    llvm::function_ref<void(const Stmt &, const FunctionDecl *Holder)> Visit);
+
 /// The launches \p Fn's own code makes, in source order: those in its body
 /// and in the lambdas its body calls in place, at any depth. A lambda kept
 /// to be called later is a function of its own, and so is one \p Fn's

@@ -144,14 +144,15 @@ std::optional<AcceleratorQuery> acceleratorQuery(const Expr *Cond) {
   return std::nullopt;
 }
 
-std::optional<CpuComparison> cpuComparison(const Expr *Cond) {
+std::optional<DeviceComparison> comparisonWith(const Expr *Cond,
+                                               llvm::StringRef Backend) {
   Cond = stripWrappers(Cond);
-  auto Compare = [](const Expr *L, const Expr *R,
-                    bool Equal) -> std::optional<CpuComparison> {
-    if (const Expr *Side = isCpuDeviceConstant(R)   ? L
-                           : isCpuDeviceConstant(L) ? R
-                                                    : nullptr)
-      return CpuComparison{Side, Equal};
+  auto Compare = [&](const Expr *L, const Expr *R,
+                     bool Equal) -> std::optional<DeviceComparison> {
+    if (const Expr *Side = isDeviceConstantOf(R, Backend)   ? L
+                           : isDeviceConstantOf(L, Backend) ? R
+                                                            : nullptr)
+      return DeviceComparison{Side, Equal};
     return std::nullopt;
   };
   if (const auto *Op = llvm::dyn_cast_or_null<CXXOperatorCallExpr>(Cond);
@@ -163,10 +164,17 @@ std::optional<CpuComparison> cpuComparison(const Expr *Cond) {
   if (const auto *Op = llvm::dyn_cast_or_null<BinaryOperator>(Cond);
       Op && (Op->getOpcode() == BO_EQ || Op->getOpcode() == BO_NE))
     return Compare(Op->getLHS(), Op->getRHS(), Op->getOpcode() == BO_EQ);
+  return std::nullopt;
+}
+
+std::optional<DeviceComparison> cpuComparison(const Expr *Cond) {
+  if (std::optional<DeviceComparison> Compared = comparisonWith(Cond, "CPU"))
+    return Compared;
+  Cond = stripWrappers(Cond);
   if (const auto *IsCpu = llvm::dyn_cast_or_null<CXXMemberCallExpr>(Cond);
       IsCpu && IsCpu->getNumArgs() == 0 &&
       isNamed(IsCpu->getMethodDecl(), "is_cpu"))
-    return CpuComparison{IsCpu->getImplicitObjectArgument(), true};
+    return DeviceComparison{IsCpu->getImplicitObjectArgument(), true};
   return std::nullopt;
 }
 
@@ -179,7 +187,7 @@ std::optional<CpuDeviceTest> cpuDeviceTest(const Expr *Cond) {
       Inner->TrueMeansCpu = !Inner->TrueMeansCpu;
     return Inner;
   }
-  std::optional<CpuComparison> Comparison = cpuComparison(Cond);
+  std::optional<DeviceComparison> Comparison = cpuComparison(Cond);
   if (!Comparison)
     return std::nullopt;
   const Expr *Side = Comparison->Side;

@@ -58,13 +58,18 @@ struct AcceleratorQuery {
 };
 std::optional<AcceleratorQuery> acceleratorQuery(const Expr *Cond);
 
-/// A comparison with the CPU (`e == torch::kCPU`, `kCPU != e`, `e.is_cpu()`):
-/// the side compared, \p e, and whether it holds where \p e is the CPU.
-struct CpuComparison {
+/// A comparison with a device constant of one backend (`e == torch::kCUDA`,
+/// `kCPU != e`): the side compared, \p e, and whether it holds where \p e
+/// is that backend.
+struct DeviceComparison {
   const Expr *Side = nullptr;
   bool Equal = true;
 };
-std::optional<CpuComparison> cpuComparison(const Expr *Cond);
+std::optional<DeviceComparison> comparisonWith(const Expr *Cond,
+                                               llvm::StringRef Backend);
+
+/// A comparison with the CPU (`e == torch::kCPU`, `kCPU != e`, `e.is_cpu()`).
+std::optional<DeviceComparison> cpuComparison(const Expr *Cond);
 
 /// A condition that tests whether a device variable is the CPU
 /// (`d == torch::kCPU`, `d.type() != torch::kCPU`, `d.is_cpu()`, under `!`):

@@ -74,7 +74,7 @@ const ValueDecl *assertedOnCpuOnEdge(const CFGBlock *Pred,
   if (!Not || Not->getOpcode() != UO_LNot)
     return nullptr;
   // `x.device() == kCPU` or `x.device().type() == kCPU`, `x.is_cpu()`.
-  std::optional<CpuComparison> Asserted = cpuComparison(Not->getSubExpr());
+  std::optional<DeviceComparison> Asserted = cpuComparison(Not->getSubExpr());
   if (!Asserted || !Asserted->Equal)
     return nullptr;
   const Expr *Query = Asserted->Side;

@@ -29,7 +29,7 @@ static std::string runtimeKernelName(const Expr *Kernel) {
 
 std::optional<KernelLaunchCall> kernelLaunchOf(const CallExpr &Call) {
   if (const auto *Launch = llvm::dyn_cast<CUDAKernelCallExpr>(&Call)) {
-    KernelLaunchCall Out{kernelName(Launch), {}};
+    KernelLaunchCall Out{kernelName(Launch), {}, nullptr};
     Out.Arguments.append(Launch->arg_begin(), Launch->arg_end());
     return Out;
   }
@@ -39,7 +39,7 @@ std::optional<KernelLaunchCall> kernelLaunchOf(const CallExpr &Call) {
                           Callee->getName()) ||
       Call.getNumArgs() < 4)
     return std::nullopt;
-  KernelLaunchCall Out{runtimeKernelName(Call.getArg(0)), {}};
+  KernelLaunchCall Out{runtimeKernelName(Call.getArg(0)), {}, nullptr};
   // `void *args[] = {&in, &out, &n};` declared in place.
   const auto *Ref =
       llvm::dyn_cast<DeclRefExpr>(Call.getArg(3)->IgnoreParenCasts());
@@ -48,12 +48,14 @@ std::optional<KernelLaunchCall> kernelLaunchOf(const CallExpr &Call) {
       Array && Array->getType()->isArrayType() && Array->getInit()
           ? llvm::dyn_cast<InitListExpr>(Array->getInit()->IgnoreImplicit())
           : nullptr;
-  if (List)
+  if (List) {
+    Out.ArgumentArray = Array;
     for (const Expr *Element : List->inits())
       if (const auto *AddressOf =
               llvm::dyn_cast<UnaryOperator>(Element->IgnoreParenCasts());
           AddressOf && AddressOf->getOpcode() == UO_AddrOf)
         Out.Arguments.push_back(AddressOf->getSubExpr());
+  }
   return Out;
 }
 

@@ -29,6 +29,8 @@ struct KernelLaunchCall {
   /// What the kernel is handed, as the code names it (`p` of `&p`); empty
   /// where the runtime call's array is not a local written in place.
   llvm::SmallVector<const Expr *, 8> Arguments;
+  /// For the runtime's launch, the local `void *args[]` it is handed.
+  const VarDecl *ArgumentArray = nullptr;
 };
 std::optional<KernelLaunchCall> kernelLaunchOf(const CallExpr &Call);
 

@@ -96,15 +96,21 @@ bool handedToKernelsOnly(const CXXMemberCallExpr *Access, ASTContext &Ctx) {
                        : nullptr;
   if (!Fn || !Fn->getBody() || !Pointer->getType()->isPointerType())
     return false;
-  // The `void *args[]` arrays the function hands the runtime's launch.
-  llvm::SmallPtrSet<const Decl *, 2> LaunchArrays;
-  forEachDescendantWithLambdas(Fn->getBody(), [&](const Stmt &S) {
-    const auto *Call = llvm::dyn_cast<CallExpr>(&S);
-    if (Call && !llvm::isa<CUDAKernelCallExpr>(Call) && kernelLaunchOf(*Call))
-      if (const auto *Array =
-              llvm::dyn_cast<DeclRefExpr>(Call->getArg(3)->IgnoreParenCasts()))
-        LaunchArrays.insert(Array->getDecl());
-  });
+  // The `void *args[]` arrays the function hands the runtime's launch,
+  // gathered the first time a pointer's address is taken.
+  std::optional<llvm::SmallPtrSet<const VarDecl *, 2>> LaunchArrays;
+  auto HandedToLaunch = [&](const VarDecl *Array) {
+    if (!LaunchArrays) {
+      LaunchArrays.emplace();
+      forEachDescendantWithLambdas(Fn->getBody(), [&](const Stmt &S) {
+        if (const auto *Call = llvm::dyn_cast<CallExpr>(&S))
+          if (std::optional<KernelLaunchCall> Launch = kernelLaunchOf(*Call);
+              Launch && Launch->ArgumentArray)
+            LaunchArrays->insert(Launch->ArgumentArray);
+      });
+    }
+    return LaunchArrays->count(Array) > 0;
+  };
   bool Used = false, OnlyLaunches = true;
   forEachDescendantWithLambdas(Fn->getBody(), [&](const Stmt &S) {
     const auto *Ref = llvm::dyn_cast<DeclRefExpr>(&S);
@@ -121,7 +127,7 @@ bool handedToKernelsOnly(const CXXMemberCallExpr *Access, ASTContext &Ctx) {
       const auto *List = wrappedParent(AddressOf, Ctx).get<InitListExpr>();
       const auto *Array =
           List ? wrappedParent(List, Ctx).get<VarDecl>() : nullptr;
-      OnlyLaunches &= Array && LaunchArrays.count(Array);
+      OnlyLaunches &= Array && HandedToLaunch(Array);
       return;
     }
     // `p + offset` handed to a launch is the same memory.
