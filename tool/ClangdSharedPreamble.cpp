@@ -150,27 +150,9 @@ bool compileForEditor(const clang::CompilerInvocation &Invocation,
                       llvm::StringRef Directory, llvm::StringRef Header,
                       llvm::StringRef Output, llvm::StringRef Depfile) {
   auto Preamble = std::make_shared<clang::CompilerInvocation>(Invocation);
-  clang::FrontendOptions &Frontend = Preamble->getFrontendOpts();
-  if (Frontend.Inputs.size() != 1)
+  if (Preamble->getFrontendOpts().Inputs.size() != 1)
     return false;
-  // A header of the file's language (C++, or CUDA's host side).
-  Frontend.Inputs = {clang::FrontendInputFile(
-      Header, Frontend.Inputs.front().getKind().getHeader())};
-  Frontend.ProgramAction = clang::frontend::GeneratePCH;
-  Frontend.OutputFile = Output.str();
-  Frontend.SkipFunctionBodies = true;
-  Frontend.IncludeTimestamps = false;
-  clang::PreprocessorOptions &Preprocessor = Preamble->getPreprocessorOpts();
-  Preprocessor.ImplicitPCHInclude.clear();
-  Preprocessor.clearRemappedFiles();
-  Preprocessor.PrecompiledPreambleBytes = {0, false};
-  clang::DependencyOutputOptions &Dependencies =
-      Preamble->getDependencyOutputOpts();
-  Dependencies = clang::DependencyOutputOptions();
-  Dependencies.OutputFile = Depfile.str();
-  Dependencies.Targets = {Output.str()};
-  Dependencies.IncludeSystemHeaders = true;
-  Preamble->getDiagnosticOpts().IgnoreWarnings = true;
+  torchlint::run::makePreambleCompile(*Preamble, Header, Output, Depfile);
 
   clang::CompilerInstance Clang;
   Clang.setInvocation(std::move(Preamble));

@@ -19,6 +19,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <chrono>
@@ -281,6 +282,56 @@ UnitResult lintOnce(const tooling::CompileCommand &Command,
   return Result;
 }
 
+// No check reads libtorch's own code, and parsing the bodies of its plain
+// functions is much of a preamble's cost; a template's body is kept: the
+// unit instantiates it, and an error there is the unit's.
+class KeepTemplateBodies : public ASTConsumer {
+public:
+  bool shouldSkipFunctionBody(Decl *D) override {
+    const FunctionDecl *Function = D->getAsFunction();
+    return !Function || !Function->isTemplated();
+  }
+};
+
+class GeneratePreambleAction : public GeneratePCHAction {
+  std::unique_ptr<ASTConsumer>
+  CreateASTConsumer(CompilerInstance &CI, llvm::StringRef File) override {
+    std::unique_ptr<ASTConsumer> Generator =
+        GeneratePCHAction::CreateASTConsumer(CI, File);
+    if (!Generator)
+      return nullptr;
+    std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+    Consumers.push_back(std::move(Generator));
+    Consumers.push_back(std::make_unique<KeepTemplateBodies>());
+    return std::make_unique<MultiplexConsumer>(std::move(Consumers));
+  }
+};
+
+class GeneratePreambleFactory : public tooling::FrontendActionFactory {
+public:
+  GeneratePreambleFactory(llvm::StringRef Header, llvm::StringRef Output,
+                          llvm::StringRef Depfile)
+      : Header(Header), Output(Output), Depfile(Depfile) {}
+
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                     FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCHContainerOps,
+                     DiagnosticConsumer *DiagConsumer) override {
+    makePreambleCompile(*Invocation, Header, Output, Depfile);
+    // Once here, not at the end of every unit over the preamble.
+    Invocation->getLangOpts().PCHInstantiateTemplates = true;
+    return FrontendActionFactory::runInvocation(Invocation, Files,
+                                                PCHContainerOps, DiagConsumer);
+  }
+
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<GeneratePreambleAction>();
+  }
+
+private:
+  llvm::StringRef Header, Output, Depfile;
+};
+
 /// Whether the unit's errors could come from the preamble not fitting it.
 bool mayBePreambleMismatch(const UnitResult &Result) {
   if (Result.ToolFailed)
@@ -334,6 +385,57 @@ UnitResult lintUnit(const tooling::CompileCommand &Command,
   if (!PrecompiledPreamble.empty() && mayBePreambleMismatch(Result))
     Run({});
   return Result;
+}
+
+namespace {
+
+bool compileInProcess(const PreambleRequest &Request, llvm::StringRef Compiler,
+                      llvm::StringRef Header, llvm::StringRef Output,
+                      llvm::StringRef Depfile) {
+  noteBottomOfStack();
+  tooling::CompileCommand Command;
+  Command.Directory = Request.Directory;
+  Command.Filename = Header.str();
+  // The driver's name chooses its mode and builtin headers, as the units'.
+  Command.CommandLine.push_back(Compiler.empty() ? "clang++" : Compiler.str());
+  Command.CommandLine.insert(Command.CommandLine.end(), Request.Flags.begin(),
+                             Request.Flags.end());
+  Command.CommandLine.push_back(Header.str());
+  SingleCommandDatabase Database(Command);
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS(
+      new llvm::vfs::OverlayFileSystem(llvm::vfs::createPhysicalFileSystem()));
+  tooling::ClangTool Tool(Database, {Command.Filename},
+                          std::make_shared<PCHContainerOperations>(), FS);
+  Tool.setPrintErrorMessage(false);
+  IgnoringDiagConsumer Quiet;
+  Tool.setDiagnosticConsumer(&Quiet);
+  GeneratePreambleFactory Factory(Header, Output, Depfile);
+  bool Built = false;
+  llvm::CrashRecoveryContext Recovery;
+  return Recovery.RunSafely([&] { Built = Tool.run(&Factory) == 0; }) && Built;
+}
+
+} // namespace
+
+bool compilePreamble(llvm::StringRef Self, const PreambleRequest &Request,
+                     llvm::StringRef Compiler, llvm::StringRef Header,
+                     llvm::StringRef Output, llvm::StringRef Depfile) {
+  std::vector<llvm::StringRef> Args{
+      Self,   BuildPreambleFlag, Request.Directory, Header,
+      Output, Depfile,           Compiler};
+  Args.insert(Args.end(), Request.Flags.begin(), Request.Flags.end());
+  std::string Error;
+  return llvm::sys::ExecuteAndWait(Self, Args, std::nullopt, {}, 0, 0,
+                                   &Error) == 0;
+}
+
+int buildPreambleMain(llvm::ArrayRef<const char *> Args) {
+  if (Args.size() < 5)
+    return 2;
+  PreambleRequest Request;
+  Request.Directory = Args[0];
+  Request.Flags.assign(Args.begin() + 5, Args.end());
+  return compileInProcess(Request, Args[4], Args[1], Args[2], Args[3]) ? 0 : 1;
 }
 
 ClangTidyOptions optionsFor(const LintSettings &Settings,

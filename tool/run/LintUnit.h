@@ -12,6 +12,7 @@
 #ifndef TORCHLINT_RUN_LINTUNIT_H
 #define TORCHLINT_RUN_LINTUNIT_H
 
+#include "SharedPreamble.h"
 #include "UnitResult.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -38,6 +39,23 @@ struct LintSettings {
 UnitResult lintUnit(const clang::tooling::CompileCommand &Command,
                     const LintSettings &Settings,
                     llvm::StringRef PrecompiledPreamble = {});
+
+// Compiles \p Header, a preamble's includes, into the PCH \p Output as the
+// lint of \p Request's units parses (their flags, \p Compiler naming the
+// driver), writing the files it read as a make rule to \p Depfile; whether it
+// did. The headers' plain functions keep no bodies; templates keep theirs,
+// instantiated once. It runs in a child process, \p Self (this program)
+// with BuildPreambleFlag: the memory of a parse of the libtorch headers then
+// goes back to the system when it ends, not to the heap of the process
+// that lints the units.
+bool compilePreamble(llvm::StringRef Self, const PreambleRequest &Request,
+                     llvm::StringRef Compiler, llvm::StringRef Header,
+                     llvm::StringRef Output, llvm::StringRef Depfile);
+
+// The child's side: `Self BuildPreambleFlag DIRECTORY HEADER OUTPUT DEPFILE
+// COMPILER FLAGS...`, \p Args being what follows the flag; its exit status.
+inline constexpr llvm::StringLiteral BuildPreambleFlag = "--build-preamble";
+int buildPreambleMain(llvm::ArrayRef<const char *> Args);
 
 // The clang-tidy options in effect for \p File (.clang-tidy files,
 // --config, --checks): part of the result cache's key.

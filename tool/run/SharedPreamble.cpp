@@ -2,6 +2,8 @@
 #include "SharedPreamble.h"
 #include "ResultCache.h"
 
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -186,8 +188,8 @@ bool takesPath(llvm::StringRef Option) {
 
 std::string keyOf(const PreambleRequest &Request) {
   llvm::BLAKE3 Hasher;
-  if (Request.ForEditor)
-    addHashField(Hasher, "editor");
+  // Each builds its own kind of PCH (compilePreamble, compileForEditor).
+  addHashField(Hasher, Request.ForEditor ? "editor" : "lint: template bodies");
   for (const std::string &Flag : Request.Flags)
     addHashField(Hasher, Flag);
   addHashField(Hasher, "--");
@@ -692,23 +694,30 @@ PreambleStore::canonicalizeAlike(const std::vector<PreambleRequest> &Alike) {
   return Canonical;
 }
 
-std::optional<std::string>
-PreambleStore::build(const PreambleRequest &Request) {
-  if (Compiler.empty())
-    return std::nullopt;
-  return build(Request, [&](llvm::StringRef Header, llvm::StringRef Output,
-                            llvm::StringRef Depfile) {
-    std::vector<std::string> Args = Request.Flags;
-    for (llvm::StringRef Arg :
-         {llvm::StringRef("-x"), llvm::StringRef("c++-header"), Header,
-          llvm::StringRef("-o"), Output,
-          llvm::StringRef("-fpch-instantiate-templates"),
-          llvm::StringRef("-Xclang"), llvm::StringRef("-fno-pch-timestamp"),
-          llvm::StringRef("-MD"), llvm::StringRef("-MF"), Depfile,
-          llvm::StringRef("-w")})
-      Args.push_back(Arg.str());
-    return runCompiler(Args, Request.Directory, "") == 0;
-  });
+void makePreambleCompile(clang::CompilerInvocation &Invocation,
+                         llvm::StringRef Header, llvm::StringRef Output,
+                         llvm::StringRef Depfile) {
+  clang::FrontendOptions &Frontend = Invocation.getFrontendOpts();
+  // A header of the unit's language (C++, or CUDA's host side).
+  clang::InputKind Kind = Frontend.Inputs.empty()
+                              ? clang::InputKind(clang::Language::CXX)
+                              : Frontend.Inputs.front().getKind();
+  Frontend.Inputs = {clang::FrontendInputFile(Header, Kind.getHeader())};
+  Frontend.ProgramAction = clang::frontend::GeneratePCH;
+  Frontend.OutputFile = Output.str();
+  Frontend.SkipFunctionBodies = true;
+  Frontend.IncludeTimestamps = false;
+  clang::PreprocessorOptions &Preprocessor = Invocation.getPreprocessorOpts();
+  Preprocessor.ImplicitPCHInclude.clear();
+  Preprocessor.clearRemappedFiles();
+  Preprocessor.PrecompiledPreambleBytes = {0, false};
+  clang::DependencyOutputOptions &Dependencies =
+      Invocation.getDependencyOutputOpts();
+  Dependencies = clang::DependencyOutputOptions();
+  Dependencies.OutputFile = Depfile.str();
+  Dependencies.Targets = {Output.str()};
+  Dependencies.IncludeSystemHeaders = true;
+  Invocation.getDiagnosticOpts().IgnoreWarnings = true;
 }
 
 std::optional<std::string> PreambleStore::build(const PreambleRequest &Request,

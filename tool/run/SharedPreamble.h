@@ -3,7 +3,7 @@
 // Parsing <torch/torch.h> is nearly all of a unit's lint time. Units that
 // start with the same libtorch includes and are compiled with flags that give
 // those headers the same meaning share one precompiled header of them, built
-// once by clang++-19 (with -fpch-instantiate-templates) and kept in the cache
+// once in process (compilePreamble, LintUnit.h) and kept in the cache
 // directory, keyed on those flags (preambleFlags: not the project's own
 // include directories, which differ per target) and the headers' contents. Only
 // the includes at the top of the main file, before any macro definition or
@@ -21,6 +21,10 @@
 #include "llvm/ADT/StringMap.h"
 #include <string>
 #include <vector>
+
+namespace clang {
+class CompilerInvocation;
+} // namespace clang
 
 namespace torchlint::run {
 
@@ -87,19 +91,29 @@ std::optional<PreambleRequest>
 preambleFor(const clang::tooling::CompileCommand &Command,
             std::optional<llvm::StringRef> Text = std::nullopt);
 
+// Makes \p Invocation, a unit's, compile \p Header (a preamble's includes)
+// into the PCH \p Output, writing the files it reads as a make rule to
+// \p Depfile: the unit's language options, which a PCH must match, no
+// warnings, and function bodies skipped where the parser's consumer allows
+// it (clangd's preambles skip all of them).
+void makePreambleCompile(clang::CompilerInvocation &Invocation,
+                         llvm::StringRef Header, llvm::StringRef Output,
+                         llvm::StringRef Depfile);
+
 class PreambleStore {
 public:
   PreambleStore(std::string Directory, FileHashes &Hashes);
 
+  // clang++-19, which scans requests and names the driver of their builds.
+  llvm::StringRef compiler() const { return Compiler; }
   // The path of an up-to-date PCH for \p Request, if one is there.
   std::optional<std::string> existing(const PreambleRequest &Request);
-  // Builds it (clang++-19); the path, or nothing if it could not be built.
-  std::optional<std::string> build(const PreambleRequest &Request);
   // Compiles \p Header (the request's includes) into the PCH \p Output,
   // writing the files it read as a make rule to \p Depfile; whether it did.
   using PreambleCompiler = llvm::function_ref<bool(
       llvm::StringRef Header, llvm::StringRef Output, llvm::StringRef Depfile)>;
-  // Builds it with \p Compile (an editor builds its own, in process).
+  // Builds it with \p Compile; the path, or nothing if it could not be
+  // built.
   std::optional<std::string> build(const PreambleRequest &Request,
                                    PreambleCompiler Compile);
   // Leaves out of \p Request what cannot change what its headers mean, and

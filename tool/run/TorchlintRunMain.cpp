@@ -684,7 +684,7 @@ loadDatabase(std::string &BuildDir, std::string &Error) {
   return nullptr;
 }
 
-int runProject() {
+int runProject(llvm::StringRef Self) {
   std::string Error;
   std::string BuildDir;
   auto Database = loadDatabase(BuildDir, Error);
@@ -866,8 +866,13 @@ int runProject() {
   for (const std::string &Key : ToBuild)
     Pool.async([&, Key] {
       const std::vector<size_t> &Users = UnitsOfPreamble.at(Key);
-      std::optional<std::string> Built =
-          Preambles.build(*Requests[Users.front()]);
+      const PreambleRequest &Request = *Requests[Users.front()];
+      std::optional<std::string> Built = Preambles.build(
+          Request, [&](llvm::StringRef Header, llvm::StringRef Output,
+                       llvm::StringRef Depfile) {
+            return compilePreamble(Self, Request, Preambles.compiler(), Header,
+                                   Output, Depfile);
+          });
       if (Built) {
         std::lock_guard<std::mutex> Guard(PreambleLock);
         PreamblePaths[Key] = *Built;
@@ -954,6 +959,8 @@ int runProject() {
 
 int main(int Argc, const char **Argv) {
   llvm::InitLLVM Init(Argc, Argv);
+  if (Argc > 1 && llvm::StringRef(Argv[1]) == BuildPreambleFlag)
+    return buildPreambleMain(llvm::ArrayRef(Argv + 2, Argv + Argc));
 #define TORCHLINT_USE_ANCHOR(Name) (void)clang::tidy::Name##ModuleAnchorSource;
   TORCHLINT_MODULES(TORCHLINT_USE_ANCHOR)
   cl::HideUnrelatedOptions(Category);
@@ -971,5 +978,7 @@ int main(int Argc, const char **Argv) {
     return 2;
   if (Merge)
     return runMerge();
-  return runProject();
+  // This program, which builds the preambles in child processes.
+  static int Anchor;
+  return runProject(fs::getMainExecutable(Argv[0], &Anchor));
 }
