@@ -46,6 +46,26 @@ private:
   tooling::CompileCommand Command;
 };
 
+// A ClangTool over one command, on a file system of its own: ClangTool sets
+// its working directory to the command's, which on the real file system
+// would chdir the process.
+class SingleCommandTool {
+public:
+  explicit SingleCommandTool(const tooling::CompileCommand &Command)
+      : Database(Command),
+        Tool(Database, {Command.Filename},
+             std::make_shared<PCHContainerOperations>(),
+             llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+                 llvm::vfs::createPhysicalFileSystem())) {
+    Tool.setPrintErrorMessage(false);
+  }
+  tooling::ClangTool *operator->() { return &Tool; }
+
+private:
+  SingleCommandDatabase Database;
+  tooling::ClangTool Tool;
+};
+
 // Every file the unit reads, system headers and the preamble's inputs
 // included (not the .pch itself: it is built from those inputs).
 class AllDependencies : public DependencyCollector {
@@ -236,27 +256,20 @@ UnitResult lintOnce(const tooling::CompileCommand &Command,
 
   tooling::CompileCommand Adjusted = Command;
   Adjusted.CommandLine = withConfiguredArgs(Options, Command.CommandLine);
-  SingleCommandDatabase Database(Adjusted);
-  // A file system of its own: ClangTool sets its working directory to the
-  // command's, which on the real file system would chdir the process.
-  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS(
-      new llvm::vfs::OverlayFileSystem(llvm::vfs::createPhysicalFileSystem()));
-  tooling::ClangTool Tool(Database, {Command.Filename},
-                          std::make_shared<PCHContainerOperations>(), FS);
-  Tool.setPrintErrorMessage(false);
-  Tool.appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
+  SingleCommandTool Tool(Adjusted);
+  Tool->appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
   if (!PrecompiledPreamble.empty())
-    Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+    Tool->appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
         {"-include-pch", PrecompiledPreamble.str()},
         tooling::ArgumentInsertPosition::END));
-  Tool.setDiagnosticConsumer(&Consumer);
+  Tool->setDiagnosticConsumer(&Consumer);
 
   tidy::ClangTidyASTConsumerFactory Checks(Context);
   auto Dependencies = std::make_shared<AllDependencies>();
   LintActionFactory Factory(
       Checks, Dependencies,
       UnitScope{Options.HeaderFilterRegex, !PrecompiledPreamble.empty()});
-  int Status = Tool.run(&Factory);
+  int Status = Tool->run(&Factory);
 
   Result.Diagnostics = Consumer.take();
   for (ClangTidyError &Diag : Result.Diagnostics) {
@@ -401,18 +414,13 @@ bool compileInProcess(const PreambleRequest &Request, llvm::StringRef Compiler,
   Command.CommandLine.insert(Command.CommandLine.end(), Request.Flags.begin(),
                              Request.Flags.end());
   Command.CommandLine.push_back(Header.str());
-  SingleCommandDatabase Database(Command);
-  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS(
-      new llvm::vfs::OverlayFileSystem(llvm::vfs::createPhysicalFileSystem()));
-  tooling::ClangTool Tool(Database, {Command.Filename},
-                          std::make_shared<PCHContainerOperations>(), FS);
-  Tool.setPrintErrorMessage(false);
+  SingleCommandTool Tool(Command);
   IgnoringDiagConsumer Quiet;
-  Tool.setDiagnosticConsumer(&Quiet);
+  Tool->setDiagnosticConsumer(&Quiet);
   GeneratePreambleFactory Factory(Header, Output, Depfile);
   bool Built = false;
   llvm::CrashRecoveryContext Recovery;
-  return Recovery.RunSafely([&] { Built = Tool.run(&Factory) == 0; }) && Built;
+  return Recovery.RunSafely([&] { Built = Tool->run(&Factory) == 0; }) && Built;
 }
 
 } // namespace
