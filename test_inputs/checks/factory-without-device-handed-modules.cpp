@@ -1,13 +1,17 @@
 // CHECKS: torch-factory-without-device,torch-mixed-device-op
 // HEADERS: fast real real2
-// A module that a plain class only takes from its creator (its constructor
-// stores the handle it was given, and nothing in the class moves or
-// replaces it) lives where the creator put it, as a module parameter lives
-// where the callers put it: host-built data fed to it is not judged here.
-// A class that moves the module itself, or builds its own, decides.
+// A module a plain class holds is where the class's code puts it. Taken
+// from its creator (a constructor or a set-up method stores the handle it
+// was given, and nothing in the class moves it), it lives where the creator
+// put it, as a module parameter lives where the callers put it; built by the
+// class and never moved, it stays on the CPU with the host-built data (a
+// program that never chooses a device). A class that moves or loads the
+// module onto a device decides: host-built data fed to it is a defect.
 #include <torch/torch.h>
 
 #include <memory>
+#include <string>
+#include <vector>
 
 struct ScorerImpl : torch::nn::Module {
   ScorerImpl() { fc = register_module("fc", torch::nn::Linear(4, 1)); }
@@ -34,6 +38,41 @@ private:
   std::shared_ptr<ScorerImpl> model_;
 };
 
+// Built by the class and never moved: the network and the data it is fed
+// stay on the CPU, the design of a program that never chooses a device.
+class Evaluator {
+public:
+  Evaluator() : model_(std::make_shared<ScorerImpl>()) {}
+  torch::Tensor score(float x) {
+    torch::Tensor state = torch::zeros({4});
+    state[0] = x;
+    return model_->forward(state);
+  }
+  void sync(const Evaluator &other) { model_ = other.model_; }
+
+private:
+  std::shared_ptr<ScorerImpl> model_;
+};
+
+// A script module handed to a set-up method and never moved: where the
+// caller put it (the host implementation of a plug-in interface).
+class HostKernel {
+public:
+  void initialize(const torch::jit::script::Module &module) {
+    module_ = module;
+    module_.eval();
+  }
+  double execute(std::vector<double> &positions) {
+    auto x = torch::from_blob(positions.data(),
+                              {static_cast<int64_t>(positions.size())},
+                              torch::kFloat64);
+    return module_.forward({x}).toTensor().item<double>();
+  }
+
+private:
+  torch::jit::script::Module module_;
+};
+
 // --- Flagged ---
 
 // Moved by the class itself, to the device it was given.
@@ -58,10 +97,13 @@ private:
   // CHECK-NOTES: :[[@LINE-1]]:17: note: the device is taken from member 'device_'
 };
 
-// Built by the class: a module of its own, which exists to be moved.
-class Evaluator {
+// Loaded by the class onto the device it was given.
+class Restorer {
 public:
-  Evaluator() : model_(std::make_shared<ScorerImpl>()) {}
+  Restorer(const std::string &path, torch::Device device)
+      : model_(std::make_shared<ScorerImpl>()) {
+    torch::load(model_, path, device);
+  }
   torch::Tensor score(float x) {
     torch::Tensor state = torch::zeros({4});
     // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: tensor factory 'torch::zeros' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]

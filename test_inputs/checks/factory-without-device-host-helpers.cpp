@@ -164,7 +164,7 @@ struct PointCloud {
   }
 };
 
-// A host buffer fed to a module, which modules exist to move: the move to the
+// A host buffer fed to a module the class moved to a device: the move to the
 // module's device is missing. That is the op's defect, not the factory's (a
 // device at the factory would make the accessor write device memory).
 struct ScoreNet : torch::nn::Module {
@@ -175,6 +175,7 @@ struct ScoreNet : torch::nn::Module {
 };
 class BoardPlayer {
 public:
+  explicit BoardPlayer(torch::Device device) { net_->to(device); }
   torch::Tensor image(const std::vector<int> &board) const {
     auto planes = torch::zeros({1, 9});
     // CHECK-NOTES: :[[@LINE-1]]:19: note: placed on cpu here

@@ -2,10 +2,10 @@
 // HEADERS: fast real real2
 // A module of the program whose forward is defined in another file
 // computes with its own parameters on its input: its output is where both
-// are, and modules exist to be moved. A device-less factory's tensor
-// meeting that output is a defect wherever the module goes, whether the
-// output is kept whole, unpacked with structured bindings or assigned with
-// std::tie. The fix follows the data the module ran on.
+// are. Where the class moves the module to a device, a device-less
+// factory's tensor meeting that output is a defect, whether the output is
+// kept whole, unpacked with structured bindings or assigned with std::tie.
+// The fix follows the data the module ran on.
 #include <torch/torch.h>
 
 #include <string>
@@ -26,6 +26,10 @@ TORCH_MODULE(Heads);
 
 class Policy {
 public:
+  explicit Policy(torch::Device device) {
+    encoder_->to(device);
+    heads_->to(device);
+  }
   torch::Tensor scores(const torch::Tensor &observation) {
     // CHECK-NOTES: :[[@LINE-1]]:45: note: the device is taken from parameter 'observation'
     auto features = encoder_(observation);
@@ -217,6 +221,7 @@ private:
 
 class Explorer {
 public:
+  explicit Explorer(torch::Device device) { policy_->to(device); }
   torch::Tensor explore(const torch::Tensor &obs) {
     // CHECK-NOTES: :[[@LINE-1]]:46: note: the device is taken from parameter 'obs'
     auto logits = policy_->forward(obs);

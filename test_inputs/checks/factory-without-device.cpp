@@ -184,3 +184,22 @@ void run_on(torch::Device device) {
   normalize_channels(x);
   // CHECK-NOTES: :[[@LINE-1]]:22: note: data on the device of 'device' reaches parameter 'images' through this call of 'normalize_channels'
 }
+
+// A device another object holds (a configuration's, behind a pointer) is
+// chosen where that object is set up, as a member of this one is: data
+// placed with it may be anywhere.
+struct TrainConfig {
+  torch::Device device = torch::kCPU;
+};
+torch::Tensor value_loss(const std::shared_ptr<TrainConfig> &config,
+                         torch::nn::Linear &head, const torch::Tensor &states,
+                         std::vector<float> &results) {
+  auto values = head->forward(states.to(config->device));
+  // CHECK-NOTES: :[[@LINE-1]]:8: note: the device is taken from local variable 'values'
+  auto targets = torch::from_blob(results.data(),
+                                  {static_cast<int64_t>(results.size()), 1});
+  // CHECK-MESSAGES: :[[@LINE-2]]:18: warning: tensor factory 'torch::from_blob' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+  // CHECK-NOTES: :[[@LINE-3]]:18: note: suggested fix; it changes where data lives, so '--fix' leaves it to you (UnsafeFixes: true applies it)
+  return (values - targets).pow(2).mean();
+  // CHECK-NOTES: :[[@LINE-1]]:18: note: it meets a tensor on the device of 'device' in 'operator-'
+}

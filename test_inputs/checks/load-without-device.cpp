@@ -68,6 +68,20 @@ void periodic_restore(torch::Device device, int epochs) {
   }
 }
 
+// A checkpoint this function wrote on one path only: on the other the load
+// reads a file from elsewhere (a user's), saved from any device. Only a save
+// on every path to the load makes it a round trip.
+void resume_or_start(Generator &net, torch::Device device,
+                     const std::string &path, bool exists) {
+  net->to(device);
+  if (!exists)
+    torch::save(net, path);
+  torch::load(net, path);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'torch::load' without a device puts the parameters of module 'net' back on the device they were saved from, not on the device it was moved to [torch-load-without-device]
+  // CHECK-FIXES: torch::load(net, path, device);
+  // CHECK-NOTES: :[[@LINE-6]]:3: note: 'net' is moved to a device here, before the load
+}
+
 // A constant device is usable anywhere; a stream source; an explicit nullopt
 // is no device either.
 void constant_device(std::shared_ptr<GeneratorImpl> net, std::istream &in) {

@@ -55,9 +55,11 @@ memberReplacedAfter(const ValueDecl *Object, const CallExpr *Load,
 }
 
 /// A torch::load from the path (same spelling) that a torch::save of this
-/// function wrote on a path to it: the checkpoint comes from this
+/// function wrote on every path to it: the checkpoint comes from this
 /// program's own modules on this program's device, and the load restores
-/// exactly that.
+/// exactly that. Written on some paths only (`if (!exists(p)) save(m, p);`,
+/// a save at the end of a loop the load begins), the load reads on the
+/// others whatever file the path names.
 bool isRoundTrip(const CheckpointLoad &Load, const FunctionDecl *Fn,
                  const DeviceFlow &Facts, ASTContext &Ctx) {
   if (Load.Read->getNumArgs() < 2)
@@ -71,7 +73,8 @@ bool isRoundTrip(const CheckpointLoad &Load, const FunctionDecl *Fn,
     const auto *Save = llvm::dyn_cast<CallExpr>(S);
     if (Saved || !Save || Save->getNumArgs() < 2 ||
         qualifiedName(Save->getDirectCallee()) != "torch::save" ||
-        !Facts.mayRunAfter(Save, Load.Read))
+        !Facts.precedes(Save, Load.Read) ||
+        !Facts.runsWhenever(Save, Load.Read))
       return;
     Saved = !Path.empty() &&
             sourceText(Save->getArg(1)->IgnoreParenImpCasts(), Ctx) == Path;

@@ -1,6 +1,7 @@
 //===--- MeetingEvidence.cpp - what shows data may be off the CPU ---------===//
 #include "device/findings/MeetingEvidence.h"
 #include "device/findings/FindingNotes.h"
+#include "device/findings/HeldModules.h"
 #include "device/findings/HostWork.h"
 #include "device/findings/ProjectCalls.h"
 #include "device/flow/DeviceChoice.h"
@@ -19,107 +20,19 @@ namespace clang::tidy::torch::device {
 
 namespace {
 
-/// The module member \p Member of a plain class (not a module), or null.
-const CXXRecordDecl *plainClassHolding(const FieldDecl *Member) {
-  const auto *Class = llvm::dyn_cast_or_null<CXXRecordDecl>(
-      Member ? Member->getParent() : nullptr);
-  if (!Class || !isModuleType(Member->getType()) ||
-      isModuleType(recordType(Class)))
-    return nullptr;
-  return Class;
-}
-
-/// Calls \p Visit for each call on \p Member in the methods of \p Class
-/// the unit defines (`model_->to(device_)`, `model_->eval()`).
-void forEachCallOn(const CXXRecordDecl *Class, const FieldDecl *Member,
-                   llvm::function_ref<void(const CXXMemberCallExpr &)> Visit) {
-  for (const CXXMethodDecl *Declared : Class->methods())
-    if (const FunctionDecl *Definition = nullptr;
-        Declared->hasBody(Definition) && Definition)
-      forEachOwnDescendant(Definition->getBody(), [&](const Stmt &S) {
-        const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(&S);
-        if (Call && Call->getMethodDecl() &&
-            referencedObject(Call->getImplicitObjectArgument()) == Member)
-          Visit(*Call);
-      });
-}
-
-bool isModuleMove(const CXXMemberCallExpr &Call) {
-  const CXXMethodDecl *Method = Call.getMethodDecl();
-  return isNamed(Method, "to") || isNamed(Method, "cuda") ||
-         isNamed(Method, "cpu");
-}
-
-/// True for a module member of a plain class that the class only takes
-/// from its creator: its constructors set it from their own parameters
-/// (`model_(std::move(model))`), and nothing in the class assigns it
-/// otherwise or moves it. It is where the creator put it, as a module
-/// parameter is where the callers put it.
-bool isHandedInModule(const FieldDecl *Member) {
-  const CXXRecordDecl *Class = plainClassHolding(Member);
-  if (!Class)
-    return false;
-  // The value as the constructor got it: through copies and std::move.
-  auto Given = [](const Expr *E) {
-    const auto *Param = llvm::dyn_cast_or_null<ParmVarDecl>(copiedVariable(E));
-    return Param && llvm::isa<CXXConstructorDecl>(Param->getDeclContext());
-  };
-  bool FromCreator = false, Otherwise = false;
-  forEachObjectAssignment(Class, /*ConstructorsOnly=*/false,
-                          [&](const ValueDecl *Object, const Expr *Value) {
-                            if (Object != Member)
-                              return;
-                            (Given(Value) ? FromCreator : Otherwise) = true;
-                          });
-  if (!FromCreator || Otherwise)
-    return false;
-  // A move in any method of the class (`model_->to(device_)`) is the
-  // class's own placement.
-  bool Moved = false;
-  forEachCallOn(Class, Member, [&](const CXXMemberCallExpr &Call) {
-    Moved |= isModuleMove(Call);
-  });
-  return !Moved;
-}
-
-/// True for a module member of a plain class whose placement the unit sees
-/// only in part: nothing it sees moves the member off the CPU, and code it
-/// does not see may place it: a method of the class defined elsewhere, or
-/// a method of the module's own class defined elsewhere and called for its
-/// effect (`policy_->set_cpu_only(true)`). Unseen code is no evidence.
-bool isPlacedOutOfView(const FieldDecl *Member) {
-  const CXXRecordDecl *Class = plainClassHolding(Member);
-  // A template's methods are in view even where no use instantiated them.
-  if (!Class || isInstantiated(Class))
-    return false;
-  bool OffCpu = false, UnseenEffect = false;
-  forEachCallOn(Class, Member, [&](const CXXMemberCallExpr &Call) {
-    const CXXMethodDecl *Method = Call.getMethodDecl();
-    if (isModuleMove(Call))
-      OffCpu |= isNamed(Method, "cuda") ||
-                llvm::any_of(Call.arguments(), [](const Expr *Arg) {
-                  return isDeviceLike(Arg->getType()) &&
-                         !namesCpu(writtenArgument(Arg));
-                });
-    UnseenEffect |= !isInTopNamespace(Method, "torch") && !Method->isConst() &&
-                    Method->getReturnType()->isVoidType() &&
-                    isMethodOutOfView(Method);
-  });
-  return !OffCpu &&
-         (UnseenEffect || llvm::any_of(Class->methods(), isMethodOutOfView));
-}
-
 /// A device value, a module, or a module's own parameter or buffer: each
 /// lives wherever the program puts it at run time. A module handed to a
 /// function as a parameter is where its callers put it, as a tensor
-/// parameter is: they decide; so is one a plain class only takes from its
-/// creator.
+/// parameter is: they decide. A module a plain class holds is where that
+/// class's code puts it (heldModulePlace): movable unless the unit shows
+/// the class keeping it on the CPU or taking it from code out of view.
 bool isMovableByDesign(const ValueDecl *Symbol) {
   if (!Symbol || isModuleParameter(Symbol))
     return false;
-  if (const auto *Field = llvm::dyn_cast<FieldDecl>(Symbol);
-      Field && (isHandedInModule(Field) || isPlacedOutOfView(Field)))
-    return false;
+  if (const auto *Field = llvm::dyn_cast<FieldDecl>(Symbol))
+    if (const std::optional<HeldModulePlace> Place = heldModulePlace(Field))
+      return *Place == HeldModulePlace::PlacedOffCpu ||
+             *Place == HeldModulePlace::Movable;
   const QualType T = Symbol->getType().getNonReferenceType();
   if (holdsDeviceType(T) || isDeviceType(T) || isDeviceTypeEnum(T) ||
       isModuleType(T))

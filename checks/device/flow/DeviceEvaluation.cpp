@@ -33,7 +33,13 @@ std::optional<int> literalIndex(const Expr *E) {
   return static_cast<int>(Index->getValue().getSExtValue());
 }
 
-AbstractDevice otherDevice(const Stmt *Origin) {
+/// The device of \p Backend ("CUDA", "CPU", ...); \p Index: CUDA's.
+AbstractDevice ofBackend(llvm::StringRef Backend, int Index,
+                         const Stmt *Origin) {
+  if (Backend == "CUDA")
+    return AbstractDevice::cuda(Index, Origin);
+  if (Backend == "CPU")
+    return AbstractDevice::cpu(Origin);
   AbstractDevice D;
   D.K = Kind::Other;
   D.Origin = Origin;
@@ -42,17 +48,10 @@ AbstractDevice otherDevice(const Stmt *Origin) {
 
 /// "cuda:1", "cpu", "mps", ...
 AbstractDevice deviceFromString(const StringLiteral *S, const Stmt *Origin) {
-  const std::string Backend = backendOfString(S);
-  if (Backend == "CUDA") {
-    int Index = -1;
-    llvm::StringRef Text = S->getString();
-    if (Text.consume_front("cuda:"))
-      Text.getAsInteger(10, Index);
-    return AbstractDevice::cuda(Index, Origin);
-  }
-  if (Backend == "CPU")
-    return AbstractDevice::cpu(Origin);
-  return otherDevice(Origin);
+  int Index = -1;
+  if (llvm::StringRef Text = S->getString(); Text.consume_front("cuda:"))
+    Text.getAsInteger(10, Index);
+  return ofBackend(backendOfString(S), Index, Origin);
 }
 
 /// kCUDA, kCPU, DeviceType::CUDA, c10::kMPS, ...
@@ -60,12 +59,7 @@ std::optional<AbstractDevice> deviceFromConstant(const ValueDecl *D,
                                                  const Stmt *Origin) {
   if (!isDeviceTypeConstant(D))
     return std::nullopt;
-  const std::string Backend = backendOfConstant(D);
-  if (Backend == "CUDA")
-    return AbstractDevice::cuda(-1, Origin);
-  if (Backend == "CPU")
-    return AbstractDevice::cpu(Origin);
-  return otherDevice(Origin);
+  return ofBackend(backendOfConstant(D), -1, Origin);
 }
 
 bool isReduction(llvm::StringRef Name) {
@@ -339,8 +333,11 @@ AbstractDevice DeviceTransfer::evalDevice(const Expr *E,
       return *D;
     return Chosen(llvm::dyn_cast<VarDecl>(Ref->getDecl()));
   }
+  // A member of this object, or a device another one holds
+  // (`config_->device`): chosen where that object is set up.
   if (const auto *Member = llvm::dyn_cast<MemberExpr>(E))
-    if (llvm::isa<CXXThisExpr>(tensorOperand(Member->getBase())))
+    if (llvm::isa<CXXThisExpr>(tensorOperand(Member->getBase())) ||
+        isDeviceLike(Member->getMemberDecl()->getType()))
       return Chosen(Member->getMemberDecl());
   // A device held through a pointer (`*device_`, a shared_ptr<Device>
   // member) stands for itself, as a member holding it directly does.
