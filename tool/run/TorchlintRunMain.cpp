@@ -774,15 +774,72 @@ int runProject(llvm::StringRef Self) {
     });
   Pool.wait();
 
+  // Linting a unit, and building a preamble: a build's units are linted
+  // as soon as it is done, whether they were known to need it before or
+  // come to wait for it after.
+  auto Lint = [&](size_t I, std::string Preamble) {
+    Pool.async([&, I, Preamble = std::move(Preamble)] {
+      Results[I] = lintUnit(Units[I], Settings, Preamble);
+      if (!NoCache && !Results[I].ToolFailed)
+        Cache.store(Keys[I], Results[I]);
+      Tracker.finished(Results[I]);
+    });
+  };
+  PreambleStore Preambles(std::string(CachePath), Hashes);
+  struct PreambleBuild {
+    bool Done = false;
+    std::string Path; // empty: it could not be built
+    std::vector<size_t> Waiting;
+  };
+  std::mutex BuildsLock;
+  std::map<std::string, PreambleBuild> Builds;
+  auto StartBuild = [&](const std::string &Key, PreambleRequest Request) {
+    {
+      std::lock_guard<std::mutex> Guard(BuildsLock);
+      if (!Builds.try_emplace(Key).second)
+        return;
+    }
+    Pool.async([&, Key, Request = std::move(Request)] {
+      std::optional<std::string> Built = Preambles.build(
+          Request, [&](llvm::StringRef Header, llvm::StringRef Output,
+                       llvm::StringRef Depfile) {
+            return compilePreamble(Self, Request, Preambles.compiler(), Header,
+                                   Output, Depfile);
+          });
+      std::vector<size_t> Waiting;
+      {
+        std::lock_guard<std::mutex> Guard(BuildsLock);
+        PreambleBuild &Build = Builds[Key];
+        Build.Done = true;
+        Build.Path = Built.value_or("");
+        Waiting.swap(Build.Waiting);
+      }
+      for (size_t I : Waiting)
+        Lint(I, Built.value_or(""));
+    });
+  };
+  auto LintWhenBuilt = [&](size_t I, const std::string &Key) {
+    std::unique_lock<std::mutex> Guard(BuildsLock);
+    PreambleBuild &Build = Builds[Key];
+    if (!Build.Done) {
+      Build.Waiting.push_back(I);
+      return;
+    }
+    std::string Path = Build.Path;
+    Guard.unlock();
+    Lint(I, std::move(Path));
+  };
+
   // 2. A preamble per flag set, where two units or more share it (or it is
   // there from an earlier run).
-  PreambleStore Preambles(std::string(CachePath), Hashes);
   std::vector<std::optional<PreambleRequest>> Requests(Units.size());
   std::map<std::string, std::vector<size_t>> UnitsOfPreamble;
   if (!NoPreamble) {
     // Units whose includes or flags differ only in what cannot change what
     // the headers mean share one: one scan per distinct request decides,
-    // requests alike but for macros in turn (canonicalizeAlike).
+    // requests alike but for macros in turn (canonicalizeAlike). A preamble
+    // that two units of one scan need is built at once, beside the other
+    // scans.
     std::map<std::string, std::vector<size_t>> UnitsOfRequest;
     std::map<std::string, std::vector<const std::vector<size_t> *>>
         RequestsAlike;
@@ -792,27 +849,34 @@ int runProject(llvm::StringRef Self) {
     for (const auto &Entry : UnitsOfRequest)
       RequestsAlike[keyWithoutMacros(*Requests[Entry.second.front()])]
           .push_back(&Entry.second);
+    // The scans have threads of their own: a build they start runs at
+    // once on the idle pool, not after the scans still queued.
+    llvm::DefaultThreadPool Scans(*Strategy);
     for (const auto &Alike : RequestsAlike)
-      Pool.async([&, &Group = Alike.second] {
+      Scans.async([&, &Group = Alike.second] {
         std::vector<PreambleRequest> Originals;
         for (const std::vector<size_t> *Users : Group)
           Originals.push_back(*Requests[Users->front()]);
         std::vector<PreambleRequest> Canonical =
             Preambles.canonicalizeAlike(Originals);
+        std::map<std::string, size_t> Needed;
         for (size_t K = 0; K < Group.size(); ++K)
           for (size_t I : *Group[K]) {
             std::string Directory = std::move(Requests[I]->Directory);
             Requests[I] = Canonical[K];
             Requests[I]->Directory = std::move(Directory);
+            if (++Needed[Canonical[K].Key] == 2 &&
+                !Preambles.existing(*Requests[I]))
+              StartBuild(Canonical[K].Key, *Requests[I]);
           }
       });
-    Pool.wait();
+    Scans.wait();
     for (size_t I = 0; I < Units.size(); ++I)
       if (Requests[I])
         UnitsOfPreamble[Requests[I]->Key].push_back(I);
   }
   // The preambles there will be: those in the cache, and those two units
-  // or more share, built below.
+  // or more share, built below (or already being built).
   std::map<std::string, std::string> PreamblePaths;
   std::set<std::string> ToBuild;
   for (const auto &[Key, Users] : UnitsOfPreamble) {
@@ -853,43 +917,26 @@ int runProject(llvm::StringRef Self) {
 
   // 3. Lint the rest: each preamble's units as soon as it is built, the
   // others at once, beside the builds.
-  std::mutex PreambleLock;
-  const std::map<std::string, std::string> Ready = PreamblePaths;
-  auto Lint = [&](size_t I, std::string Preamble) {
-    Pool.async([&, I, Preamble = std::move(Preamble)] {
-      Results[I] = lintUnit(Units[I], Settings, Preamble);
-      if (!NoCache && !Results[I].ToolFailed)
-        Cache.store(Keys[I], Results[I]);
-      Tracker.finished(Results[I]);
-    });
-  };
   for (const std::string &Key : ToBuild)
-    Pool.async([&, Key] {
-      const std::vector<size_t> &Users = UnitsOfPreamble.at(Key);
-      const PreambleRequest &Request = *Requests[Users.front()];
-      std::optional<std::string> Built = Preambles.build(
-          Request, [&](llvm::StringRef Header, llvm::StringRef Output,
-                       llvm::StringRef Depfile) {
-            return compilePreamble(Self, Request, Preambles.compiler(), Header,
-                                   Output, Depfile);
-          });
-      if (Built) {
-        std::lock_guard<std::mutex> Guard(PreambleLock);
-        PreamblePaths[Key] = *Built;
-      }
-      for (size_t I : Users)
-        Lint(I, Built.value_or(""));
-    });
+    StartBuild(Key, *Requests[UnitsOfPreamble.at(Key).front()]);
   for (size_t I = 0; I < Units.size(); ++I) {
-    if (!Missed[I] || (Requests[I] && ToBuild.count(Requests[I]->Key)))
+    if (!Missed[I])
       continue;
+    if (Requests[I] && ToBuild.count(Requests[I]->Key)) {
+      LintWhenBuilt(I, Requests[I]->Key);
+      continue;
+    }
     std::string Preamble;
     if (Requests[I])
-      if (auto Found = Ready.find(Requests[I]->Key); Found != Ready.end())
+      if (auto Found = PreamblePaths.find(Requests[I]->Key);
+          Found != PreamblePaths.end())
         Preamble = Found->second;
     Lint(I, std::move(Preamble));
   }
   Pool.wait();
+  for (const auto &[Key, Build] : Builds)
+    if (!Build.Path.empty())
+      PreamblePaths[Key] = Build.Path;
   if (!Quiet && !PreamblePaths.empty())
     llvm::errs() << describePreambles(UnitsOfPreamble, Requests, PreamblePaths)
                  << "\n";
