@@ -3,9 +3,10 @@
 // Parsing <torch/torch.h> is nearly all of a unit's lint time. Units that
 // start with the same libtorch includes and are compiled with flags that give
 // those headers the same meaning share one precompiled header of them, built
-// once in process (compilePreamble, LintUnit.h) and kept in the cache
-// directory, keyed on those flags (preambleFlags: not the project's own
-// include directories, which differ per target) and the headers' contents. Only
+// once by clang's library in a child process (compilePreamble, LintUnit.h)
+// and kept in the cache directory, keyed on those flags (preambleFlags: not
+// the project's own include directories, which differ per target) and the
+// headers' contents. Only
 // the includes at the top of the main file, before any macro definition or
 // conditional, are taken, so the preamble means what the unit's own text means;
 // a preamble that cannot be built is simply not used.

@@ -880,7 +880,14 @@ int runProject(llvm::StringRef Self) {
   std::map<std::string, std::string> PreamblePaths;
   std::set<std::string> ToBuild;
   for (const auto &[Key, Users] : UnitsOfPreamble) {
-    if (auto Existing = Preambles.existing(*Requests[Users.front()]))
+    bool Started;
+    {
+      std::lock_guard<std::mutex> Guard(BuildsLock);
+      Started = Builds.count(Key); // beside the scans: not there yet
+    }
+    if (Started)
+      ToBuild.insert(Key);
+    else if (auto Existing = Preambles.existing(*Requests[Users.front()]))
       PreamblePaths[Key] = *Existing;
     else if (Users.size() >= 2)
       ToBuild.insert(Key);

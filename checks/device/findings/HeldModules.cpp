@@ -56,7 +56,9 @@ bool isLoadedOffCpu(const Expr *Value) {
 }
 
 /// Whether \p S places \p Member off the CPU: moves it
-/// (`model_->to(device_)`, `model_->cuda()`) or loads it with a device.
+/// (`model_->to(device_)`, `model_->cuda()`) or loads it with a device
+/// (`torch::load(model_, path, device)`; a `torch::jit::load` it is given is
+/// among its values).
 bool placesOffCpu(const Stmt &S, const FieldDecl *Member) {
   if (const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(&S);
       Call && referencedObject(Call->getImplicitObjectArgument()) == Member) {
@@ -65,14 +67,11 @@ bool placesOffCpu(const Stmt &S, const FieldDecl *Member) {
            (isNamed(Method, "to") &&
             llvm::any_of(Call->arguments(), namesOffCpu));
   }
-  if (const auto *Load = llvm::dyn_cast<CallExpr>(&S);
-      Load && Load->getNumArgs() > 2 &&
-      qualifiedName(Load->getDirectCallee()) == "torch::load")
-    return referencedObject(Load->getArg(0)) == Member &&
-           namesOffCpu(Load->getArg(2));
-  const auto Sides = assignmentSides(&S);
-  return Sides && referencedObject(Sides->first) == Member &&
-         isLoadedOffCpu(Sides->second);
+  const auto *Load = llvm::dyn_cast<CallExpr>(&S);
+  return Load && Load->getNumArgs() > 2 &&
+         qualifiedName(Load->getDirectCallee()) == "torch::load" &&
+         referencedObject(Load->getArg(0)) == Member &&
+         namesOffCpu(Load->getArg(2));
 }
 
 /// Whether \p S fills \p Member from a file: its parameters then go where
@@ -141,12 +140,13 @@ bool derivesFrom(const Expr *Value, const FieldDecl *Member) {
          });
 }
 
-/// Whether every value the class gives \p Member is a parameter of one of
-/// its methods (a constructor's, a set-up method's), through copies and
-/// std::move, or derives from the member itself.
-bool isTakenFromCreator(const CXXRecordDecl *Class, const FieldDecl *Member) {
+/// Whether every value of \p Values (those the class gives \p Member) is a
+/// parameter of one of its methods (a constructor's, a set-up method's),
+/// through copies and std::move, or derives from the member itself.
+bool isTakenFromCreator(llvm::ArrayRef<const Expr *> Values,
+                        const FieldDecl *Member) {
   bool Given = false;
-  for (const Expr *Value : valuesOf(Class, Member)) {
+  for (const Expr *Value : Values) {
     const auto *Param =
         llvm::dyn_cast_or_null<ParmVarDecl>(copiedVariable(Value));
     if (Param && llvm::isa<CXXMethodDecl>(Param->getDeclContext()))
@@ -157,14 +157,15 @@ bool isTakenFromCreator(const CXXRecordDecl *Class, const FieldDecl *Member) {
   return Given;
 }
 
-/// Whether the class builds \p Member itself: each value it gives it makes
-/// a module (buildsModule), copies the member of another object of the
-/// class (`model_ = other.model_;`) or another module member the class
-/// builds so (`target = policy;`), and one makes a module.
+/// Whether the class builds \p Member itself: each of \p Values (those it
+/// gives it) makes a module (buildsModule), copies the member of another
+/// object of the class (`model_ = other.model_;`) or another module member
+/// the class builds so (`target = policy;`), and one makes a module.
 bool isBuiltByClass(const CXXRecordDecl *Class, const FieldDecl *Member,
+                    llvm::ArrayRef<const Expr *> Values,
                     bool FollowCopies = true) {
   bool Built = false;
-  for (const Expr *Value : valuesOf(Class, Member)) {
+  for (const Expr *Value : Values) {
     // The member copied, of this object or another (`other.model_`).
     const auto *Copied =
         llvm::dyn_cast_or_null<MemberExpr>(tensorOperand(Value));
@@ -174,7 +175,8 @@ bool isBuiltByClass(const CXXRecordDecl *Class, const FieldDecl *Member,
       Built = true;
     else if (Other != Member &&
              !(FollowCopies && Other && Other->getParent() == Class &&
-               isBuiltByClass(Class, Other, /*FollowCopies=*/false)))
+               isBuiltByClass(Class, Other, valuesOf(Class, Other),
+                              /*FollowCopies=*/false)))
       return false;
   }
   return Built;
@@ -212,13 +214,12 @@ std::optional<HeldModulePlace> heldModulePlace(const FieldDecl *Member) {
     OffCpu |= placesOffCpu(S, Member);
     Loaded |= loadsInto(S, Member);
   });
-  for (const Expr *Value : valuesOf(Class, Member))
-    OffCpu |= isLoadedOffCpu(Value);
-  if (OffCpu)
+  const llvm::SmallVector<const Expr *, 4> Values = valuesOf(Class, Member);
+  if (OffCpu || llvm::any_of(Values, isLoadedOffCpu))
     return HeldModulePlace::PlacedOffCpu;
-  if (isSetUpOutOfView(Class, Member) || isTakenFromCreator(Class, Member))
+  if (isSetUpOutOfView(Class, Member) || isTakenFromCreator(Values, Member))
     return HeldModulePlace::WhereGiverPut;
-  if (!Loaded && isBuiltByClass(Class, Member))
+  if (!Loaded && isBuiltByClass(Class, Member, Values))
     return HeldModulePlace::KeptOnCpu;
   return HeldModulePlace::Movable;
 }
