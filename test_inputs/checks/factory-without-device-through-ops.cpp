@@ -117,3 +117,63 @@ torch::Tensor through_functional(torch::Device device) {
   // CHECK-NOTES: :[[@LINE-2]]:20: note: it meets a tensor on the device of 'device' in 'operator*'
   // CHECK-FIXES: return activated * torch::rand({4}, torch::device(device));
 }
+
+// An op that returns values and indices (`torch::sort`, `max` over a
+// dimension) computes both where its input is, read with `std::get`, a
+// structured binding or through a local that keeps the pair.
+torch::Tensor through_sort(torch::Device device) {
+  // CHECK-NOTES: :[[@LINE-1]]:42: note: the device is taken from parameter 'device'
+  auto x = torch::rand({4, 8}, torch::device(device));
+  auto sorted = std::get<0>(torch::sort(x, 1));
+  return sorted - torch::zeros({4, 8});
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: tensor factory 'torch::zeros' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+  // CHECK-NOTES: :[[@LINE-2]]:17: note: it meets a tensor on the device of 'device' in 'operator-'
+  // CHECK-FIXES: return sorted - torch::zeros({4, 8}, torch::device(device));
+}
+
+torch::Tensor through_max_binding(torch::Device device) {
+  // CHECK-NOTES: :[[@LINE-1]]:49: note: the device is taken from parameter 'device'
+  auto x = torch::rand({4, 8}, torch::device(device));
+  auto [best, where] = torch::max(x, 1);
+  return best + torch::ones({4});
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: tensor factory 'torch::ones' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+  // CHECK-NOTES: :[[@LINE-2]]:15: note: it meets a tensor on the device of 'device' in 'operator+'
+  // CHECK-FIXES: return best + torch::ones({4}, torch::device(device));
+}
+
+torch::Tensor through_kept_pair(torch::Device device) {
+  // CHECK-NOTES: :[[@LINE-1]]:47: note: the device is taken from parameter 'device'
+  auto x = torch::rand({4, 8}, torch::device(device));
+  auto sorted = x.sort(1);
+  return std::get<1>(sorted) * torch::rand({4, 8});
+  // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: tensor factory 'torch::rand' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+  // CHECK-NOTES: :[[@LINE-2]]:30: note: it meets a tensor on the device of 'device' in 'operator*'
+  // CHECK-FIXES: return std::get<1>(sorted) * torch::rand({4, 8}, torch::device(device));
+}
+
+// A pair replaced in part is no longer followed; one of the CPU stays there.
+torch::Tensor pair_replaced_in_part(torch::Device device) {
+  auto x = torch::rand({4, 8});
+  auto sorted = torch::sort(x, 1);
+  std::get<0>(sorted) = torch::rand({4, 8}, torch::device(device));
+  auto on_cpu = std::get<1>(torch::sort(x, 1));
+  return on_cpu + torch::zeros({4, 8});
+}
+
+// A helper whose result is one of its parameters' devices on one path and
+// another's on the other (`keep ? torch::cat({a, b}) : b`): at a call, where
+// the arguments for them are.
+torch::Tensor joined_or_last(const torch::Tensor &a, const torch::Tensor &b,
+                             bool keep) {
+  return keep ? torch::cat({a, b}, 1) : b;
+}
+
+torch::Tensor through_joined_helper(torch::Device device, bool keep) {
+  // CHECK-NOTES: :[[@LINE-1]]:51: note: the device is taken from parameter 'device'
+  auto a = torch::rand({4, 2}, torch::device(device));
+  auto b = torch::rand({4, 2}, torch::device(device));
+  return joined_or_last(a, b, keep) - torch::zeros({4, 2});
+  // CHECK-MESSAGES: :[[@LINE-1]]:39: warning: tensor factory 'torch::zeros' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+  // CHECK-NOTES: :[[@LINE-2]]:37: note: it meets a tensor on the device of 'device' in 'operator-'
+  // CHECK-FIXES: return joined_or_last(a, b, keep) - torch::zeros({4, 2}, torch::device(device));
+}

@@ -404,12 +404,10 @@ AbstractDevice DeviceTransfer::evalCall(const CallExpr *Call,
       llvm::dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl());
   if (!Callee || !isTensorType(Callee->getReturnType()))
     return AbstractDevice::unknown();
-  // An element of a pair or tuple parameter: wherever the caller put it.
-  if (const auto Element = parameterElement(Call)) {
-    AbstractDevice D = AbstractDevice::sameAs(Element->first);
-    D.Part = static_cast<int>(Element->second);
-    return D;
-  }
+  // An element of a pair or tuple (`std::get<1>(state)` of a parameter:
+  // wherever the caller put it; `std::get<0>(torch::sort(x, 1))`).
+  if (const std::optional<AbstractDevice> Element = evalTupleElement(Call, S))
+    return *Element;
 
   // A TorchScript module's output: where the data it ran on is.
   if (const CallExpr *Run = scriptModuleRunOf(Call); Run && Run != Call)

@@ -79,6 +79,33 @@ AbstractDevice DeviceTransfer::lookup(const ValueDecl *D,
   return AbstractDevice::unknown();
 }
 
+AbstractDevice DeviceTransfer::resultAtCall(const AbstractDevice &D,
+                                            const CallExpr *Call,
+                                            const FunctionSummary &Callee,
+                                            const DeviceState &S) const {
+  if (D.K == Kind::SameAs) {
+    AbstractDevice Here = atCall(D, Call, Callee, S);
+    // A module's output stays one through the call that returns it.
+    Here.RunOutput |= D.RunOutput && Here.K == Kind::SameAs;
+    return Here;
+  }
+  // Different symbols' devices on different paths, none the CPU (`keep ?
+  // torch::cat({a, b}) : b`): where the caller's arguments for them are.
+  if (D.K != Kind::Maybe || D.MayBeCpu || D.OffCpuThrough.empty() ||
+      llvm::is_contained(D.OffCpuThrough, nullptr))
+    return D;
+  std::optional<AbstractDevice> Joined;
+  for (const ValueDecl *Symbol : D.OffCpuThrough) {
+    const AbstractDevice Here =
+        atCall(AbstractDevice::sameAs(Symbol), Call, Callee, S);
+    if (Here.K == Kind::Unknown)
+      return D;
+    Joined = Joined ? AbstractDevice::join(*Joined, Here) : Here;
+  }
+  Joined->ZeroDim = D.ZeroDim;
+  return *Joined;
+}
+
 AbstractDevice DeviceTransfer::atCall(const AbstractDevice &D,
                                       const CallExpr *Call,
                                       const FunctionSummary &Callee,
@@ -460,6 +487,11 @@ void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
             S.Vars[Decomposed->bindings()[I]] = Parts[I];
       }
       initAggregate(VD, S);
+      // `auto sorted = torch::sort(x, 1);`: where its parts are, when they
+      // agree (`std::get<0>(sorted)` reads it).
+      if (const unsigned Size = tupleSize(T);
+          Size && VD->getInit() && !llvm::isa<DecompositionDecl>(VD))
+        S.Vars[VD] = agreedPart(evalParts(VD->getInit(), Size, S));
       if (Range != RangeForVars.end() && isTensorType(T)) {
         S.Vars[VD] = evalElement(Range->second, S);
       } else if (const ValueDecl *Container =
@@ -501,6 +533,11 @@ void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
     const ValueDecl *Target = assignedDecl(LHS);
     if (!Target)
       Target = trackedField(tensorOperand(LHS));
+    // `std::get<0>(sorted) = y;`: the pair or tuple is no longer followed.
+    const auto *Get = llvm::dyn_cast<CallExpr>(tensorOperand(LHS));
+    if (const auto Read = !Target && Get ? tupleElementRead(Get) : std::nullopt)
+      if (const ValueDecl *Tuple = assignedDecl(Read->first))
+        S.Vars[Tuple] = AbstractDevice::unknown();
     if (Target) {
       const QualType T = Target->getType();
       if (isTensorType(T))
@@ -509,6 +546,8 @@ void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
         S.Vars[Target] = evalDevice(RHS, S);
       else if (isTensorListType(T))
         S.Lists[Target] = evalList(RHS, S);
+      else if (const unsigned Size = tupleSize(T))
+        S.Vars[Target] = agreedPart(evalParts(RHS, Size, S));
       else if (isJitModuleType(T) && !T->isReferenceType())
         S.Vars[Target] = loadedScriptModule(RHS, S);
     }

@@ -65,10 +65,19 @@ public:
   /// Where an element of the list \p List is: its elements joined.
   AbstractDevice evalElement(const Expr *List, const DeviceState &S) const;
   /// Where each element of the pair or tuple \p E (of \p Size elements)
-  /// lives, by position: built in place (`std::make_pair(a, b)`) or returned
-  /// by a function of the translation unit; empty when not known.
+  /// lives, by position: built in place (`std::make_pair(a, b)`), returned
+  /// by a function of the translation unit or by a libtorch op
+  /// (`torch::sort(x, 1)`), or a local one the flow follows; empty when not
+  /// known.
   llvm::SmallVector<AbstractDevice, 4> evalParts(const Expr *E, unsigned Size,
                                                  const DeviceState &S) const;
+  /// Where the element `std::get<I>(t)` reads lives, for \p Call such a
+  /// read; none for any other call.
+  std::optional<AbstractDevice> evalTupleElement(const CallExpr *Call,
+                                                 const DeviceState &S) const;
+  /// What the flow keeps of a local pair or tuple given \p Parts: where
+  /// they all are, when they agree; unknown otherwise.
+  static AbstractDevice agreedPart(llvm::ArrayRef<AbstractDevice> Parts);
   /// What every caller in the translation unit passes for \p Param
   /// (CalleeSummaries::parameterFromCallers); unknown without summaries.
   AbstractDevice parameterFromCallers(const ParmVarDecl *Param) const {
@@ -140,6 +149,11 @@ private:
   /// Empty when \p List is not such a list the flow follows.
   llvm::SmallVector<AbstractDevice, 4>
   recordListParts(const Expr *List, unsigned Size, const DeviceState &S) const;
+  /// Where a libtorch op returning several tensors (a list, a pair or a
+  /// tuple: `torch::split(x, 2)`, `torch::sort(x, 1)`) computes them, from
+  /// its inputs; none for a call that is no such op.
+  std::optional<AbstractDevice> libtorchOpOutputs(const CallExpr *Call,
+                                                  const DeviceState &S) const;
   /// A tensor member of an object other than `this` (`holder.x`).
   AbstractDevice evalHeldMember(const MemberExpr *Member) const;
   AbstractDevice evalOptions(const Expr *Options, const DeviceState &S,
@@ -161,14 +175,7 @@ private:
   /// concrete one it made) is at \p Call.
   AbstractDevice resultAtCall(const AbstractDevice &D, const CallExpr *Call,
                               const FunctionSummary &Callee,
-                              const DeviceState &S) const {
-    if (D.K != AbstractDevice::Kind::SameAs)
-      return D;
-    AbstractDevice Here = atCall(D, Call, Callee, S);
-    // A module's output stays one through the call that returns it.
-    Here.RunOutput |= D.RunOutput && Here.K == AbstractDevice::Kind::SameAs;
-    return Here;
-  }
+                              const DeviceState &S) const;
   OpUse meetingAtCall(const OpUse &Meeting, const CallExpr *Call,
                       const FunctionSummary &Callee,
                       const DeviceState &S) const;

@@ -79,26 +79,37 @@ ListValue DeviceTransfer::evalList(const Expr *E, const DeviceState &S) const {
         }
     // A libtorch op that returns tensors (`torch::meshgrid({x, y})`,
     // `x.chunk(2)`, `torch::split(x, 2)`): each where the op computes, of
-    // its inputs' rank but for unbind's. A strict one (meshgrid) computes
-    // where its inputs are, having checked they are together.
-    const std::optional<DeviceRule> Rule = ruleOf(Call, Index);
+    // its inputs' rank but for unbind's.
     if (const FunctionDecl *Callee = Call->getDirectCallee();
-        Callee && isTensorListType(Callee->getReturnType()) &&
-        (!Rule || *Rule == DeviceRule::Strict) &&
-        (isUnlistedLibtorchOp(Callee) || Rule ||
-         isTensorMethod(llvm::dyn_cast<CXXMethodDecl>(Callee)))) {
-      AbstractDevice D =
-          common(inputsOf(Call, S), Rule.value_or(DeviceRule::CpuScalar));
-      if (isNamed(Callee, "unbind"))
-        D.ZeroDim = Tri::Unknown;
-      L.Opaque = D.K == Kind::Unknown;
-      if (!L.Opaque)
-        L.add(D);
-      return L;
-    }
+        Callee && isTensorListType(Callee->getReturnType()))
+      if (std::optional<AbstractDevice> D = libtorchOpOutputs(Call, S)) {
+        if (isNamed(Callee, "unbind"))
+          D->ZeroDim = Tri::Unknown;
+        L.Opaque = D->K == Kind::Unknown;
+        if (!L.Opaque)
+          L.add(*D);
+        return L;
+      }
   }
   L.Opaque = true;
   return L;
+}
+
+std::optional<AbstractDevice>
+DeviceTransfer::libtorchOpOutputs(const CallExpr *Call,
+                                  const DeviceState &S) const {
+  const std::optional<DeviceRule> Rule = ruleOf(Call, Index);
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee ||
+      !(isUnlistedLibtorchOp(Callee) || Rule ||
+        isTensorMethod(llvm::dyn_cast<CXXMethodDecl>(Callee))) ||
+      (Rule && !llvm::is_contained({DeviceRule::Strict, DeviceRule::CpuScalar,
+                                    DeviceRule::Where},
+                                   *Rule)))
+    return std::nullopt;
+  // A strict one (meshgrid) computes where its inputs are, having checked
+  // they are together.
+  return common(inputsOf(Call, S), Rule.value_or(DeviceRule::CpuScalar));
 }
 
 AbstractDevice DeviceTransfer::evalElement(const Expr *List,
@@ -142,7 +153,42 @@ DeviceTransfer::evalParts(const Expr *E, unsigned Size,
   // Each part of what a module of another file returns: where it ran.
   if (Parts.empty() && Call && runsUnseenModule(Call))
     Parts.assign(Size, opResult(Call, DeviceRule::Strict, S));
+  // A libtorch op's values and indices (`torch::sort(x, 1)`, `x.max(1)`):
+  // where it computes, of a rank the op decides.
+  if (std::optional<AbstractDevice> D =
+          Parts.empty() && Call && tupleSize(Call->getType()) == Size
+              ? libtorchOpOutputs(Call, S)
+              : std::nullopt) {
+    D->ZeroDim = Tri::Unknown;
+    Parts.assign(Size, *D);
+  }
+  // A local pair or tuple the flow follows, its parts all in one place.
+  if (const auto Kept = Parts.empty() && Copied && tupleSize(Copied->getType())
+                            ? S.Vars.find(Copied)
+                            : S.Vars.end();
+      Kept != S.Vars.end() && Kept->second.K != Kind::Unknown)
+    Parts.assign(Size, Kept->second);
   return Parts;
+}
+
+std::optional<AbstractDevice>
+DeviceTransfer::evalTupleElement(const CallExpr *Call,
+                                 const DeviceState &S) const {
+  const auto Read = tupleElementRead(Call);
+  if (!Read)
+    return std::nullopt;
+  const auto [Tuple, Index] = *Read;
+  const auto Parts = evalParts(Tuple, tupleSize(Tuple->getType()), S);
+  return Index < Parts.size() ? Parts[Index] : AbstractDevice::unknown();
+}
+
+AbstractDevice
+DeviceTransfer::agreedPart(llvm::ArrayRef<AbstractDevice> Parts) {
+  if (Parts.empty() || llvm::any_of(Parts, [&](const AbstractDevice &Part) {
+        return !Part.sameValue(Parts.front());
+      }))
+    return AbstractDevice::unknown();
+  return Parts.front();
 }
 
 bool DeviceTransfer::assignTied(const Expr *LHS, const Expr *RHS,

@@ -255,8 +255,8 @@ const ValueDecl *moduleContainerOf(const Expr *E) {
   return Container ? assignedDecl(Container) : nullptr;
 }
 
-std::optional<std::pair<const ParmVarDecl *, unsigned>>
-parameterElement(const CallExpr *Call) {
+std::optional<std::pair<const Expr *, unsigned>>
+tupleElementRead(const CallExpr *Call) {
   const FunctionDecl *Get = Call->getDirectCallee();
   const TemplateArgumentList *Args =
       Get ? Get->getTemplateSpecializationArgs() : nullptr;
@@ -265,14 +265,11 @@ parameterElement(const CallExpr *Call) {
       Args->get(0).getKind() != TemplateArgument::Integral ||
       Call->getNumArgs() != 1)
     return std::nullopt;
-  const auto *Ref =
-      llvm::dyn_cast_or_null<DeclRefExpr>(stripWrappers(Call->getArg(0)));
-  const auto *Param =
-      Ref ? llvm::dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+  const Expr *Tuple = Call->getArg(0);
   const uint64_t Index = Args->get(0).getAsIntegral().getZExtValue();
-  if (!Param || Index >= tupleSize(Param->getType()))
+  if (Index >= tupleSize(Tuple->getType()))
     return std::nullopt;
-  return std::make_pair(Param, static_cast<unsigned>(Index));
+  return std::make_pair(Tuple, static_cast<unsigned>(Index));
 }
 
 const VarDecl *copiedVariable(const Expr *E) {

@@ -75,10 +75,10 @@ const ValueDecl *moduleContainerOf(const Expr *E);
 std::optional<std::pair<const VarDecl *, const FieldDecl *>>
 localAggregateField(const Expr *E);
 
-/// The pair or tuple parameter and the element `std::get<I>(param)` reads;
-/// none for any other call.
-std::optional<std::pair<const ParmVarDecl *, unsigned>>
-parameterElement(const CallExpr *Call);
+/// The pair or tuple and the element `std::get<I>(t)` reads (`t` a
+/// parameter, a local, a call returning one); none for any other call.
+std::optional<std::pair<const Expr *, unsigned>>
+tupleElementRead(const CallExpr *Call);
 
 /// The variable \p E copies or moves whole (`b`, `std::move(b)`), or null.
 const VarDecl *copiedVariable(const Expr *E);

@@ -49,13 +49,24 @@ bool isParamOf(const ValueDecl *D, const FunctionDecl *Fn) {
 }
 
 /// A parameter of \p Fn or a member of its class: what a call site can name.
-bool isInterface(const AbstractDevice &D, const FunctionDecl *Fn) {
-  if (D.K != AbstractDevice::Kind::SameAs || !D.Symbol)
-    return false;
-  if (isParamOf(D.Symbol, Fn))
+bool isInterfaceSymbol(const ValueDecl *Symbol, const FunctionDecl *Fn) {
+  if (isParamOf(Symbol, Fn))
     return true;
   const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Fn);
-  return Method && llvm::isa<FieldDecl>(D.Symbol) && !Method->isStatic();
+  return Method && llvm::isa_and_nonnull<FieldDecl>(Symbol) &&
+         !Method->isStatic();
+}
+
+/// Where such a symbol is, or one of several on different paths and never
+/// the CPU (`keep ? torch::cat({a, b}) : b`): what a call site can resolve.
+bool isInterface(const AbstractDevice &D, const FunctionDecl *Fn) {
+  if (D.K == AbstractDevice::Kind::SameAs)
+    return isInterfaceSymbol(D.Symbol, Fn);
+  return D.K == AbstractDevice::Kind::Maybe && !D.MayBeCpu &&
+         !D.OffCpuThrough.empty() &&
+         llvm::all_of(D.OffCpuThrough, [&](const ValueDecl *Symbol) {
+           return isInterfaceSymbol(Symbol, Fn);
+         });
 }
 
 /// The CPU or a CUDA device: where a value made inside a function lives,
