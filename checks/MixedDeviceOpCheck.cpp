@@ -170,6 +170,9 @@ void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
   // at each op it goes through; the call that passes it is the defect.
   llvm::SmallDenseSet<std::pair<const CallExpr *, const Stmt *>, 4>
       ReportedCalls;
+  // Nor is a module built on the CPU and never moved whose outputs meet
+  // device data at several ops: the missing move is the defect.
+  llvm::SmallPtrSet<const Stmt *, 4> ReportedCpuModules;
   for (const device::DeviceConflict &C : device::findDeviceConflicts(*Facts)) {
     // In a program that names no device but the CPU every tensor lives
     // there: only devices the code itself names can differ.
@@ -225,6 +228,11 @@ void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
     }
     const bool Through = !C.Use->Through.empty();
     if (Through && !ReportedCalls.insert({Call, C.Odd.Origin}).second)
+      continue;
+    if (const auto *Built = llvm::dyn_cast_or_null<Expr>(
+            C.Odd.isCpu() ? C.Odd.Origin : C.Other.Origin);
+        Built && device::isModuleType(Built->getType()) &&
+        !ReportedCpuModules.insert(Built).second)
       continue;
     const std::string Callee = device::calleeName(Call);
     const std::string Op = device::opDisplayName(C.Use->Name);

@@ -152,8 +152,7 @@ CheckpointLoadFinder::moduleLoad(const CheckpointLoad &Load,
           EveryConstructor = false;
           continue;
         }
-        std::vector<const FunctionDecl *> Placing =
-            FunctionSummaries::initMethodsOf(Definition);
+        std::vector<const FunctionDecl *> Placing = setupMethodsOf(Definition);
         Placing.insert(Placing.begin(), Definition);
         SetUp.insert(Placing.begin(), Placing.end());
         bool Moves = false;

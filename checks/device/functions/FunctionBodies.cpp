@@ -258,4 +258,50 @@ InPlaceCall inPlaceCallOf(const FunctionDecl *Fn, ASTContext &Ctx) {
   return {Call, holderOf(Call, Ctx)};
 }
 
+void ownMethodCalls(const Stmt *Body, const CXXRecordDecl *Class,
+                    std::vector<const CXXMemberCallExpr *> &Out) {
+  if (!Body || llvm::isa<LambdaExpr>(Body))
+    return;
+  if (const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(Body)) {
+    const auto *Object = Call->getImplicitObjectArgument();
+    const CXXMethodDecl *Method = Call->getMethodDecl();
+    if (Object && Method &&
+        llvm::isa<CXXThisExpr>(Object->IgnoreParenImpCasts()) &&
+        Method->getParent()->getCanonicalDecl() == Class->getCanonicalDecl())
+      Out.push_back(Call);
+  }
+  for (const Stmt *Child : Body->children())
+    ownMethodCalls(Child, Class, Out);
+}
+
+std::vector<const FunctionDecl *>
+setupMethodsOf(const FunctionDecl *Constructor) {
+  std::vector<const FunctionDecl *> Found;
+  const auto *Ctor = llvm::dyn_cast_or_null<CXXConstructorDecl>(Constructor);
+  if (!Ctor)
+    return Found;
+  const CXXRecordDecl *Class = Ctor->getParent();
+  std::vector<const FunctionDecl *> Work = {Constructor};
+  // Nested setup (init() calling build()) a few levels deep.
+  for (unsigned Level = 0; Level < 3 && !Work.empty(); ++Level) {
+    std::vector<const FunctionDecl *> Next;
+    for (const FunctionDecl *Fn : Work) {
+      std::vector<const CXXMemberCallExpr *> Calls;
+      ownMethodCalls(Fn->getBody(), Class, Calls);
+      for (const CXXMemberCallExpr *Call : Calls) {
+        const FunctionDecl *Definition = nullptr;
+        const CXXMethodDecl *Method = Call->getMethodDecl();
+        if (llvm::isa<CXXConstructorDecl>(Method) || Method->isStatic() ||
+            !Method->hasBody(Definition) || !Definition ||
+            llvm::is_contained(Found, Definition))
+          continue;
+        Found.push_back(Definition);
+        Next.push_back(Definition);
+      }
+    }
+    Work = std::move(Next);
+  }
+  return Found;
+}
+
 } // namespace clang::tidy::torch::device

@@ -13,6 +13,8 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <vector>
+
 namespace clang::tidy::torch::device {
 
 /// The instantiations of one template that are analysed: a template
@@ -68,6 +70,17 @@ InPlaceCall inPlaceCallOf(const FunctionDecl *Fn, ASTContext &Ctx);
 /// forEachOwnStmt), in source order.
 llvm::SmallVector<const CXXMemberCallExpr *, 8>
 ownMemberCalls(const FunctionDecl *Fn, llvm::ArrayRef<llvm::StringRef> Names);
+
+/// Appends to \p Out the calls \p Body makes of \p Class's methods on
+/// `this`, in source order (nested lambdas not entered).
+void ownMethodCalls(const Stmt *Body, const CXXRecordDecl *Class,
+                    std::vector<const CXXMemberCallExpr *> &Out);
+
+/// The setup methods \p Constructor calls on `this` (`init()`, and what
+/// they call on `this` in turn, a few levels deep), with bodies in the unit:
+/// they place members as the constructor does.
+std::vector<const FunctionDecl *>
+setupMethodsOf(const FunctionDecl *Constructor);
 
 } // namespace clang::tidy::torch::device
 

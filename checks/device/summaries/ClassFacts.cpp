@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "device/flow/DeviceUsage.h"
+#include "device/functions/FunctionBodies.h"
 #include "device/functions/FunctionParents.h"
 #include "device/functions/LibraryCode.h"
 #include "device/summaries/FunctionSummaries.h"
@@ -77,23 +78,6 @@ registeredMembers(const CXXRecordDecl *Class) {
   return Registered;
 }
 
-/// The methods of \p Class that \p Body calls on `this`, in source order.
-void collectOwnCalls(const Stmt *Body, const CXXRecordDecl *Class,
-                     std::vector<const CXXMemberCallExpr *> &Out) {
-  if (!Body || llvm::isa<LambdaExpr>(Body))
-    return;
-  if (const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(Body)) {
-    const auto *Object = Call->getImplicitObjectArgument();
-    const CXXMethodDecl *Method = Call->getMethodDecl();
-    if (Object && Method &&
-        llvm::isa<CXXThisExpr>(Object->IgnoreParenImpCasts()) &&
-        Method->getParent()->getCanonicalDecl() == Class->getCanonicalDecl())
-      Out.push_back(Call);
-  }
-  for (const Stmt *Child : Body->children())
-    collectOwnCalls(Child, Class, Out);
-}
-
 } // namespace
 
 /// Whether \p Method's code may place the members: not a static, deleted or
@@ -111,36 +95,6 @@ bool isMethodOutOfView(const CXXMethodDecl *Method) {
   return mayPlaceMembers(Method) &&
          (!Method->hasBody(Definition) || !Definition) &&
          (!Method->isImplicit() || llvm::isa<CXXConstructorDecl>(Method));
-}
-
-std::vector<const FunctionDecl *>
-FunctionSummaries::initMethodsOf(const FunctionDecl *Constructor) {
-  std::vector<const FunctionDecl *> Found;
-  const auto *Ctor = llvm::dyn_cast_or_null<CXXConstructorDecl>(Constructor);
-  if (!Ctor)
-    return Found;
-  const CXXRecordDecl *Class = Ctor->getParent();
-  std::vector<const FunctionDecl *> Work = {Constructor};
-  // Nested setup (init() calling build()) a few levels deep.
-  for (unsigned Level = 0; Level < 3 && !Work.empty(); ++Level) {
-    std::vector<const FunctionDecl *> Next;
-    for (const FunctionDecl *Fn : Work) {
-      std::vector<const CXXMemberCallExpr *> Calls;
-      collectOwnCalls(Fn->getBody(), Class, Calls);
-      for (const CXXMemberCallExpr *Call : Calls) {
-        const FunctionDecl *Definition = nullptr;
-        const CXXMethodDecl *Method = Call->getMethodDecl();
-        if (llvm::isa<CXXConstructorDecl>(Method) || Method->isStatic() ||
-            !Method->hasBody(Definition) || !Definition ||
-            llvm::is_contained(Found, Definition))
-          continue;
-        Found.push_back(Definition);
-        Next.push_back(Definition);
-      }
-    }
-    Work = std::move(Next);
-  }
-  return Found;
 }
 
 const llvm::DenseMap<const FieldDecl *, AbstractDevice> *
@@ -369,7 +323,7 @@ void FunctionSummaries::learnClass(const CXXRecordDecl *Class,
     const FunctionDecl *Definition = nullptr;
     if (Declared->hasBody(Definition) && Definition &&
         !Declared->isCopyOrMoveConstructor())
-      for (const FunctionDecl *Init : initMethodsOf(Definition))
+      for (const FunctionDecl *Init : setupMethodsOf(Definition))
         InitMethods.insert(Init);
   }
   llvm::DenseMap<const FunctionDecl *,
@@ -409,7 +363,7 @@ void FunctionSummaries::learnClass(const CXXRecordDecl *Class,
             if (Depth >= 3)
               return;
             std::vector<const CXXMemberCallExpr *> Calls;
-            collectOwnCalls(Caller->getBody(), Class, Calls);
+            ownMethodCalls(Caller->getBody(), Class, Calls);
             for (const CXXMemberCallExpr *Call : Calls) {
               const FunctionDecl *Callee = nullptr;
               if (!Call->getMethodDecl()->hasBody(Callee) || !Callee ||

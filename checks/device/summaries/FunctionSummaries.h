@@ -81,7 +81,7 @@ public:
   /// Where the module member \p Field of `*this` lives when a method (not a
   /// constructor) of its class starts: where every constructor leaves it
   /// (`net_->to(device_)`), themselves or through the setup methods they
-  /// call (initMethodsOf), provided no other method of the class moves or
+  /// call (setupMethodsOf), provided no other method of the class moves or
   /// assigns it. Unknown otherwise. The answer's Origin is that move.
   /// A tensor member of a module that every constructor makes with a
   /// device-less factory and the class never registers lives on the CPU
@@ -127,12 +127,6 @@ public:
   /// wherever its data is. Nulls when there is none.
   using DeviceFollower = std::pair<const FunctionDecl *, const CallExpr *>;
   DeviceFollower deviceFollowerBeside(const FunctionDecl *Fn, ASTContext &Ctx);
-
-  /// The setup methods \p Constructor calls on `this` (`init()`, and what
-  /// they call on `this` in turn, a few levels deep): they place members as
-  /// the constructor does.
-  static std::vector<const FunctionDecl *>
-  initMethodsOf(const FunctionDecl *Constructor);
 
   /// Calls nested deeper than this are opaque.
   static constexpr unsigned MaxDepth = 6;
