@@ -140,7 +140,10 @@ MixedDeviceOpCheck::moveFixes(const device::DeviceConflict &C,
     const device::OpInput &In = Use.Inputs[I];
     if (In.IsList || !In.Device.sameValue(C.Odd))
       continue;
-    if (MutatesSelf && I == 0)
+    // A module's state (`net->forward(x)`): moving it at each run is no
+    // repair; the module's own move is.
+    if ((MutatesSelf && I == 0) || !In.E ||
+        !device::isTensorType(In.E->getType()))
       return {};
     std::optional<FixItHint> Fix =
         device::moveToDeviceOfFix(In.E, Target, SM, getLangOpts());

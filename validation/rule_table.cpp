@@ -969,6 +969,47 @@ std::vector<Case> makeCases(const Env &env) {
         return devs(F::conv3d(T({1, 1, 3, 3, 3}, e.dev), T({1, 1, 2, 2, 2}, kCpu)));
       });
 
+  // ---- stft, istft: the composite ops check input and window are together; grid sampling:
+  // CUDA's generated wrapper checks input and grid (wrapper_CUDA__grid_sampler_2d) ----
+  add("torch::stft", "stft(x_dev[64], 16, window_dev[16])", Side::Same, Mech::OpCheck,
+      [](const Env &e) {
+        return devs(torch::stft(T({64}, e.dev), 16, c10::nullopt, c10::nullopt,
+                                T({16}, e.dev), false, true, true));
+      });
+  add("torch::stft", "stft(x_dev[64], 16, window_cpu[16])", Side::CpuNonScalar, Mech::OpCheck,
+      [](const Env &e) {
+        return devs(torch::stft(T({64}, e.dev), 16, c10::nullopt, c10::nullopt,
+                                T({16}, kCpu), false, true, true));
+      });
+  add("torch::istft", "istft(spec_dev[9,5] complex, 16, window_dev[16])", Side::Same,
+      Mech::OpCheck, [](const Env &e) {
+        auto spec = torch::ones({9, 5}, torch::dtype(torch::kComplexFloat).device(e.dev));
+        return devs(torch::istft(spec, 16, c10::nullopt, c10::nullopt, T({16}, e.dev)));
+      });
+  add("torch::istft", "istft(spec_dev[9,5] complex, 16, window_cpu[16])", Side::CpuNonScalar,
+      Mech::OpCheck, [](const Env &e) {
+        auto spec = torch::ones({9, 5}, torch::dtype(torch::kComplexFloat).device(e.dev));
+        return devs(torch::istft(spec, 16, c10::nullopt, c10::nullopt, T({16}, kCpu)));
+      });
+  add("torch::grid_sampler", "grid_sampler(x_dev[1,1,4,4], grid_dev[1,2,2,2])", Side::Same,
+      Mech::Wrapper, [](const Env &e) {
+        return devs(torch::grid_sampler(T({1, 1, 4, 4}, e.dev), T({1, 2, 2, 2}, e.dev), 0, 0,
+                                        false));
+      });
+  add("torch::grid_sampler", "grid_sampler(x_dev[1,1,4,4], grid_cpu[1,2,2,2])",
+      Side::CpuNonScalar, Mech::Wrapper, [](const Env &e) {
+        return devs(torch::grid_sampler(T({1, 1, 4, 4}, e.dev), T({1, 2, 2, 2}, kCpu), 0, 0,
+                                        false));
+      });
+  add("torch::nn::functional::grid_sample", "grid_sample(x_dev[1,1,4,4], grid_dev[1,2,2,2])",
+      Side::Same, Mech::Wrapper, [](const Env &e) {
+        return devs(F::grid_sample(T({1, 1, 4, 4}, e.dev), T({1, 2, 2, 2}, e.dev)));
+      });
+  add("torch::nn::functional::grid_sample", "grid_sample(x_dev[1,1,4,4], grid_cpu[1,2,2,2])",
+      Side::CpuNonScalar, Mech::Wrapper, [](const Env &e) {
+        return devs(F::grid_sample(T({1, 1, 4, 4}, e.dev), T({1, 2, 2, 2}, kCpu)));
+      });
+
   // ---- lerp / addcmul: a 0-dim CPU tensor only as the last operand (2.x), none before 2.0 ----
   // On CUDA the 0-dim cases are decided inside the CUDA kernel (lerp's Loops.cuh assert,
   // addcmul's named refusal, "too many CPU scalars"): meta cannot judge them.

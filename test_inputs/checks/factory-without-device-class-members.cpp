@@ -278,3 +278,26 @@ private:
   std::shared_ptr<PolicyNetImpl> master_;
   std::shared_ptr<PolicyNetImpl> policy_;
 };
+
+// A device member that only ever holds its constant initializer names that
+// device: the fix does not follow it (it would keep the ids on the CPU).
+class TextPipeline {
+public:
+  explicit TextPipeline(torch::Device device)
+      : options_(torch::device(device)), encoder_(torch::nn::Embedding(16, 4)) {
+    encoder_->to(device);
+  }
+  torch::Tensor encode(const std::vector<int64_t> &ids) {
+    auto input_ids = torch::tensor(ids, torch::dtype(torch::kLong)).view({1, -1});
+    // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: tensor factory 'torch::tensor' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+    // CHECK-FIXES: auto input_ids = torch::tensor(ids, torch::dtype(torch::kLong)).view({1, -1});
+    return encoder_->forward(input_ids);
+    // CHECK-NOTES: :[[@LINE-1]]:22: note: it meets a tensor on the device of 'encoder_' in 'torch::nn::EmbeddingImpl::forward'
+  }
+
+private:
+  torch::TensorOptions options_;
+  torch::nn::Embedding encoder_{nullptr};
+  // CHECK-NOTES: :[[@LINE-1]]:24: note: 'encoder_' may live on any device (wherever set-up put it)
+  torch::Device device_ = torch::kCPU;
+};

@@ -177,3 +177,24 @@ torch::Tensor through_joined_helper(torch::Device device, bool keep) {
   // CHECK-NOTES: :[[@LINE-2]]:37: note: it meets a tensor on the device of 'device' in 'operator-'
   // CHECK-FIXES: return joined_or_last(a, b, keep) - torch::zeros({4, 2}, torch::device(device));
 }
+
+// stft checks its input and window are together; grid sampling, its input
+// and grid.
+torch::Tensor spectrum(torch::Device device, const torch::Tensor &samples) {
+  // CHECK-NOTES: :[[@LINE-1]]:38: note: the device is taken from parameter 'device'
+  auto window = torch::hann_window(400);
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: tensor factory 'torch::hann_window' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+  // CHECK-FIXES: auto window = torch::hann_window(400, torch::device(device));
+  return torch::stft(samples.to(device), 400, 160, 400, window, false, true,
+                     true);
+  // CHECK-NOTES: :[[@LINE-2]]:10: note: it meets a tensor on the device of 'device' in 'stft'
+}
+
+torch::Tensor sample_grid(torch::Device device, const torch::Tensor &image) {
+  // CHECK-NOTES: :[[@LINE-1]]:41: note: the device is taken from parameter 'device'
+  auto grid = torch::zeros({1, 8, 8, 2});
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: tensor factory 'torch::zeros' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+  // CHECK-FIXES: auto grid = torch::zeros({1, 8, 8, 2}, torch::device(device));
+  return torch::grid_sampler(image.to(device), grid, 0, 0, false);
+  // CHECK-NOTES: :[[@LINE-1]]:10: note: it meets a tensor on the device of 'device' in 'grid_sampler'
+}

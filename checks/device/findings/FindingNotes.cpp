@@ -60,6 +60,16 @@ void noteDeviceOrigin(ClangTidyCheck &Check, const AbstractDevice &Device) {
                DiagnosticIDs::Note);
     return;
   }
+  // A module built here (`Net net(3)`, `std::make_shared<NetImpl>(d)`):
+  // its missing move is the defect.
+  const auto *Built = llvm::dyn_cast<Expr>(Device.Origin);
+  if (Device.isCpu() && Built && isModuleType(Built->getType())) {
+    Check.diag(Built->getBeginLoc(),
+               "the module is built on the CPU here and not moved before it "
+               "runs",
+               DiagnosticIDs::Note);
+    return;
+  }
   Check.diag(Device.Origin->getBeginLoc(),
              Device.K == Kind::Maybe
                  ? "placed on another device on one path here"

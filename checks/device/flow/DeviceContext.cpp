@@ -3,9 +3,11 @@
 #include "device/DeviceModel.h"
 #include "device/flow/DeviceUsage.h"
 #include "device/flow/TensorOptionsAnalysis.h"
+#include "device/functions/FunctionBodies.h"
 #include "device/functions/FunctionParents.h"
 #include "device/functions/Spelling.h"
 #include "utils/CallSite.h"
+#include "utils/TorchObjects.h"
 #include "utils/TorchTypes.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -117,6 +119,43 @@ void collectLocals(const Stmt *Body, SourceLocation At, const SourceManager &SM,
       Out.push_back({L.Var, L.What, Origin::Local});
 }
 
+/// A device member that only ever holds its in-class initializer of
+/// constants (`torch::Device device_ = torch::kCPU;` that no constructor or
+/// method of its class, all in view, gives another value): it names that
+/// device, and a fix that followed it would hard-code it.
+bool holdsOnlyConstant(const FieldDecl *Field) {
+  const Expr *Init = Field->getInClassInitializer();
+  const auto *Class = llvm::dyn_cast<CXXRecordDecl>(Field->getParent());
+  if (!Init || !Class || Field->getAccess() == AS_public)
+    return false;
+  bool NamesVariable = false;
+  forEachOwnDescendant(Init, [&](const Stmt &S) {
+    const auto *Ref = llvm::dyn_cast<DeclRefExpr>(&S);
+    const auto *Var = Ref ? llvm::dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    NamesVariable |= Var && !Var->isConstexpr();
+  });
+  if (NamesVariable)
+    return false;
+  for (const CXXMethodDecl *Method : Class->methods()) {
+    const FunctionDecl *Definition = nullptr;
+    if (Method->isImplicit() || Method->isStatic())
+      continue;
+    if (!Method->hasBody(Definition) || !Definition)
+      return false; // defined elsewhere: it may assign the member
+    bool Assigns = false;
+    if (const auto *Ctor = llvm::dyn_cast<CXXConstructorDecl>(Definition))
+      for (const CXXCtorInitializer *Member : Ctor->inits())
+        Assigns |= Member->isWritten() && Member->getMember() == Field;
+    forEachOwnStmt(Definition, [&](const Stmt &S) {
+      const auto Sides = assignmentSides(&S);
+      Assigns |= Sides && referencedObject(Sides->first) == Field;
+    });
+    if (Assigns)
+      return false;
+  }
+  return true;
+}
+
 void collectFunction(const FunctionDecl *Fn, SourceLocation At, ASTContext &Ctx,
                      llvm::SmallVectorImpl<DeviceSource> &Out) {
   if (!Fn)
@@ -137,7 +176,8 @@ void collectFunction(const FunctionDecl *Fn, SourceLocation At, ASTContext &Ctx,
   }
   if (Class && !Method->isStatic())
     for (const FieldDecl *F : Class->fields())
-      if (std::optional<Carrier> What = carrierOf(F->getType()))
+      if (std::optional<Carrier> What = carrierOf(F->getType());
+          What && !(*What == Carrier::Device && holdsOnlyConstant(F)))
         Out.push_back({F, *What, Origin::Member});
   collectLocals(Fn->getBody(), At, Ctx.getSourceManager(), Out);
 }
