@@ -301,3 +301,27 @@ private:
   // CHECK-NOTES: :[[@LINE-1]]:24: note: 'encoder_' may live on any device (wherever set-up put it)
   torch::Device device_ = torch::kCPU;
 };
+
+// A class given a device to construct handles devices though it keeps none:
+// a member its constructor makes without one is on the CPU in its methods,
+// and meets there the data it places with the device it was given. The fix
+// follows that device, not the member being assigned.
+class MelFilters {
+public:
+  explicit MelFilters(const torch::Device &device) {
+    // CHECK-NOTES: :[[@LINE-1]]:44: note: the device is taken from parameter 'device'
+    filters_ = torch::rand({80, 201});
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: tensor factory 'torch::rand' is called without a device and creates a CPU tensor that meets a tensor that may be on another device [torch-factory-without-device]
+    // CHECK-FIXES: filters_ = torch::rand({80, 201}, torch::device(device));
+    window_ = torch::hann_window(400).to(device);
+  }
+  torch::Tensor apply(int64_t frames) const {
+    auto spectrum = torch::rand({201, frames}, window_.options());
+    return torch::matmul(filters_, spectrum);
+    // CHECK-NOTES: :[[@LINE-1]]:12: note: it meets a tensor on the device of 'window_' in 'matmul'
+  }
+
+private:
+  torch::Tensor filters_;
+  torch::Tensor window_;
+};

@@ -102,3 +102,49 @@ void train_linear(torch::Device device) {
     output.sum().backward();
   }
 }
+
+// Through helpers: a module handed over by value (the holder shares the
+// module), a helper that places the data on a device it is given, and a
+// module's own method that does.
+void fit_copy(torch::nn::Linear head, const torch::Tensor &x) {
+  auto out = head(x);
+  out.sum().backward();
+}
+
+void fit_on(torch::nn::Linear &head, torch::Device device) {
+  auto out = head->forward(torch::rand({8, 4}).to(device));
+  out.sum().backward();
+}
+
+struct RegressorImpl : torch::nn::Module {
+  RegressorImpl() { fc = register_module("fc", torch::nn::Linear(4, 2)); }
+  torch::Tensor forward(const torch::Tensor &x) { return fc(x); }
+  void fit(torch::Device device) {
+    auto batch = torch::rand({8, 4}).to(device);
+    forward(batch).sum().backward();
+  }
+  torch::nn::Linear fc{nullptr};
+};
+TORCH_MODULE(Regressor);
+
+void fit_helpers(torch::Device device) {
+  // CHECK-NOTES: :[[@LINE-1]]:32: note: 'device' may be any device (it is chosen at run time)
+  // CHECK-NOTES: :[[@LINE-2]]:32: note: 'device' may be any device (it is chosen at run time)
+  // CHECK-NOTES: :[[@LINE-3]]:32: note: 'device' may be any device (it is chosen at run time)
+  torch::nn::Linear copied(4, 2);
+  // CHECK-NOTES: :[[@LINE-1]]:21: note: the module is built on the CPU here and not moved before it runs
+  fit_copy(copied, torch::rand({8, 4}, device));
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: operands of 'torch::nn::LinearImpl::forward' may be on different devices (cpu and the device of 'device') in this call of 'fit_copy' [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-28]]:14: note: 'fit_copy' calls 'torch::nn::LinearImpl::forward' here
+  torch::nn::Linear given(4, 2);
+  // CHECK-NOTES: :[[@LINE-1]]:21: note: the module is built on the CPU here and not moved before it runs
+  fit_on(given, device);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: operands of 'torch::nn::LinearImpl::forward' may be on different devices (cpu and the device of 'device') in this call of 'fit_on' [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-28]]:20: note: 'fit_on' calls 'torch::nn::LinearImpl::forward' here
+  Regressor regressor;
+  // CHECK-NOTES: :[[@LINE-1]]:13: note: the module is built on the CPU here and not moved before it runs
+  regressor->fit(device);
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: operands of 'torch::nn::LinearImpl::forward' may be on different devices (cpu and the device of 'device') in this call of 'fit' [torch-mixed-device-op]
+  // CHECK-NOTES: :[[@LINE-24]]:5: note: 'fit' passes it on to 'forward' here
+  // CHECK-NOTES: :[[@LINE-28]]:58: note: 'forward' calls 'torch::nn::LinearImpl::forward' here
+}

@@ -112,7 +112,8 @@ OffCpuEvidence offCpuEvidence(const AbstractDevice &Met, const FunctionDecl *Fn,
     const auto *Owner = llvm::dyn_cast_or_null<FunctionDecl>(
         Param ? Param->getDeclContext() : nullptr);
     if (!Owner || Owner->getCanonicalDecl() != Fn->getCanonicalDecl() ||
-        !(isTensorType(Param->getType()) || isModuleParameter(Param)))
+        !(isTensorType(Param->getType()) || isModuleParameter(Param) ||
+          isDeviceLike(Param->getType())))
       continue;
     if (Summaries)
       if (std::optional<CallerPlacement> Call =

@@ -240,7 +240,11 @@ const DeviceSource *DeviceContext::bestFor(const Stmt *At,
       if (const DeviceSource *S =
               Find(namedDecl(Member->getImplicitObjectArgument())))
         return S;
-    for (const Expr *Arg : Call->arguments())
+    // `filters_ = torch::rand(...)`: what is assigned is no source of its
+    // own value.
+    const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(Call);
+    const bool Assigns = Op && Op->isAssignmentOp();
+    for (const Expr *Arg : llvm::drop_begin(Call->arguments(), Assigns))
       if (const DeviceSource *S = Find(namedDecl(Arg)))
         return S;
   }

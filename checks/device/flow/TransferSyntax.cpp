@@ -207,6 +207,10 @@ const ValueDecl *moduleRoot(const Expr *E) {
       E = Op->getNumArgs() > 0 ? Op->getArg(0) : nullptr; // holder->x
     else if (const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(E))
       E = Call->getImplicitObjectArgument(); // net->parameters()
+    else if (const auto *Copy = llvm::dyn_cast<CXXConstructExpr>(E);
+             Copy && Copy->getNumArgs() == 1 &&
+             Copy->getConstructor()->isCopyOrMoveConstructor())
+      E = Copy->getArg(0); // a holder passed by value shares the module
     else
       return nullptr;
   }

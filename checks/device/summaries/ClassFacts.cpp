@@ -115,13 +115,26 @@ FunctionSummaries::factsOf(const RecordDecl *Record, ASTContext &Ctx) {
 namespace {
 /// A tensor member of a plain class that the class itself places off the
 /// CPU (a fixed device, or the class's own device member), or, in a class
-/// that holds a device, makes on the CPU without one; or a module member it
+/// that holds a device or is given one to construct, makes on the CPU
+/// without one; or a module member it
 /// moves to a device itself, the CPU included; and that no code
 /// outside the class can reassign: where every constructor (and method that
 /// places it again) puts it, it is there in the methods, evidence of its
 /// own, unlike a member that holds whatever its owner was handed. A class
 /// that handles no device is the program's design: its device-less members
 /// are not judged.
+/// Whether a constructor of \p Class is given a device (`Mel(torch::Device
+/// d)`): the class handles devices though it keeps none.
+bool constructorTakesDevice(const RecordDecl *Class) {
+  const auto *Record = llvm::dyn_cast_or_null<CXXRecordDecl>(Class);
+  return Record &&
+         llvm::any_of(Record->ctors(), [](const CXXConstructorDecl *C) {
+           return llvm::any_of(C->parameters(), [](const ParmVarDecl *P) {
+             return isDeviceLike(P->getType().getNonReferenceType());
+           });
+         });
+}
+
 bool isOwnPlacement(const FieldDecl *F, const AbstractDevice &Device) {
   // A module member the class moves itself (`actor_->to(torch::kCPU)` after
   // taking a copy) is placed by the class, the CPU included.
@@ -132,7 +145,8 @@ bool isOwnPlacement(const FieldDecl *F, const AbstractDevice &Device) {
       Device.K == AbstractDevice::Kind::Other ||
       (Device.isCpu() && Module && !Device.DeviceLess) ||
       (Device.isCpu() && Device.DeviceLess &&
-       holdsDeviceMember(F->getParent())))
+       (holdsDeviceMember(F->getParent()) ||
+        constructorTakesDevice(F->getParent()))))
     return true;
   const auto *Member = Device.K == AbstractDevice::Kind::SameAs
                            ? llvm::dyn_cast_or_null<FieldDecl>(Device.Symbol)

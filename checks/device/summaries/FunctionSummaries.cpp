@@ -38,9 +38,13 @@ bool passesTensors(const FunctionDecl *Fn) {
       isTensorListType(Fn->getReturnType()) || partCount(Fn->getReturnType()))
     return true;
   for (const ParmVarDecl *Param : Fn->parameters())
-    if (isTensorType(Param->getType()) || isModuleType(Param->getType()))
+    if (isTensorType(Param->getType()) || isModuleType(Param->getType()) ||
+        isDeviceLike(Param->getType()))
       return true;
-  return false;
+  // A method of a module runs on the module's state (`net->fit(device)`).
+  const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Fn);
+  return Method && !Method->isStatic() &&
+         isModuleType(recordType(Method->getParent()));
 }
 
 bool isParamOf(const ValueDecl *D, const FunctionDecl *Fn) {
