@@ -20,6 +20,7 @@ ImplicitDeviceMigrationCheck::ImplicitDeviceMigrationCheck(
       ForwardMethods(Options.get("ForwardMethods",
                                  MigrationFinder::DefaultForwardMethods)),
       AllowedNames(Options.get("AllowedNames", "")),
+      ReportInputMoves(Options.get("ReportInputMoves", false)),
       Migrations(ForwardMethods, AllowedNames,
                  device::DeviceFlowConfig::forContext(Context)) {
   validatePatterns("AllowedNames", AllowedNames, ';');
@@ -30,6 +31,7 @@ void ImplicitDeviceMigrationCheck::storeOptions(
   FunctionBodyCheck::storeOptions(Opts);
   Options.store(Opts, "ForwardMethods", ForwardMethods);
   Options.store(Opts, "AllowedNames", AllowedNames);
+  Options.store(Opts, "ReportInputMoves", ReportInputMoves);
 }
 
 void ImplicitDeviceMigrationCheck::checkFunction(const FunctionDecl *Fn,
@@ -50,6 +52,10 @@ void ImplicitDeviceMigrationCheck::report(const CXXMemberCallExpr *Call,
     return;
   const bool StateMoves =
       Found->Dir == device::Migration::Direction::StateFollowsInput;
+  // Moving the caller's data to the module's device is an API many models
+  // offer on purpose, and a no-op once the caller places its data.
+  if (!StateMoves && !ReportInputMoves)
+    return;
   // A discarded tensor move (`mean_.to(x.device());`, which changes nothing)
   // is a discarded move first. A module's to() is in place and stays here.
   if (leftToOwner(device::SharedDefect::DiscardedMove) &&

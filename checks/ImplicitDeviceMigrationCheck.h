@@ -15,7 +15,9 @@ namespace clang::tidy::torch {
 /// `operator()`) or a method it reaches through calls on `this`:
 /// `mean_ = mean_.to(x.device())`, `this->to(x.device())`,
 /// `mean_.type_as(x)`. Seed 001: a hidden copy on every call and a graph
-/// break in compiled code; state is placed once, at set-up. No fix-it.
+/// break in compiled code; state is placed once, at set-up. No fix-it. An
+/// input moved to the state's device (`x.to(weight_.device())`) is reported
+/// only with ReportInputMoves: it is a common, deliberate API.
 ///
 /// For the user-facing documentation see
 /// docs/checks/torch-implicit-device-migration.md.
@@ -30,6 +32,8 @@ private:
               ASTContext &Ctx);
   const std::string ForwardMethods;
   const std::string AllowedNames;
+  /// Whether an input moved to the state's device is reported too.
+  const bool ReportInputMoves;
   device::MigrationFinder Migrations;
 };
 

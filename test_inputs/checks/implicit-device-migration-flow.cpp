@@ -1,5 +1,6 @@
 // CHECKS: torch-implicit-device-migration
 // HEADERS: fast real real2
+// CHECK-OPTION: torch-implicit-device-migration.ReportInputMoves=true
 // Which input a move follows is asked of the device model at the move, not
 // read from a local's initializer: a device local assigned again follows its
 // last assignment on every path, and a view of the input is the input.

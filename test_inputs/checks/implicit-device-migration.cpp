@@ -1,5 +1,6 @@
 // CHECKS: torch-implicit-device-migration
 // HEADERS: fast real real2
+// CHECK-OPTION: torch-implicit-device-migration.ReportInputMoves=true
 #include <torch/torch.h>
 
 #include <vector>

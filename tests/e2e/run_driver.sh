@@ -100,8 +100,7 @@ project() {
   local run=$1 tl=$2 ex=$3 inc=$4 pch=$5
   [ -x "$run" ] || skip "torchlint-run not found: $run"
   local P=$TMP/proj B=$TMP/build C=$TMP/cache
-  mkdir -p "$P" && cp -r "$ex/src" "$P/src"
-  printf "Checks: '-*,torch-*'\n" > "$P/.clang-tidy"
+  mkdir -p "$P" && cp -r "$ex/src" "$P/src" && cp "$ex/.clang-tidy" "$P/.clang-tidy"
   local flags=(-std=c++17 -I"$P/src" -isystem "$inc")
   compdb "$B" "$P/src" "${flags[@]}"
   cd "$P"
