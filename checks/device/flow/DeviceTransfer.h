@@ -72,7 +72,7 @@ public:
   llvm::SmallVector<AbstractDevice, 4> evalParts(const Expr *E, unsigned Size,
                                                  const DeviceState &S) const;
   /// Where the element `std::get<I>(t)` reads lives, for \p Call such a
-  /// read; none for any other call.
+  /// read of a pair whose parts the flow follows; none otherwise.
   std::optional<AbstractDevice> evalTupleElement(const CallExpr *Call,
                                                  const DeviceState &S) const;
   /// What the flow keeps of a local pair or tuple given \p Parts: where

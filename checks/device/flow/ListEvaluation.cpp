@@ -179,7 +179,10 @@ DeviceTransfer::evalTupleElement(const CallExpr *Call,
     return std::nullopt;
   const auto [Tuple, Index] = *Read;
   const auto Parts = evalParts(Tuple, tupleSize(Tuple->getType()), S);
-  return Index < Parts.size() ? Parts[Index] : AbstractDevice::unknown();
+  // Parts not followed: the call's other readings may still know it.
+  if (Index >= Parts.size())
+    return std::nullopt;
+  return Parts[Index];
 }
 
 AbstractDevice
