@@ -232,10 +232,9 @@ void MixedDeviceOpCheck::checkFunction(const FunctionDecl *Fn,
     const bool Through = !C.Use->Through.empty();
     if (Through && !ReportedCalls.insert({Call, C.Odd.Origin}).second)
       continue;
-    if (const auto *Built = llvm::dyn_cast_or_null<Expr>(
-            C.Odd.isCpu() ? C.Odd.Origin : C.Other.Origin);
-        Built && device::isModuleType(Built->getType()) &&
-        !ReportedCpuModules.insert(Built).second)
+    if (const Expr *Built = C.Odd.isCpu() ? C.Odd.cpuModuleConstruction()
+                                          : C.Other.cpuModuleConstruction();
+        Built && !ReportedCpuModules.insert(Built).second)
       continue;
     const std::string Callee = device::calleeName(Call);
     const std::string Op = device::opDisplayName(C.Use->Name);

@@ -178,6 +178,15 @@ bool isModuleParameter(const ValueDecl *D) {
          isModuleType(D->getType().getNonReferenceType());
 }
 
+bool isModuleRegistration(const Stmt *S) {
+  const auto *Call = llvm::dyn_cast_or_null<CallExpr>(S);
+  const auto *Callee = Call ? Call->getDirectCallee() : nullptr;
+  return Callee && Callee->getIdentifier() &&
+         llvm::is_contained(
+             {"register_buffer", "register_parameter", "register_module"},
+             Callee->getName());
+}
+
 const FunctionDecl *heldModuleForward(const CallExpr *Call) {
   const auto *Run = llvm::dyn_cast_or_null<CXXOperatorCallExpr>(Call);
   const auto *Holder = llvm::dyn_cast_or_null<CXXMethodDecl>(

@@ -55,6 +55,10 @@ const FunctionDecl *heldModuleForward(const CallExpr *Call);
 /// `std::shared_ptr<NetImpl> net`): it is wherever the callers put it.
 bool isModuleParameter(const ValueDecl *D);
 
+/// A call of torch::nn::Module::register_buffer, register_parameter or
+/// register_module.
+bool isModuleRegistration(const Stmt *S);
+
 } // namespace clang::tidy::torch::device
 
 #endif

@@ -62,8 +62,7 @@ void noteDeviceOrigin(ClangTidyCheck &Check, const AbstractDevice &Device) {
   }
   // A module built here (`Net net(3)`, `std::make_shared<NetImpl>(d)`):
   // its missing move is the defect.
-  const auto *Built = llvm::dyn_cast<Expr>(Device.Origin);
-  if (Device.isCpu() && Built && isModuleType(Built->getType())) {
+  if (const Expr *Built = Device.cpuModuleConstruction()) {
     Check.diag(Built->getBeginLoc(),
                "the module is built on the CPU here and not moved before it "
                "runs",

@@ -123,10 +123,7 @@ bool keepsModuleOnCpu(const CXXConstructorDecl *Ctor, unsigned Depth) {
         OnCpu = false;
         return;
       }
-      if (!llvm::is_contained(
-              {"register_parameter", "register_buffer", "register_module"},
-              Callee->getName()) ||
-          Call->getNumArgs() < 2)
+      if (!isModuleRegistration(Call) || Call->getNumArgs() < 2)
         return;
       Registers = true;
       const Expr *Value = writtenArgument(Call->getArg(1));

@@ -40,6 +40,11 @@ bool AbstractDevice::isModuleLocalFromElsewhere() const {
          !llvm::isa<ParmVarDecl>(Symbol) && isModuleType(Symbol->getType());
 }
 
+const Expr *AbstractDevice::cpuModuleConstruction() const {
+  const auto *Built = llvm::dyn_cast_or_null<Expr>(Origin);
+  return isCpu() && Built && isModuleType(Built->getType()) ? Built : nullptr;
+}
+
 bool AbstractDevice::mayBeOffCpu() const {
   return K == Kind::Cuda || K == Kind::Other || K == Kind::SameAs ||
          (K == Kind::Maybe && MayBeNonCpu);

@@ -85,6 +85,10 @@ struct AbstractDevice {
   /// Wherever a module the code holds in a local came from (a call's result,
   /// a copy): where that other code put it, which says nothing here.
   bool isModuleLocalFromElsewhere() const;
+  /// For Cpu: the construction of a module built on the CPU and not moved
+  /// since (`Net net(3)`, `std::make_shared<NetImpl>(d)`), when that is
+  /// where the value got its place; null otherwise.
+  const Expr *cpuModuleConstruction() const;
   /// The value no longer comes straight from a device-less factory.
   void clearDeviceLess() {
     DeviceLess = false;

@@ -11,6 +11,7 @@
 #include "device/functions/FunctionParents.h"
 #include "device/functions/LibraryCode.h"
 #include "device/summaries/FunctionSummaries.h"
+#include "utils/CallSite.h"
 #include "utils/TorchObjects.h"
 #include "utils/TorchTypes.h"
 
@@ -34,24 +35,13 @@ bool containsStmt(const Stmt *S, llvm::function_ref<bool(const Stmt *)> Is) {
   return false;
 }
 
-/// A call of torch::nn::Module::register_buffer, register_parameter or
-/// register_module.
-bool isRegistration(const Stmt *S) {
-  const auto *Call = llvm::dyn_cast_or_null<CallExpr>(S);
-  const auto *Callee = Call ? Call->getDirectCallee() : nullptr;
-  return Callee && Callee->getIdentifier() &&
-         (Callee->getName() == "register_buffer" ||
-          Callee->getName() == "register_parameter" ||
-          Callee->getName() == "register_module");
-}
-
 /// The objects \p S hands to a registration (`register_buffer("m", mask_)`)
 /// join \p Registered.
 void collectRegisteredArguments(const Stmt *S,
                                 llvm::DenseSet<const ValueDecl *> &Registered) {
   if (!S || llvm::isa<LambdaExpr>(S))
     return;
-  if (isRegistration(S))
+  if (isModuleRegistration(S))
     for (const Expr *Arg : llvm::cast<CallExpr>(S)->arguments())
       if (const ValueDecl *Object = referencedObject(writtenArgument(Arg)))
         Registered.insert(Object);
@@ -67,7 +57,7 @@ registeredMembers(const CXXRecordDecl *Class) {
   llvm::DenseSet<const ValueDecl *> Registered;
   forEachObjectAssignment(Class, /*ConstructorsOnly=*/false,
                           [&](const ValueDecl *Object, const Expr *Value) {
-                            if (containsStmt(Value, isRegistration))
+                            if (containsStmt(Value, isModuleRegistration))
                               Registered.insert(Object);
                           });
   for (const CXXMethodDecl *Method : Class->methods()) {
@@ -491,18 +481,9 @@ void forEachObjectAssignment(
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
     if (!S || llvm::isa<LambdaExpr>(S))
       return;
-    const Expr *Target = nullptr, *Value = nullptr;
-    if (const auto *Assign = llvm::dyn_cast<BinaryOperator>(S);
-        Assign && Assign->getOpcode() == BO_Assign) {
-      Target = Assign->getLHS();
-      Value = Assign->getRHS();
-    } else if (const auto *Op = llvm::dyn_cast<CXXOperatorCallExpr>(S);
-               Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2) {
-      Target = Op->getArg(0);
-      Value = Op->getArg(1);
-    }
-    if (const ValueDecl *Object = Target ? referencedObject(Target) : nullptr)
-      Visit(Object, Value);
+    if (const auto Sides = assignmentSides(S))
+      if (const ValueDecl *Object = referencedObject(Sides->first))
+        Visit(Object, Sides->second);
     for (const Stmt *Child : S->children())
       Walk(Child);
   };
