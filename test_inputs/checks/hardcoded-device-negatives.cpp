@@ -22,11 +22,10 @@ bool on_gpu(const torch::Tensor &x, torch::DeviceType type) {
 void run(torch::nn::Linear &net, torch::Device device);
 void choose(torch::nn::Linear &net, const torch::Tensor &x) {
   torch::Device device(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
-  torch::Device fixed = torch::kCUDA;
   net->to(device);
   auto y = x.to(x.is_cuda() ? torch::kCUDA : torch::kCPU);
   run(net, torch::Device(torch::kCUDA, 0));
-  net->forward(y.to(fixed));
+  net->forward(y.to(device));
 }
 
 // Reading results back on the host is what .cpu() / .to(kCPU) are for:

@@ -454,6 +454,24 @@ static bool onlyTensorsRead(const ValueDecl *Module, const FunctionDecl *Fn,
   return Read && !Other;
 }
 
+const CallExpr *CheckpointLoadFinder::runOnDeviceAfter(const ValueDecl *Object,
+                                                       const CallExpr *Load,
+                                                       const FunctionDecl *Fn,
+                                                       ASTContext &Ctx) {
+  if (const CallExpr *Use =
+          deviceUseAfter(Object, Load, Fn, flowOf(Fn, Ctx), Ctx))
+    return Use;
+  // Each other function's flow is kept apart: the caller still reads Fn's.
+  std::vector<std::shared_ptr<const DeviceFlow>> Others;
+  return deviceUseInOtherFunctions(
+      Object, Fn,
+      [&](const FunctionDecl *Other) -> const DeviceFlow & {
+        Others.push_back(Flow.analyze(Other, Ctx));
+        return *Others.back();
+      },
+      Ctx);
+}
+
 std::optional<LoadFinding>
 CheckpointLoadFinder::jitLoad(const CheckpointLoad &Load,
                               const FunctionDecl *Fn, ASTContext &Ctx) {
@@ -480,17 +498,7 @@ CheckpointLoadFinder::jitLoad(const CheckpointLoad &Load,
   Found.Load.Object = Holder;
   Found.Load.Name = Holder ? Holder->getNameAsString() : "module";
   Found.Source = deviceSourceForLoad(Fn, Load.Read, Ctx);
-  Found.Use =
-      Holder ? deviceUseAfter(Holder, Load.Read, Fn, Facts, Ctx) : nullptr;
-  // A member or global loaded here and run elsewhere (a constructor's load,
-  // a method's run).
-  if (Holder && !Found.Use)
-    Found.Use = deviceUseInOtherFunctions(
-        Holder, Fn,
-        [&](const FunctionDecl *Other) -> const DeviceFlow & {
-          return flowOf(Other, Ctx);
-        },
-        Ctx);
+  Found.Use = Holder ? runOnDeviceAfter(Holder, Load.Read, Fn, Ctx) : nullptr;
   if (!Found.Source && !Found.Use)
     return std::nullopt;
   Found.Why = Found.Use ? LoadFinding::Evidence::UsedAfter

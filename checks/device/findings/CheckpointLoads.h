@@ -156,6 +156,12 @@ private:
   std::optional<LoadFinding> jitLoad(const CheckpointLoad &Load,
                                      const FunctionDecl *Fn, ASTContext &Ctx);
   const DeviceFlow &flowOf(const FunctionDecl *Fn, ASTContext &Ctx);
+  /// The first run of the loaded \p Object on device data after \p Load
+  /// in \p Fn (deviceUseAfter) or, for a member or a global, in another
+  /// function that reaches it (a constructor's load, a method's run).
+  const CallExpr *runOnDeviceAfter(const ValueDecl *Object,
+                                   const CallExpr *Load, const FunctionDecl *Fn,
+                                   ASTContext &Ctx);
 
   DeviceFlowConfig Flow;
   CheckpointLoadOptions Options;

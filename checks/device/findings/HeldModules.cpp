@@ -219,7 +219,9 @@ std::optional<HeldModulePlace> heldModulePlace(const FieldDecl *Member) {
     return HeldModulePlace::PlacedOffCpu;
   if (isSetUpOutOfView(Class, Member) || isTakenFromCreator(Values, Member))
     return HeldModulePlace::WhereGiverPut;
-  if (!Loaded && isBuiltByClass(Class, Member, Values))
+  if (Loaded)
+    return HeldModulePlace::LoadedWhereSaved;
+  if (isBuiltByClass(Class, Member, Values))
     return HeldModulePlace::KeptOnCpu;
   return HeldModulePlace::Movable;
 }

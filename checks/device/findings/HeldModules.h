@@ -6,7 +6,8 @@
 // CPU: a class that moves or loads it onto a device says so; one that builds
 // it and never moves it keeps it on the CPU; one that takes it from its
 // creator, or whose set-up the unit sees only in part, leaves it where code
-// out of view put it.
+// out of view put it; one that loads it from a file leaves it where the file
+// was saved.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TORCHLINT_CHECKS_DEVICE_FINDINGS_HELDMODULES_H
@@ -25,6 +26,10 @@ enum class HeldModulePlace {
   /// Built by the class (`policy(size)`, `std::make_shared<Net>()`, a copy
   /// of another module it built) and never moved or loaded: on the CPU.
   KeptOnCpu,
+  /// Filled from a file without a device (`torch::load(model_, path)`) and
+  /// never moved: where the file was saved, which torch-load-without-device
+  /// judges where the module runs.
+  LoadedWhereSaved,
   /// Taken from a parameter of a constructor or set-up method, or set up
   /// by code the unit does not see: where that code put it.
   WhereGiverPut,

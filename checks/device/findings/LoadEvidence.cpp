@@ -200,7 +200,11 @@ CheckpointLoadFinder::moduleLoad(const CheckpointLoad &Load,
     }
   LoadFinding Found;
   Found.Load = Load;
-  Found.Use = Earlier ? nullptr : deviceUseAfter(Object, Call, Fn, Facts, Ctx);
+  // A read in a method the call reaches is judged at the call, in the
+  // caller's code.
+  Found.Use = Earlier        ? nullptr
+              : Load.Through ? deviceUseAfter(Object, Call, Fn, Facts, Ctx)
+                             : runOnDeviceAfter(Object, Call, Fn, Ctx);
   // A local loaded to replace a member that lives on a device
   // (`torch::load(fresh, path); net_ = fresh;`): the member's device is
   // where the loaded parameters belong.

@@ -107,6 +107,14 @@ OffCpuEvidence offCpuEvidence(const AbstractDevice &Met, const FunctionDecl *Fn,
   } else if (Met.K == AbstractDevice::Kind::Maybe) {
     Symbols.append(Met.OffCpuThrough.begin(), Met.OffCpuThrough.end());
   }
+  // A member its class placed with the device it was given.
+  if (Summaries && llvm::any_of(Symbols, [&](const ValueDecl *Symbol) {
+        const auto *Field = llvm::dyn_cast_or_null<FieldDecl>(Symbol);
+        return Field && Summaries->placedWithGivenDevice(Field, Ctx);
+      })) {
+    Evidence.K = OffCpuEvidence::Kind::Shown;
+    return Evidence;
+  }
   for (const ValueDecl *Symbol : Symbols) {
     const auto *Param = llvm::dyn_cast_or_null<ParmVarDecl>(Symbol);
     const auto *Owner = llvm::dyn_cast_or_null<FunctionDecl>(

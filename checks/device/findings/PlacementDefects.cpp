@@ -224,7 +224,28 @@ std::optional<PlacementMeeting> placementMeetingOf(const HardcodedPlacement &P,
         return;
     }
   });
-  return Found;
+  if (Found)
+    return Found;
+  // Or, for a module member the placement moves, in the other methods of
+  // its class: where the class's code leaves the member, it runs there
+  // (`model_->to(torch::kCUDA)` in a constructor, `model_->forward(x)` in
+  // `detect`).
+  const auto *Member =
+      llvm::dyn_cast_or_null<FieldDecl>(movedModule(P.Consumer));
+  const auto *Class =
+      Member ? llvm::dyn_cast<CXXRecordDecl>(Member->getParent()) : nullptr;
+  if (!Class)
+    return std::nullopt;
+  for (const CXXMethodDecl *Method : Class->methods()) {
+    const FunctionDecl *Definition = nullptr;
+    if (llvm::isa<CXXConstructorDecl>(Method) || !Method->hasBody(Definition) ||
+        !Definition || Definition == Fn)
+      continue;
+    if ((Found = placementMeeting(*Flow.analyze(Definition, Ctx), PlacedHere,
+                                  OnCpu, Unfixed)))
+      return Found;
+  }
+  return std::nullopt;
 }
 
 bool placementEscapes(HardcodedPlacement &P, const FunctionDecl *Fn,

@@ -82,6 +82,25 @@ const CallExpr *soleDestination(const VarDecl *Var) {
   return Other ? nullptr : First;
 }
 
+/// The one use of the local device \p Var (`torch::Device d(torch::kCUDA);
+/// net->to(d);`); null when it has none or several (an assignment is one).
+const DeclRefExpr *soleUse(const VarDecl *Var) {
+  const auto *Fn = llvm::dyn_cast<FunctionDecl>(Var->getDeclContext());
+  if (!Fn || !Fn->getBody() || !Var->hasLocalStorage() ||
+      !isDeviceType(Var->getType()))
+    return nullptr;
+  const DeclRefExpr *Only = nullptr;
+  bool Several = false;
+  forEachDescendantWithLambdas(Fn->getBody(), [&](const Stmt &S) {
+    const auto *Ref = llvm::dyn_cast<DeclRefExpr>(&S);
+    if (!Ref || Ref->getDecl() != Var)
+      return;
+    Several |= Only != nullptr;
+    Only = Ref;
+  });
+  return Several ? nullptr : Only;
+}
+
 int argumentIndex(const CallExpr *Call, const Expr *Arg) {
   for (unsigned I = 0; I < Call->getNumArgs(); ++I)
     if (Call->getArg(I) == Arg)
@@ -99,6 +118,14 @@ std::optional<PlacementSite> placementSiteOf(const Expr *Leaf, bool FromString,
   bool SawDevice = !FromString;
   for (int Step = 0; Step < 24; ++Step) {
     const Stmt *P = parentStmt(Current, Ctx);
+    // A local device used once places where that use does.
+    if (const auto *Var = !P && SawDevice
+                              ? wrappedParent(Current, Ctx).get<VarDecl>()
+                              : nullptr) {
+      if (!(Current = soleUse(Var)))
+        return std::nullopt;
+      continue;
+    }
     if (!P || !llvm::isa<Expr>(P))
       return std::nullopt;
     const auto *PE = llvm::cast<Expr>(P);

@@ -1,8 +1,9 @@
 //===--- BuiltModules.cpp - modules made on the CPU ----------------------===//
 //
-// The part of TransferSyntax that sees a module built in place: made from
-// arguments that name no device, or given a device by a constructor that
-// places nothing with it, its parameters are on the CPU until it is moved.
+// The part of TransferSyntax that sees where a module's parameters are made:
+// built in place from arguments that name no device, or given a device by a
+// constructor that places nothing with it, they are on the CPU until it is
+// moved; read from a checkpoint, where the read puts them.
 //
 //===----------------------------------------------------------------------===//
 #include "device/flow/TransferSyntax.h"
@@ -216,7 +217,31 @@ const Expr *builtModule(const VarDecl *VD) {
   if (!VD || !VD->getInit() || VD->getType()->isReferenceType() ||
       VD->getType()->isPointerType() || !isModuleType(VD->getType()))
     return nullptr;
-  return freshModule(VD->getInit(), 0);
+  return builtModuleValue(VD->getInit());
+}
+
+const Expr *builtModuleValue(const Expr *Value) {
+  return freshModule(Value, 0);
+}
+
+std::optional<ModuleLoad> moduleLoadAt(const CallExpr *Call) {
+  ModuleLoad Load;
+  const Expr *Module = nullptr;
+  if (const auto *Method = llvm::dyn_cast<CXXMemberCallExpr>(Call)) {
+    if (isNamed(Method->getMethodDecl(), "load") &&
+        isModuleType(Method->getImplicitObjectArgument()->getType()))
+      Module = Method->getImplicitObjectArgument();
+  } else if (Call->getNumArgs() >= 2 &&
+             qualifiedName(Call->getDirectCallee()) == "torch::load" &&
+             isModuleType(Call->getArg(0)->getType().getNonReferenceType())) {
+    Module = Call->getArg(0);
+    if (Call->getNumArgs() > 2 && isDeviceLike(Call->getArg(2)->getType()))
+      Load.Device = Call->getArg(2);
+  }
+  Load.Module = Module ? moduleRoot(Module) : nullptr;
+  if (!Load.Module)
+    return std::nullopt;
+  return Load;
 }
 
 } // namespace clang::tidy::torch::device

@@ -550,10 +550,31 @@ void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
         S.Vars[Target] = agreedPart(evalParts(RHS, Size, S));
       else if (isJitModuleType(T) && !T->isReferenceType())
         S.Vars[Target] = loadedScriptModule(RHS, S);
+      else if (isModuleType(T) && !T->isReferenceType()) {
+        // Built here, on the CPU until moved; replaced, no longer built here.
+        const Expr *Built = builtModuleValue(RHS);
+        if (Built)
+          S.Vars[Target] = AbstractDevice::cpu(Built);
+        else if (S.Vars.lookup(Target).cpuModuleConstruction())
+          S.Vars[Target] = AbstractDevice::unknown();
+      }
     }
     return;
   }
   if (const auto *Call = llvm::dyn_cast<CallExpr>(E)) {
+    // A checkpoint read into a module puts it on the device given; with
+    // none, where the file was saved, which the code does not say: a module
+    // built here is no longer known to be on the CPU (where it was moved
+    // stays, for torch-load-without-device to judge the read).
+    if (const std::optional<ModuleLoad> Load = moduleLoadAt(Call)) {
+      if (Load->Device) {
+        S.Vars[Load->Module] = evalDevice(Load->Device, S);
+        S.Vars[Load->Module].Origin = Call;
+      } else if (S.Vars.lookup(Load->Module).cpuModuleConstruction()) {
+        S.Vars[Load->Module] = AbstractDevice::unknown();
+      }
+      return;
+    }
     const llvm::SmallVector<ModuleMove, 1> Moves = moduleMovesAt(Call, S);
     // A move under a run-time device choice (`if (cuda::is_available())
     // net->to(kCUDA);`) is where the program chose to run, as for tensors.

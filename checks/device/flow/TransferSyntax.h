@@ -129,6 +129,18 @@ llvm::SmallVector<const Expr *, 4> tupleParts(const Expr *E, unsigned Size);
 /// in place): on the CPU until it is moved. Not a copy of another module,
 /// not an empty holder (`Net{nullptr}`), not `Net(device)`.
 const Expr *builtModule(const VarDecl *VD);
+/// A read of a checkpoint into a module: `torch::load(net, path[, device])`,
+/// `net->load(archive)`.
+struct ModuleLoad {
+  const ValueDecl *Module = nullptr;
+  /// The device given to the read; null where none is.
+  const Expr *Device = nullptr;
+};
+std::optional<ModuleLoad> moduleLoadAt(const CallExpr *Call);
+
+/// The same for a value assigned to a module (`model_ =
+/// std::make_shared<Net>();`): the construction, or null.
+const Expr *builtModuleValue(const Expr *Value);
 
 /// The run of a TorchScript module whose output \p E reads as a tensor
 /// (`m.forward(in).toTensor()`, `out.toTuple()->elements()[0].toTensor()`,

@@ -3,6 +3,7 @@
 #include "device/functions/FunctionParents.h"
 #include "device/functions/LibraryCode.h"
 #include "utils/CallSite.h"
+#include "utils/TorchObjects.h"
 #include "utils/TorchTypes.h"
 
 #include "clang/AST/DeclFriend.h"
@@ -302,6 +303,46 @@ setupMethodsOf(const FunctionDecl *Constructor) {
     Work = std::move(Next);
   }
   return Found;
+}
+
+bool handsOutMember(const FieldDecl *Member) {
+  static constexpr llvm::StringRef LibraryNamespaces[] = {"torch", "at", "c10",
+                                                          "std"};
+  const auto *Class = llvm::dyn_cast_or_null<CXXRecordDecl>(
+      Member ? Member->getParent() : nullptr);
+  if (!Class)
+    return false;
+  // Through the copy a return or a by-value argument makes.
+  auto Names = [&](const Expr *E) {
+    if (const auto *Copy = llvm::dyn_cast_or_null<CXXConstructExpr>(
+            E ? E->IgnoreImplicit() : nullptr);
+        Copy && Copy->getNumArgs() == 1 &&
+        Copy->getConstructor()->isCopyOrMoveConstructor())
+      E = Copy->getArg(0);
+    return E && referencedObject(writtenArgument(E)) == Member;
+  };
+  bool HandsOut = false;
+  for (const CXXMethodDecl *Method : Class->methods()) {
+    const FunctionDecl *Definition = nullptr;
+    if (HandsOut || !Method->hasBody(Definition) || !Definition)
+      continue;
+    forEachOwnStmt(Definition, [&](const Stmt &S) {
+      if (const auto *Return = llvm::dyn_cast<ReturnStmt>(&S))
+        HandsOut |= Names(Return->getRetValue());
+      else if (const auto *Unary = llvm::dyn_cast<UnaryOperator>(&S))
+        HandsOut |=
+            Unary->getOpcode() == UO_AddrOf && Names(Unary->getSubExpr());
+      else if (const auto *Call = llvm::dyn_cast<CallExpr>(&S)) {
+        const FunctionDecl *Callee = Call->getDirectCallee();
+        if (Callee && !Callee->hasBody() &&
+            !llvm::any_of(LibraryNamespaces, [&](llvm::StringRef Ns) {
+              return isInTopNamespace(Callee, Ns);
+            }))
+          HandsOut |= llvm::any_of(Call->arguments(), Names);
+      }
+    });
+  }
+  return HandsOut;
 }
 
 } // namespace clang::tidy::torch::device

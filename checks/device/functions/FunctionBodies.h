@@ -82,6 +82,12 @@ void ownMethodCalls(const Stmt *Body, const CXXRecordDecl *Class,
 std::vector<const FunctionDecl *>
 setupMethodsOf(const FunctionDecl *Constructor);
 
+/// Whether the code of \p Member's class hands the member to code that may
+/// move it: a method returns it (or a reference or pointer to it), takes its
+/// address, or passes it to a function whose body the unit does not hold
+/// (libtorch's and the standard library's aside).
+bool handsOutMember(const FieldDecl *Member);
+
 } // namespace clang::tidy::torch::device
 
 #endif

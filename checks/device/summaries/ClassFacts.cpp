@@ -125,6 +125,15 @@ bool constructorTakesDevice(const RecordDecl *Class) {
          });
 }
 
+/// Whether \p Device is where a constructor's device parameter is.
+bool placesWithGivenDevice(const AbstractDevice &Device) {
+  const auto *Param = Device.K == AbstractDevice::Kind::SameAs
+                          ? llvm::dyn_cast_or_null<ParmVarDecl>(Device.Symbol)
+                          : nullptr;
+  return Param && isDeviceLike(Param->getType().getNonReferenceType()) &&
+         llvm::isa<CXXConstructorDecl>(Param->getDeclContext());
+}
+
 bool isOwnPlacement(const FieldDecl *F, const AbstractDevice &Device) {
   // A module member the class moves itself (`actor_->to(torch::kCPU)` after
   // taking a copy) is placed by the class, the CPU included.
@@ -177,6 +186,17 @@ AbstractDevice FunctionSummaries::memberOnEntry(const FieldDecl *Field,
     return AbstractDevice::unknown();
   auto Fact = Facts->find(Field);
   return Fact == Facts->end() ? AbstractDevice::unknown() : Fact->second;
+}
+
+bool FunctionSummaries::placedWithGivenDevice(const FieldDecl *Field,
+                                              ASTContext &Ctx) {
+  const auto *Class = llvm::dyn_cast_or_null<CXXRecordDecl>(
+      Field ? Field->getParent() : nullptr);
+  if (!Class || !isTensorType(Field->getType()) ||
+      isModuleType(recordType(Class)))
+    return false;
+  const AbstractDevice Placed = memberOnEntry(Field, Ctx);
+  return Placed.K == AbstractDevice::Kind::SameAs && Placed.Symbol == Field;
 }
 
 const FieldDecl *FunctionSummaries::memberMadeBy(const CallExpr *Factory,
@@ -437,7 +457,25 @@ void FunctionSummaries::learnClass(const CXXRecordDecl *Class,
   if (IsModule)
     Registered = registeredMembers(Class);
   for (auto [F, Device] : Facts) {
-    if (Placed.count(F) || !Device.Origin)
+    if (Placed.count(F))
+      continue;
+    // A plain class's tensor that its constructors place with the device
+    // they are given (`window_ = w.to(device)`) is on the class's device in
+    // its methods, wherever its creator chose: kept as such
+    // (placedWithGivenDevice).
+    if (!IsModule && isTensorType(F->getType()) &&
+        F->getAccess() != AS_public && placesWithGivenDevice(Device)) {
+      const Stmt *Why = Device.Origin;
+      Device = AbstractDevice::sameAs(F);
+      Device.Origin = Why;
+      Out[F] = Device;
+      continue;
+    }
+    if (!Device.Origin)
+      continue;
+    // A module built here and handed out (`return model_;`) shares its
+    // parameters with code that may move it.
+    if (Device.cpuModuleConstruction() && handsOutMember(F))
       continue;
     // A tensor member of a module that every constructor makes on the CPU
     // and never registers stays there when the module moves. A registered

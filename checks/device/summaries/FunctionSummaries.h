@@ -89,6 +89,12 @@ public:
   AbstractDevice memberOnEntry(const FieldDecl *Field,
                                ASTContext &Ctx) override;
 
+  /// Whether the tensor member \p Field of a plain class is placed by every
+  /// constructor with the device it is given (`Mel(torch::Device d)`, `window_
+  /// = w.to(d)`): on the class's device in its methods, which its creator
+  /// chose, and may be off the CPU.
+  bool placedWithGivenDevice(const FieldDecl *Field, ASTContext &Ctx);
+
   /// The tensor member of \p Class that memberOnEntry knows as made by the
   /// device-less factory call \p Factory in a constructor and never
   /// registered; null for any other call.
