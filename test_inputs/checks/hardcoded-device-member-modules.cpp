@@ -1,9 +1,11 @@
-// CHECKS: torch-hardcoded-device
+// CHECKS: torch-hardcoded-device,torch-mixed-device-op
 // HEADERS: fast real real2
 // A class that moves its module to a fixed device in its constructor runs
 // it there in every method: where another method puts the inputs on a
 // device it chooses at run time, the fixed device defeats that choice. A
-// local device used once places where that use does.
+// local device used once places where that use does. Where the module's
+// fixed device meets the chosen one in an op, the placement is the defect:
+// one warning, this check's.
 #include <torch/torch.h>
 
 #include <memory>
@@ -64,4 +66,14 @@ void choose(torch::nn::Linear &net, const torch::Tensor &x) {
   net->to(device);
   net->forward(x.to(fixed));
   // CHECK-NOTES: :[[@LINE-1]]:8: note: the tensor it places may meet a tensor on the device of 'device' here, in 'torch::nn::LinearImpl::forward'
+}
+
+// The module's move is the placement that meets the input's chosen device.
+torch::Tensor run(torch::nn::Linear &net, const torch::Tensor &x, bool gpu) {
+  net->to(torch::kCUDA);
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: hard-coded CUDA device 'torch::kCUDA' in device-neutral code [torch-hardcoded-device]
+  // CHECK-NOTES: :[[@LINE-2]]:11: note: suggested fix; it changes where data lives, so '--fix' leaves it to you (UnsafeFixes: true applies it)
+  // CHECK-NOTES: :[[@LINE-4]]:64: note: the device is taken from parameter 'x'
+  return net->forward(x.to(gpu ? torch::kCUDA : torch::kCPU));
+  // CHECK-NOTES: :[[@LINE-1]]:15: note: the module it places may meet a tensor on a device that depends on the path taken here, in 'torch::nn::LinearImpl::forward'
 }

@@ -524,11 +524,12 @@ HardcodedPlacementFinder::analyseMove(const CXXMemberCallExpr *Call,
   if (!Call)
     return std::nullopt;
   const CXXMethodDecl *Method = Call->getMethodDecl();
-  if (!isTensorMethod(Method))
-    return std::nullopt;
-  if (isNamed(Method, "cuda") || isNamed(Method, "cpu"))
+  // A tensor's move, or a module's in-place `to` (`net->to(torch::kCUDA)`).
+  if (isTensorMethod(Method) &&
+      (isNamed(Method, "cuda") || isNamed(Method, "cpu")))
     return analyseLeaf(Call, Fn, Ctx);
-  if (!isNamed(Method, "to"))
+  if (!isNamed(Method, "to") ||
+      !(isTensorMethod(Method) || isModuleMethod(Method)))
     return std::nullopt;
   // The device constant or string among the arguments.
   llvm::SmallVector<const Stmt *, 16> Stack;
@@ -541,7 +542,7 @@ HardcodedPlacementFinder::analyseMove(const CXXMemberCallExpr *Call,
     if (llvm::isa<DeclRefExpr, StringLiteral>(S))
       if (std::optional<HardcodedPlacement> Found =
               analyseLeaf(llvm::cast<Expr>(S), Fn, Ctx);
-          Found && Found->Move == Call)
+          Found && (Found->Move == Call || Found->Consumer == Call))
         return Found;
     for (const Stmt *Child : S->children())
       Stack.push_back(Child);

@@ -59,4 +59,24 @@ std::optional<KernelLaunchCall> kernelLaunchOf(const CallExpr &Call) {
   return Out;
 }
 
+bool isDeviceSideOfMemoryCall(const CallExpr &Call, unsigned Index) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  if (!Callee || !Callee->getIdentifier() || Index >= Call.getNumArgs())
+    return false;
+  const llvm::StringRef Name = Callee->getName();
+  if (Name == "cudaMemset" || Name == "cudaMemsetAsync")
+    return Index == 0;
+  if ((Name != "cudaMemcpy" && Name != "cudaMemcpyAsync") ||
+      Call.getNumArgs() < 4 || Index > 1)
+    return false;
+  const auto *Kind =
+      llvm::dyn_cast<DeclRefExpr>(Call.getArg(3)->IgnoreParenImpCasts());
+  const llvm::StringRef Written = Kind && Kind->getDecl()->getIdentifier()
+                                      ? Kind->getDecl()->getName()
+                                      : "";
+  return Written == "cudaMemcpyDeviceToDevice" ||
+         Written ==
+             (Index == 0 ? "cudaMemcpyHostToDevice" : "cudaMemcpyDeviceToHost");
+}
+
 } // namespace clang::tidy::torch::device

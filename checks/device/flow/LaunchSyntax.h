@@ -3,7 +3,8 @@
 // The two spellings of a kernel launch the checks read: clang's
 // `kernel<<<grid, block, shared, stream>>>(args...)` and the CUDA runtime's
 // `cudaLaunchKernel(kernel, grid, block, args, shared, stream)`, whose kernel
-// receives what the addresses in `args` point to.
+// receives what the addresses in `args` point to; and the runtime's memory
+// calls, whose pointers are GPU memory by the kind of copy.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TORCHLINT_CHECKS_DEVICE_FLOW_LAUNCHSYNTAX_H
@@ -33,6 +34,14 @@ struct KernelLaunchCall {
   const VarDecl *ArgumentArray = nullptr;
 };
 std::optional<KernelLaunchCall> kernelLaunchOf(const CallExpr &Call);
+
+/// Whether argument \p Index of \p Call is GPU memory by what the CUDA
+/// runtime's call does with it: the destination of a `cudaMemcpy` or
+/// `cudaMemcpyAsync` whose kind is `cudaMemcpyHostToDevice` or
+/// `cudaMemcpyDeviceToDevice`, its source where the kind is
+/// `cudaMemcpyDeviceToHost` or `cudaMemcpyDeviceToDevice`, or what
+/// `cudaMemset`/`cudaMemsetAsync` fills.
+bool isDeviceSideOfMemoryCall(const CallExpr &Call, unsigned Index);
 
 } // namespace clang::tidy::torch::device
 

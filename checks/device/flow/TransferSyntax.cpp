@@ -78,17 +78,31 @@ const Expr *throughLocalInit(const Expr *E) {
   return E;
 }
 
+/// Whether \p Arg is an argument of \p User, a CUDA memory call that takes
+/// it as GPU memory (isDeviceSideOfMemoryCall).
+bool passesGpuMemory(const Expr *Arg, const DynTypedNode &User) {
+  const auto *Call = User.get<CallExpr>();
+  if (!Call || !Arg)
+    return false;
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+    if (Call->getArg(I)->IgnoreParenImpCasts() == Arg->IgnoreParenImpCasts())
+      return device::isDeviceSideOfMemoryCall(*Call, I);
+  return false;
+}
+
 } // namespace
 
 bool handedToKernelsOnly(const CXXMemberCallExpr *Access, ASTContext &Ctx) {
   DynTypedNode Parent = wrappedParent(Access, Ctx);
+  const Expr *Pointed = Access;
   // `(unsigned long long *)t.data_ptr<int64_t>()`: the same pointer.
   while (const auto *Cast = Parent.get<ExplicitCastExpr>()) {
     if (!Cast->getType()->isPointerType())
       return false;
+    Pointed = Cast;
     Parent = wrappedParent(Cast, Ctx);
   }
-  if (Parent.get<CUDAKernelCallExpr>())
+  if (Parent.get<CUDAKernelCallExpr>() || passesGpuMemory(Pointed, Parent))
     return true;
   const auto *Pointer = Parent.get<VarDecl>();
   const auto *Fn = Pointer
@@ -130,12 +144,12 @@ bool handedToKernelsOnly(const CXXMemberCallExpr *Access, ASTContext &Ctx) {
       OnlyLaunches &= Array && HandedToLaunch(Array);
       return;
     }
-    // `p + offset` handed to a launch is the same memory.
-    const DynTypedNode Launch =
-        User.get<BinaryOperator>()
-            ? wrappedParent(User.get<BinaryOperator>(), Ctx)
-            : User;
-    OnlyLaunches &= Launch.get<CUDAKernelCallExpr>() != nullptr;
+    // `p + offset` handed to a launch (or a copy) is the same memory.
+    const auto *Offset = User.get<BinaryOperator>();
+    const Expr *Passed = Offset ? static_cast<const Expr *>(Offset) : Ref;
+    const DynTypedNode Launch = Offset ? wrappedParent(Offset, Ctx) : User;
+    OnlyLaunches &= Launch.get<CUDAKernelCallExpr>() != nullptr ||
+                    passesGpuMemory(Passed, Launch);
   });
   return Used && OnlyLaunches;
 }
