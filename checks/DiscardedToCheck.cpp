@@ -169,7 +169,8 @@ void DiscardedToCheck::report(const CXXMemberCallExpr *Call,
   if (Placement && Placement->Latent)
     Placement.reset();
   std::optional<device::Migration> Migration =
-      Migrations ? Migrations->analyse(Call, Fn, Ctx) : std::nullopt;
+      Migrations ? Migrations->analyse(Call, Fn, Ctx, /*AssignedBack=*/true)
+                 : std::nullopt;
 
   // The fix assigns the result back; with a hard-coded device in
   // device-neutral code it also follows the device in scope.

@@ -34,14 +34,16 @@ torch::Tensor only_self(torch::Tensor x) {
 }
 // CHECK-NOTES: :[[@LINE-5]]:39: note: parameter 'x' makes this code device-neutral; assigning the result would keep the hard-coded CUDA device
 
-// In a forward method, assigning would migrate state on every call
-// (torch-implicit-device-migration): warn, no fix. A hard-coded device on
-// state is not replaced by the input's device either.
+// In a forward method, a plain member assigned its own move is kept where
+// the data first comes, which torch-implicit-device-migration allows: the
+// fix assigns it back. A hard-coded device on state is not replaced by the
+// input's device (that would move it on every call).
 struct NormImpl : torch::nn::Module {
   torch::Tensor mean_, scale_;
   torch::Tensor forward(const torch::Tensor &x) {
     mean_.to(x.device());
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: result of 'to' is discarded; it returns a new tensor and leaves 'mean_' unchanged [torch-discarded-to]
+    // CHECK-FIXES: mean_ = mean_.to(x.device());
     scale_.cuda();
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: result of 'cuda' is discarded; it returns a new tensor and leaves 'scale_' unchanged [torch-discarded-to]
     auto s = scale_.cuda();
@@ -52,7 +54,6 @@ struct NormImpl : torch::nn::Module {
     // CHECK-NOTES: :[[@LINE-1]]:24: note: the tensor it places may meet a tensor on the device of 'mean_' here, in 'operator*'
   }
 };
-// CHECK-NOTES: :[[@LINE-13]]:46: note: assigning the result would move 'mean_' to the device of input 'x' on every call of 'forward'; place it on its device once, at set-up
 // CHECK-NOTES: :[[@LINE-14]]:46: note: following parameter 'x' would move 'scale_' to the device of input 'x' on every call of 'forward'; place it on its device once, at set-up
 // CHECK-NOTES: :[[@LINE-15]]:46: note: following parameter 'x' would move 'scale_' to the device of input 'x' on every call of 'forward'; place it on its device once, at set-up
 // CHECK-NOTES: :[[@LINE-16]]:46: note: input 'x' whose device is followed

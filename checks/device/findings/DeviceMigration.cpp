@@ -443,7 +443,8 @@ const Expr *movedObject(const CXXMemberCallExpr *Call, MoveKind Kind) {
 
 std::optional<Migration> MigrationFinder::analyse(const CXXMemberCallExpr *Call,
                                                   const FunctionDecl *Fn,
-                                                  ASTContext &Ctx) {
+                                                  ASTContext &Ctx,
+                                                  bool AssignedBack) {
   const MoveKind Kind = moveKind(Call, /*WithCudaCpu=*/false);
   if (Kind == MoveKind::None || !Fn)
     return std::nullopt;
@@ -471,7 +472,8 @@ std::optional<Migration> MigrationFinder::analyse(const CXXMemberCallExpr *Call,
       if (const ParmVarDecl *Input = inputBehind(Call->getArg(I), Fn, Ctx)) {
         if (!followedPerCall(Input, *Path))
           continue;
-        if (keptInMember(Call, *State, Ctx)) {
+        if (AssignedBack ? State->Member && !State->IsModule
+                         : keptInMember(Call, *State, Ctx)) {
           // A plain member placed lazily where the data first comes.
           if (!isRegisteredWithModule(State->Member))
             return std::nullopt;

@@ -130,9 +130,13 @@ public:
   static bool isInput(const ValueDecl *D, const FunctionDecl *Fn);
 
   /// \p Call (a tensor's `to`/`type_as` or a module's `to`) migrates in a
-  /// forward path, in either direction; allowed names excluded.
+  /// forward path, in either direction; allowed names excluded. \p
+  /// AssignedBack: judge it as if its result were assigned back to its
+  /// receiver (a discarded move's fix), which keeps a plain member where
+  /// the data first comes, as written assignments do.
   std::optional<Migration> analyse(const CXXMemberCallExpr *Call,
-                                   const FunctionDecl *Fn, ASTContext &Ctx);
+                                   const FunctionDecl *Fn, ASTContext &Ctx,
+                                   bool AssignedBack = false);
 
   /// \p Call (`t.cuda()`, `t.to(torch::kCUDA)`, `m->to(torch::kCUDA)`) would
   /// migrate if its device were taken from \p Target instead (a fix's
