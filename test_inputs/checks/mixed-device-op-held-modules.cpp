@@ -98,3 +98,16 @@ public:
 private:
   std::shared_ptr<EncoderImpl> encoder_;
 };
+
+// A module's own submodule moves with it: built in its constructor, it is
+// where the module is, wherever the module's owner moves it.
+struct RunnerImpl : torch::nn::Module {
+  RunnerImpl() {
+    encoder_ = std::make_shared<EncoderImpl>();
+    register_module("encoder", encoder_);
+  }
+  torch::Tensor run(const torch::Tensor &x, torch::Device device) {
+    return encoder_->forward(x.to(device));
+  }
+  std::shared_ptr<EncoderImpl> encoder_;
+};

@@ -473,9 +473,10 @@ void FunctionSummaries::learnClass(const CXXRecordDecl *Class,
     }
     if (!Device.Origin)
       continue;
-    // A module built here and handed out (`return model_;`) shares its
-    // parameters with code that may move it.
-    if (Device.cpuModuleConstruction() && handsOutMember(F))
+    // A module built here is on the CPU only while nothing moves it: not
+    // when it is a module's own submodule (it moves with the module), nor
+    // when the class hands it out (`return model_;`) to code that may.
+    if (Device.cpuModuleConstruction() && (IsModule || handsOutMember(F)))
       continue;
     // A tensor member of a module that every constructor makes on the CPU
     // and never registers stays there when the module moves. A registered
