@@ -63,29 +63,25 @@ bool placesOffCpu(const Stmt &S, const FieldDecl *Member) {
   if (const auto *Call = llvm::dyn_cast<CXXMemberCallExpr>(&S);
       Call && referencedObject(Call->getImplicitObjectArgument()) == Member) {
     const CXXMethodDecl *Method = Call->getMethodDecl();
-    return isNamed(Method, "cuda") ||
-           (isNamed(Method, "to") &&
-            llvm::any_of(Call->arguments(), namesOffCpu));
+    if (isNamed(Method, "cuda") ||
+        (isNamed(Method, "to") && llvm::any_of(Call->arguments(), namesOffCpu)))
+      return true;
   }
-  const auto *Load = llvm::dyn_cast<CallExpr>(&S);
-  return Load && Load->getNumArgs() > 2 &&
-         qualifiedName(Load->getDirectCallee()) == "torch::load" &&
-         referencedObject(Load->getArg(0)) == Member &&
-         namesOffCpu(Load->getArg(2));
+  const auto *Call = llvm::dyn_cast<CallExpr>(&S);
+  const std::optional<ModuleLoad> Load =
+      Call ? moduleLoadAt(Call) : std::nullopt;
+  return Load && Load->Module == Member && Load->Device &&
+         namesOffCpu(Load->Device);
 }
 
-/// Whether \p S fills \p Member from a file: its parameters then go where
-/// they were saved (`torch::load(model_, path)`, `model_.load(archive)`).
+/// Whether \p S fills \p Member from a file (moduleLoadAt): its parameters
+/// then go where they were saved (`torch::load(model_, path)`,
+/// `model_.load(archive)`).
 bool loadsInto(const Stmt &S, const FieldDecl *Member) {
   const auto *Call = llvm::dyn_cast<CallExpr>(&S);
-  if (!Call)
-    return false;
-  if (const auto *Method = llvm::dyn_cast<CXXMemberCallExpr>(Call);
-      Method && isNamed(Method->getMethodDecl(), "load"))
-    return referencedObject(Method->getImplicitObjectArgument()) == Member;
-  return Call->getNumArgs() > 0 &&
-         qualifiedName(Call->getDirectCallee()) == "torch::load" &&
-         referencedObject(Call->getArg(0)) == Member;
+  const std::optional<ModuleLoad> Load =
+      Call ? moduleLoadAt(Call) : std::nullopt;
+  return Load && Load->Module == Member;
 }
 
 /// Whether \p Value makes a module of its own here, from no other module

@@ -126,7 +126,7 @@ bool constructorTakesDevice(const RecordDecl *Class) {
 }
 
 /// Whether \p Device is where a constructor's device parameter is.
-bool placesWithGivenDevice(const AbstractDevice &Device) {
+bool isConstructorDevice(const AbstractDevice &Device) {
   const auto *Param = Device.K == AbstractDevice::Kind::SameAs
                           ? llvm::dyn_cast_or_null<ParmVarDecl>(Device.Symbol)
                           : nullptr;
@@ -464,7 +464,7 @@ void FunctionSummaries::learnClass(const CXXRecordDecl *Class,
     // its methods, wherever its creator chose: kept as such
     // (placedWithGivenDevice).
     if (!IsModule && isTensorType(F->getType()) &&
-        F->getAccess() != AS_public && placesWithGivenDevice(Device)) {
+        F->getAccess() != AS_public && isConstructorDevice(Device)) {
       const Stmt *Why = Device.Origin;
       Device = AbstractDevice::sameAs(F);
       Device.Origin = Why;
