@@ -273,6 +273,56 @@ EOF
     || { fail "the unit's own vtable errors"; show "$TMP/frozen.txt"; show "$TMP/frozen.err"; }
   rm "$P/src/zz_frozen.cpp"
 
+  # The library's own templates, given only the library's types, are left
+  # uninstantiated (libtorch's Dict and fmap, a Linear's holder, headers read
+  # after the preamble): no error made up by leaving them (fmap of a lambda
+  # must be defined in the unit), the same findings as torchlint, and
+  # with compiler warnings shown, the deprecated std::iterator libtorch's
+  # Dict uses is reported as torchlint reports it.
+  local L=$TMP/library LB=$TMP/library-build checks
+  mkdir -p "$L"
+  printf '#include <torch/torch.h>\ntorch::Tensor twice(const torch::Tensor &x) { return x * 2; }\n' \
+    > "$L/first.cpp"
+  cat > "$L/second.cpp" <<'EOF'
+#include <torch/torch.h>
+#include <string>
+#define AFTER_THE_PREAMBLE 1
+#include <torch/script.h>
+std::vector<std::string> words(
+    const c10::Dict<std::string, std::vector<std::string>> &d) {
+  return d.at("a");
+}
+int main() {
+  torch::nn::Linear layer(2, 2);
+  auto y = layer->forward(torch::ones({1, 2}));
+  std::vector<torch::Tensor> parts{y, y};
+  return static_cast<int>(torch::cat(parts).numel());
+}
+EOF
+  compdb "$LB" "$L" -std=c++17 -isystem "$inc"
+  for checks in '-*,torch-*' '-*,torch-*,clang-diagnostic-*'; do
+    "$tl" -p "$LB" --checks="$checks" --extra-arg=-include-pch --extra-arg="$pch" "$L"/*.cpp \
+      > "$TMP/lib-ref.txt" 2>/dev/null
+    rm -rf "$TMP/lib-cache"
+    "$run" -p "$LB" --checks="$checks" --cache-dir "$TMP/lib-cache" > "$TMP/lib.txt" 2> "$TMP/lib.err"
+    if [ $? -ne 2 ] && ! grep -q "does not compile" "$TMP/lib.err" \
+       && grep -q "1 shared preamble for 2 units" "$TMP/lib.err" \
+       && warnings "$TMP/lib-ref.txt" | cmp -s - <(warnings "$TMP/lib.txt"); then
+      pass "library templates given library types ($checks): compiles, torchlint's findings"
+    else fail "library templates given library types ($checks)"; show "$TMP/lib.txt"; show "$TMP/lib.err"; fi
+  done
+  grep -q "deprecated-declarations" "$TMP/lib.txt" \
+    || { fail "no deprecation warning from libtorch's Dict"; show "$TMP/lib.txt"; }
+  # Given the unit's own type, they are made: an error in one is found.
+  printf '#include <torch/torch.h>\nstruct Sealed { private: Sealed() = default; };\nauto sealed = std::make_shared<Sealed>();\n' \
+    > "$L/third.cpp"
+  compdb "$LB" "$L" -std=c++17 -isystem "$inc"
+  "$run" -p "$LB" --cache-dir "$TMP/lib-cache" --quiet > "$TMP/sealed.txt" 2> "$TMP/sealed.err"
+  [ $? -eq 2 ] && grep -q "third.cpp: does not compile" "$TMP/sealed.err" \
+    && grep -q "private constructor of class 'Sealed'" "$TMP/sealed.txt" \
+    && pass "a library template given the unit's type: its error is found" \
+    || { fail "the unit's type in a library template"; show "$TMP/sealed.txt"; show "$TMP/sealed.err"; }
+
   # A database that spells the unit relative to its directory in the
   # command (Bear, hand-written ones) still shares one preamble.
   COMPDB_RELATIVE=1 compdb "$B" "$P/src" "${flags[@]}"

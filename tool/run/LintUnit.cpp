@@ -1,9 +1,11 @@
 //===--- LintUnit.cpp - clang-tidy over one translation unit, in-process --===//
 #include "LintUnit.h"
+#include "LibraryInstantiations.h"
 #include "RunFiles.h"
 
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyModule.h"
+#include "clang-tidy/GlobList.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/Stack.h"
@@ -83,7 +85,25 @@ public:
 struct UnitScope {
   std::optional<std::string> HeaderFilter;
   bool OverPreamble = false;
+  // Whether the library's own template instantiations may be left out
+  // (LibraryInstantiations.h): not where a compiler warning is shown, as
+  // one in such a body (a deprecated name libtorch uses) is reported where
+  // the unit's code asked for it.
+  bool LeaveLibraryInstantiations = false;
 };
+
+// Whether \p Options show any compiler warning (clang-diagnostic-<flag>),
+// as clang-tidy names them.
+bool showsCompilerWarnings(const ClangTidyOptions &Options) {
+  tidy::CachedGlobList Checks(Options.Checks.value_or(""));
+  if (Checks.contains("clang-diagnostic-warning"))
+    return true;
+  for (llvm::StringRef Flag : DiagnosticIDs::getDiagnosticFlags())
+    if (Flag.consume_front("-W") && !Flag.starts_with("no-") &&
+        Checks.contains(("clang-diagnostic-" + Flag).str()))
+      return true;
+  return false;
+}
 
 // Restricts every later consumer's traversal to the declarations written in
 // the main file (and in user headers the header filter names), as clangd
@@ -93,7 +113,8 @@ struct UnitScope {
 class MainFileScope : public SemaConsumer {
 public:
   explicit MainFileScope(const UnitScope &Scope)
-      : OverPreamble(Scope.OverPreamble) {
+      : OverPreamble(Scope.OverPreamble),
+        LeaveLibraryInstantiations(Scope.LeaveLibraryInstantiations) {
     if (Scope.HeaderFilter && !Scope.HeaderFilter->empty())
       Filter.emplace(*Scope.HeaderFilter);
   }
@@ -106,6 +127,7 @@ public:
   // for them skips that work. The vtables the unit's own code uses are
   // still defined.
   void InitializeSema(Sema &S) override {
+    TheSema = &S;
     if (!OverPreamble)
       return;
     if (auto *Preamble = llvm::dyn_cast_or_null<ExternalSemaSource>(
@@ -119,6 +141,8 @@ public:
     for (Decl *D : Group)
       if (inScope(D))
         Decls.push_back(D);
+    if (TheSema && LeaveLibraryInstantiations)
+      Library.dropQueued(*TheSema);
     return true;
   }
 
@@ -142,7 +166,10 @@ private:
 
   std::optional<llvm::Regex> Filter;
   bool OverPreamble;
+  bool LeaveLibraryInstantiations;
   std::vector<Decl *> Decls;
+  Sema *TheSema = nullptr;
+  LibraryInstantiations Library;
 };
 
 class LintAction : public ASTFrontendAction {
@@ -266,9 +293,10 @@ UnitResult lintOnce(const tooling::CompileCommand &Command,
 
   tidy::ClangTidyASTConsumerFactory Checks(Context);
   auto Dependencies = std::make_shared<AllDependencies>();
-  LintActionFactory Factory(
-      Checks, Dependencies,
-      UnitScope{Options.HeaderFilterRegex, !PrecompiledPreamble.empty()});
+  LintActionFactory Factory(Checks, Dependencies,
+                            UnitScope{Options.HeaderFilterRegex,
+                                      !PrecompiledPreamble.empty(),
+                                      !showsCompilerWarnings(Options)});
   int Status = Tool->run(&Factory);
 
   Result.Diagnostics = Consumer.take();

@@ -1,0 +1,143 @@
+//===--- LibraryInstantiations.cpp - leave library-only templates alone ---===//
+#include "LibraryInstantiations.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Sema/Sema.h"
+
+using namespace clang;
+
+namespace torchlint::run {
+namespace {
+
+class LibraryOnly {
+public:
+  explicit LibraryOnly(const SourceManager &SM) : SM(SM) {}
+
+  // Whether \p D and everything that makes it what it is (the template
+  // arguments of it and of the specializations it is declared in) come from
+  // system headers.
+  bool decl(const Decl *D) {
+    if (!D)
+      return true;
+    SourceLocation Loc = D->getLocation();
+    if (Loc.isInvalid() || !SM.isInSystemHeader(SM.getExpansionLoc(Loc)))
+      return false;
+    const auto *Own = llvm::dyn_cast<DeclContext>(D);
+    for (const DeclContext *Context = Own ? Own : D->getDeclContext(); Context;
+         Context = Context->getParent()) {
+      if (const auto *Class =
+              llvm::dyn_cast<ClassTemplateSpecializationDecl>(Context)) {
+        if (!arguments(Class->getTemplateArgs().asArray()))
+          return false;
+      } else if (const auto *Function = llvm::dyn_cast<FunctionDecl>(Context)) {
+        if (const TemplateArgumentList *Args =
+                Function->getTemplateSpecializationArgs();
+            Args && !arguments(Args->asArray()))
+          return false;
+      }
+    }
+    if (const auto *Variable = llvm::dyn_cast<VarTemplateSpecializationDecl>(D))
+      if (!arguments(Variable->getTemplateArgs().asArray()))
+        return false;
+    return true;
+  }
+
+  bool type(QualType Type) {
+    if (Type.isNull())
+      return true;
+    const clang::Type *T = Type.getCanonicalType().getTypePtr();
+    if (T->isBuiltinType())
+      return true;
+    if (const auto *Pointer = T->getAs<PointerType>())
+      return type(Pointer->getPointeeType());
+    if (const auto *Reference = T->getAs<ReferenceType>())
+      return type(Reference->getPointeeType());
+    if (const auto *Member = T->getAs<MemberPointerType>())
+      return type(QualType(Member->getClass(), 0)) &&
+             type(Member->getPointeeType());
+    if (const auto *Array = llvm::dyn_cast<ArrayType>(T))
+      return type(Array->getElementType());
+    if (const auto *Function = T->getAs<FunctionProtoType>())
+      return type(Function->getReturnType()) &&
+             llvm::all_of(Function->getParamTypes(),
+                          [&](QualType P) { return type(P); });
+    if (const auto *Tag = T->getAs<TagType>())
+      return decl(Tag->getDecl());
+    if (const auto *Atomic = T->getAs<AtomicType>())
+      return type(Atomic->getValueType());
+    if (const auto *Complex = T->getAs<ComplexType>())
+      return type(Complex->getElementType());
+    return false; // not understood: keep the instantiation
+  }
+
+  bool arguments(llvm::ArrayRef<TemplateArgument> Args) {
+    return llvm::all_of(Args,
+                        [&](const TemplateArgument &A) { return argument(A); });
+  }
+
+private:
+  bool argument(const TemplateArgument &Arg) {
+    switch (Arg.getKind()) {
+    case TemplateArgument::Null:
+    case TemplateArgument::NullPtr:
+    case TemplateArgument::Integral:
+      return true;
+    case TemplateArgument::Type:
+      return type(Arg.getAsType());
+    case TemplateArgument::Declaration:
+      return decl(Arg.getAsDecl());
+    case TemplateArgument::Template:
+    case TemplateArgument::TemplateExpansion:
+      return decl(Arg.getAsTemplateOrTemplatePattern().getAsTemplateDecl());
+    case TemplateArgument::Pack:
+      return arguments(Arg.pack_elements());
+    case TemplateArgument::StructuralValue:
+    case TemplateArgument::Expression:
+      return false;
+    }
+    return false;
+  }
+
+  const SourceManager &SM;
+};
+
+} // namespace
+
+void LibraryInstantiations::dropQueued(Sema &S) {
+  LibraryOnly Library(S.getSourceManager());
+  auto Keeps = [&](const Decl *D) {
+    auto [It, New] = Kept.try_emplace(D, false);
+    if (New)
+      It->second = !Library.decl(D);
+    return It->second;
+  };
+  // While clang instantiates a function, these queues hold only what its
+  // body asked for, and this runs before they are worked through.
+  auto &Pending = S.PendingInstantiations;
+  size_t Count = 0;
+  for (size_t I = 0; I < Pending.size(); ++I) {
+    // Only functions: a static data member's definition may be one the
+    // unit's constants need.
+    auto *Function = llvm::dyn_cast<FunctionDecl>(Pending[I].first);
+    if (!Function || Keeps(Function)) {
+      Pending[Count++] = Pending[I];
+      continue;
+    }
+    // Defined, to Sema, as a library function whose body the preamble
+    // skipped is: a later use queues it no more, and the end of the unit
+    // does not call it used but undefined.
+    Function->setHasSkippedBody();
+  }
+  Pending.resize(Count);
+
+  auto &VTables = S.VTableUses;
+  Count = 0;
+  for (size_t I = 0; I < VTables.size(); ++I)
+    if (Keeps(VTables[I].first))
+      VTables[Count++] = VTables[I];
+  VTables.resize(Count);
+}
+
+} // namespace torchlint::run

@@ -1,0 +1,43 @@
+//===--- LibraryInstantiations.h - leave library-only templates alone -----===//
+//
+// At the end of a unit clang instantiates the bodies of every function
+// template the unit used: the C++ library's, libtorch's and json's,
+// instantiated with their own types (`torch::nn::ModuleHolder<LinearImpl>`'s
+// constructor, `basic_json<>::parse<const char *>`), are most of a unit's
+// time over the shared preamble. No check reads them (a library body is never
+// summarised), and none of the unit's code is in them. Where a template
+// argument is the unit's own type (`std::make_shared<MyNet>`,
+// `Cloneable<MyImpl>`), the instantiation is kept and its errors are
+// reported as the compiler reports them. Left out: an error only such a body
+// shows (`std::sort` over tensors, which have no `operator<` to bool), which
+// the compiler building the project reports; and nothing is left out where a
+// compiler warning is shown (LintUnit), as one there would be.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TORCHLINT_RUN_LIBRARYINSTANTIATIONS_H
+#define TORCHLINT_RUN_LIBRARYINSTANTIATIONS_H
+
+#include "llvm/ADT/DenseMap.h"
+
+namespace clang {
+class Decl;
+class Sema;
+} // namespace clang
+
+namespace torchlint::run {
+
+// Takes out of \p S's queues the function instantiations and vtables that
+// name only system headers' templates and types. Called after each
+// top-level declaration and each function clang instantiated.
+class LibraryInstantiations {
+public:
+  void dropQueued(clang::Sema &S);
+
+private:
+  // Each function or class judged, and whether it is kept.
+  llvm::DenseMap<const clang::Decl *, bool> Kept;
+};
+
+} // namespace torchlint::run
+
+#endif
