@@ -419,17 +419,27 @@ CODE
   # l: c's list, with the project's macro set to another value: one
   # preprocessing serves both, as no header names the macro.
   unit l torch/torch.h torch/nn.h
-  # c, l: a macro of the project's own (CMake's per-target DATA_DIR); f, g:
-  # one that torch/optim/optimizer.h tests.
+  # m: c's list with another macro no header names, which c's scan did not
+  # judge: looked for in the files that scan read, and not preprocessed
+  # again. n, o: c's list with one that torch/optim/optimizer.h tests, also
+  # not judged by c's scan: found there, so they are preprocessed, and share
+  # f's and g's preamble (<torch/nn.h> adds nothing to <torch/torch.h>).
+  unit m torch/torch.h torch/nn.h
+  unit n torch/torch.h torch/nn.h
+  unit o torch/torch.h torch/nn.h
+  # c, l, m: a macro of the project's own (CMake's per-target DATA_DIR); f,
+  # g, n, o: one that torch/optim/optimizer.h tests.
   python3 - "$P" "$CXX" "$inc" <<'PY'
 import json, sys
 p, cxx, inc = sys.argv[1:]
-extra = {"c": ['-DPROJECT_DATA_DIR="/data"'], "l": ['-DPROJECT_DATA_DIR="/elsewhere"'], "f": ["-DDOXYGEN_SHOULD_SKIP_THIS"],
-         "g": ["-DDOXYGEN_SHOULD_SKIP_THIS"]}
+extra = {"c": ['-DPROJECT_DATA_DIR="/data"'], "l": ['-DPROJECT_DATA_DIR="/elsewhere"'],
+         "m": ['-DPROJECT_MODEL_DIR="/models"'], "f": ["-DDOXYGEN_SHOULD_SKIP_THIS"],
+         "g": ["-DDOXYGEN_SHOULD_SKIP_THIS"], "n": ["-DDOXYGEN_SHOULD_SKIP_THIS"],
+         "o": ["-DDOXYGEN_SHOULD_SKIP_THIS"]}
 json.dump([{"directory": f"{p}/build", "file": f"{p}/src/{u}.cpp",
             "arguments": [cxx, "-std=c++17", "-isystem", inc, "-isystem", f"{p}/extra"] +
                          extra.get(u, []) + ["-c", f"{p}/src/{u}.cpp", "-o", f"{u}.o"]}
-           for u in "abcdefghijkl"], open(f"{p}/build/compile_commands.json", "w"), indent=1)
+           for u in "abcdefghijklmno"], open(f"{p}/build/compile_commands.json", "w"), indent=1)
 PY
   cd "$P"
   "$run" -p "$P/build" -j2 --no-cache --no-preamble --checks='-*,torch-*' --quiet \
@@ -442,26 +452,26 @@ PY
   local n line
   n=$(json_eval "$TMP/canon-plain.json" "len(r['findings'])")
   [ "$n" -ge 11 ] && diff -u "$TMP/canon-plain.f" "$TMP/canon.f" > "$TMP/canon.d" \
-    && pass "$n findings over 12 units, identical with the shared preambles" \
+    && pass "$n findings over 15 units, identical with the shared preambles" \
     || { fail "findings differ with the shared preambles ($n without)"; show "$TMP/canon.d"; show "$TMP/canon.err"; }
   line=$(grep "shared preamble" "$TMP/canon.err")
   [ "$(ls "$TMP"/canon-cache/v1/preambles/*.pch 2>/dev/null | wc -l)" -eq 4 ] \
-    && grep -q "4 shared preambles for 12 units" <<< "$line" \
-    && pass "12 units, 4 preambles: <torch/torch.h>, with <torch/script.h>, with -DDOXYGEN_SHOULD_SKIP_THIS, probe_a.h before probe_b.h" \
+    && grep -q "4 shared preambles for 15 units" <<< "$line" \
+    && pass "15 units, 4 preambles: <torch/torch.h>, with <torch/script.h>, with -DDOXYGEN_SHOULD_SKIP_THIS, probe_a.h before probe_b.h" \
     || { fail "$(ls "$TMP"/canon-cache/v1/preambles/*.pch 2>/dev/null | wc -l) preambles, want 4"; show "$TMP/canon.err"; }
   grep -q "their flags differ in: -DDOXYGEN_SHOULD_SKIP_THIS" <<< "$line" \
     && grep -qF "<torch/torch.h> <torch/script.h>" <<< "$line" \
     && pass "the report names the flag and the include lists that differ" \
     || fail "the report does not say why: $line"
   grep -qF "2 includes that an earlier one already brings in (<torch/nn.h>, <torch/optim/sgd.h>)" <<< "$line" \
-    && grep -qF '2 macro flags that no header of theirs names (-DPROJECT_DATA_DIR="/data", -DPROJECT_DATA_DIR="/elsewhere")' <<< "$line" \
+    && grep -qF '3 macro flags that no header of theirs names (-DPROJECT_DATA_DIR="/data", -DPROJECT_DATA_DIR="/elsewhere", -DPROJECT_MODEL_DIR="/models")' <<< "$line" \
     && grep -qF "1 include that a later one brings in, to the same text (<torch/cuda.h>)" <<< "$line" \
     && pass "the report names what did not split them: redundant includes, an include brought in later, an unnamed macro" \
     || fail "the report does not say what was shared across: $line"
-  # Nine include lists and flag sets are preprocessed: c's and l's once
-  # (they differ only in a macro no header names).
+  # Nine include lists and flag sets are preprocessed: c's, l's and m's once
+  # (they differ only in macros no header names), n's and o's once.
   [ "$(ls "$TMP"/canon-cache/v1/preambles/*.scan.json 2>/dev/null | wc -l)" -eq 9 ] \
-    && pass "units alike but for a macro no header names are preprocessed once" \
+    && pass "units alike but for macros no header names are preprocessed once" \
     || fail "$(ls "$TMP"/canon-cache/v1/preambles/*.scan.json 2>/dev/null | wc -l) preprocessings, want 9"
   grep -q "1 unit with an include list of its own over the preamble of a shorter list it starts with" "$TMP/canon.err" \
     && pass "a unit whose list is its own alone takes the preamble of the list it starts with" \
@@ -477,8 +487,8 @@ PY
   json_eval "$TMP/canon2.json" "$strip" > "$TMP/canon2.f"
   [ "$before" = "$(stat -c '%n %Y' "$TMP"/canon-cache/v1/preambles/*.scan.json "$TMP"/canon-cache/v1/preambles/*.pch | md5sum)" ] \
     && cmp -s "$TMP/canon.f" "$TMP/canon2.f" \
-    && grep -q "4 shared preambles for 12 units" "$TMP/canon2.err" \
-    && grep -q "12 files (0 cached, 0 failed)" "$TMP/canon2.err" \
+    && grep -q "4 shared preambles for 15 units" "$TMP/canon2.err" \
+    && grep -q "15 files (0 cached, 0 failed)" "$TMP/canon2.err" \
     && pass "a later run reuses the scans and preambles: the same findings" \
     || { fail "a later run"; show "$TMP/canon2.err"; }
   finish canonical

@@ -435,6 +435,47 @@ llvm::StringMap<std::string> textPerFile(llvm::StringRef Preprocessed,
   return Text;
 }
 
+// Whether a file of \p Files that comes after the one \p Include names at
+// depth 1 (and after what that one brought in) has an include directive
+// that may name it again: one whose file name is \p Include's, or one
+// that a macro names. Only then can a later include bring it in.
+bool mayBeIncludedLater(
+    const std::vector<std::pair<unsigned, std::string>> &Files,
+    llvm::StringRef Include) {
+  auto Own = llvm::find_if(Files, [&](const auto &Entry) {
+    return Entry.first == 1 &&
+           llvm::StringRef(Entry.second).ends_with(("/" + Include).str());
+  });
+  if (Own == Files.end())
+    return true; // not understood: try it
+  llvm::StringRef Name = path::filename(Include);
+  auto Later = std::find_if(std::next(Own), Files.end(),
+                            [](const auto &Entry) { return Entry.first == 1; });
+  for (; Later != Files.end(); ++Later) {
+    auto Buffer = llvm::MemoryBuffer::getFile(Later->second);
+    if (!Buffer)
+      return true;
+    llvm::StringRef Text = (*Buffer)->getBuffer();
+    for (size_t At = Text.find("include"); At != llvm::StringRef::npos;
+         At = Text.find("include", At + 1)) {
+      // "#  include", "#include_next", "#import" aside: a directive only.
+      llvm::StringRef Before = Text.take_front(At).rtrim(" \t");
+      if (!Before.ends_with("#"))
+        continue;
+      llvm::StringRef Rest = Text.drop_front(At + 7);
+      Rest.consume_front("_next");
+      Rest = Rest.ltrim(" \t");
+      if (Rest.empty() || (Rest[0] != '<' && Rest[0] != '"'))
+        return true; // a macro names the header
+      size_t End = Rest.find(Rest[0] == '<' ? '>' : '"', 1);
+      if (End != llvm::StringRef::npos &&
+          path::filename(Rest.slice(1, End)) == Name)
+        return true;
+    }
+  }
+  return false;
+}
+
 // Writes \p Path: a header of \p Includes, in order, under a comment that
 // says what it is for.
 bool writeIncludes(llvm::StringRef Path, llvm::StringRef Purpose,
@@ -494,6 +535,10 @@ PreambleStore::broughtInLater(const PreambleRequest &Request,
     WholeFiles.insert(Entry.second);
   for (size_t I = 0, Tries = 0;
        I + 1 < Entered.size() && Tries < MaxBroughtInLaterTries; ++Tries) {
+    if (!mayBeIncludedLater(Whole.Files, Entered[I])) {
+      ++I; // no later file can bring it in: not worth a preprocessing
+      continue;
+    }
     std::vector<std::string> Without = Entered;
     Without.erase(Without.begin() + I);
     std::optional<Preprocessed> Shorter =
@@ -548,6 +593,10 @@ void PreambleStore::canonicalize(PreambleRequest &Request) {
           }
         }
       if (Known) {
+        auto Files = std::make_shared<std::vector<std::string>>();
+        for (const auto &Entry : *Depends)
+          Files->push_back(Entry.first.str());
+        Request.ScannedFiles = std::move(Files);
         Strings(Includes, [&](std::string S) { Entered.push_back(S); });
         Strings(BroughtInLater, [&](std::string S) { Later.push_back(S); });
         Strings(Macros, [&](std::string S) { Named.insert(S); });
@@ -586,9 +635,11 @@ void PreambleStore::canonicalize(PreambleRequest &Request) {
         Candidates.push_back(Name.str());
     json::Object Depends;
     llvm::StringSet<> Seen;
+    auto ReadFiles = std::make_shared<std::vector<std::string>>();
     for (const auto &[Depth, File] : Files) {
       if (!Seen.insert(File).second)
         continue;
+      ReadFiles->push_back(File);
       Depends[File] = Hashes.of(File);
       if (Named.size() == Candidates.size())
         continue;
@@ -603,6 +654,7 @@ void PreambleStore::canonicalize(PreambleRequest &Request) {
         if (!Named.count(Name) && names((*Buffer)->getBuffer(), Name))
           Named.insert(Name);
     }
+    Request.ScannedFiles = std::move(ReadFiles);
     if (Understood && Entered.size() > 1)
       Later = broughtInLater(Request, Entered, std::move(*Whole));
     json::Array Includes, BroughtInLater, Macros;
@@ -653,13 +705,26 @@ bool canonicalizeLike(PreambleRequest &Request, const PreambleRequest &Original,
         Names.insert(Name);
     return Names;
   };
-  // The scan judged only \p Original's macros: another one may be named.
+  // The scan judged only \p Original's macros: another one is looked for in
+  // the files it read.
   const llvm::StringSet<> Judged = MacrosOf(Original.Flags);
   const llvm::StringSet<> Named = MacrosOf(Canonical.Flags);
   const llvm::StringSet<> Mine = MacrosOf(Request.Flags);
-  if (llvm::any_of(Mine.keys(),
-                   [&](llvm::StringRef Name) { return !Judged.count(Name); }))
-    return false;
+  std::vector<llvm::StringRef> Unjudged;
+  for (llvm::StringRef Name : Mine.keys())
+    if (!Judged.count(Name))
+      Unjudged.push_back(Name);
+  if (!Unjudged.empty()) {
+    if (!Canonical.ScannedFiles)
+      return false;
+    for (const std::string &File : *Canonical.ScannedFiles) {
+      auto Buffer = llvm::MemoryBuffer::getFile(File);
+      if (!Buffer || llvm::any_of(Unjudged, [&](llvm::StringRef Name) {
+            return names((*Buffer)->getBuffer(), Name);
+          }))
+        return false;
+    }
+  }
   std::vector<std::string> Unused;
   if (withoutMacros(Request.Flags, &Named, &Unused) !=
       withoutMacros(Original.Flags, &Named, nullptr))

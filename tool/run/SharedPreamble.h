@@ -20,6 +20,7 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,9 @@ struct PreambleRequest {
   std::vector<std::string> BroughtInLater;
   // Whether canonicalize() understood it (the fields above are its facts).
   bool Scanned = false;
+  // The files its scan read: a macro none of them names cannot change what
+  // the preprocessor reads (canonicalizeLike).
+  std::shared_ptr<const std::vector<std::string>> ScannedFiles;
   // For an editor (torchlint-clangd), which builds it as clangd builds its
   // own preambles: a different PCH for the same headers and flags.
   bool ForEditor = false;
@@ -80,7 +84,8 @@ std::string keyWithoutMacros(const PreambleRequest &Request);
 // Gives \p Request the canonical form \p Canonical has, when \p Request
 // differs from \p Original (which canonicalize() made into \p Canonical)
 // only in -D/-U flags of macros that no file \p Original's headers read
-// names: a macro never named cannot change what the preprocessor reads, so
+// names (a macro \p Original did not have is looked for in those files):
+// a macro never named cannot change what the preprocessor reads, so
 // \p Request reads the same files and they mean the same. False, and
 // \p Request unchanged, otherwise.
 bool canonicalizeLike(PreambleRequest &Request, const PreambleRequest &Original,
