@@ -113,8 +113,9 @@ void LibraryInstantiations::dropQueued(Sema &S) {
       It->second = !Library.decl(D);
     return It->second;
   };
-  // While clang instantiates a function, these queues hold only what its
-  // body asked for, and this runs before they are worked through.
+  // While clang instantiates a function, the queue holds only what its body
+  // asked for, and this runs before it is worked through. Vtables are left
+  // alone: Sema walks their list by index while it reads declarations.
   auto &Pending = S.PendingInstantiations;
   size_t Count = 0;
   for (size_t I = 0; I < Pending.size(); ++I) {
@@ -131,13 +132,6 @@ void LibraryInstantiations::dropQueued(Sema &S) {
     Function->setHasSkippedBody();
   }
   Pending.resize(Count);
-
-  auto &VTables = S.VTableUses;
-  Count = 0;
-  for (size_t I = 0; I < VTables.size(); ++I)
-    if (Keeps(VTables[I].first))
-      VTables[Count++] = VTables[I];
-  VTables.resize(Count);
 }
 
 } // namespace torchlint::run

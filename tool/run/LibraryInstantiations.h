@@ -26,15 +26,16 @@ class Sema;
 
 namespace torchlint::run {
 
-// Takes out of \p S's queues the function instantiations and vtables that
-// name only system headers' templates and types. Called after each
-// top-level declaration and each function clang instantiated.
+// Takes out of \p S's queue the function instantiations that name only
+// system headers' templates and types. Called after each top-level
+// declaration and each function clang instantiated, never while clang reads
+// a precompiled header.
 class LibraryInstantiations {
 public:
   void dropQueued(clang::Sema &S);
 
 private:
-  // Each function or class judged, and whether it is kept.
+  // Each function judged, and whether it is kept.
   llvm::DenseMap<const clang::Decl *, bool> Kept;
 };
 

@@ -137,13 +137,21 @@ public:
     }
   }
 
+  // From the parser, and from clang at the end of each function it
+  // instantiated: points where Sema's queue may be changed.
   bool HandleTopLevelDecl(DeclGroupRef Group) override {
-    for (Decl *D : Group)
-      if (inScope(D))
-        Decls.push_back(D);
+    HandleInterestingDecl(Group);
     if (TheSema && LeaveLibraryInstantiations)
       Library.dropQueued(*TheSema);
     return true;
+  }
+
+  // Also from a precompiled header's reader, in the middle of whatever
+  // deserialized them (Sema's own walk of its queues among them).
+  void HandleInterestingDecl(DeclGroupRef Group) override {
+    for (Decl *D : Group)
+      if (inScope(D))
+        Decls.push_back(D);
   }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
