@@ -313,6 +313,18 @@ EOF
   done
   grep -q "deprecated-declarations" "$TMP/lib.txt" \
     || { fail "no deprecation warning from libtorch's Dict"; show "$TMP/lib.txt"; }
+  # A command that makes that warning an error: nothing is left out, the
+  # errors are torchlint's.
+  compdb "$LB" "$L" -std=c++17 -isystem "$inc" -Werror=deprecated-declarations
+  "$tl" -p "$LB" --checks='-*,torch-*' --extra-arg=-include-pch --extra-arg="$pch" "$L"/*.cpp \
+    > "$TMP/werror-ref.txt" 2>/dev/null
+  rm -rf "$TMP/lib-cache"
+  "$run" -p "$LB" --checks='-*,torch-*' --cache-dir "$TMP/lib-cache" > "$TMP/werror.txt" 2> "$TMP/werror.err"
+  [ $? -eq 2 ] && grep -q "error: .*is deprecated" "$TMP/werror.txt" \
+    && warnings "$TMP/werror-ref.txt" | cmp -s - <(warnings "$TMP/werror.txt") \
+    && pass "-Werror=deprecated-declarations: libtorch's deprecated iterator is an error, as torchlint says" \
+    || { fail "-Werror in the command"; show "$TMP/werror.txt"; show "$TMP/werror.err"; }
+  compdb "$LB" "$L" -std=c++17 -isystem "$inc"
   # Given the unit's own type, they are made: an error in one is found.
   printf '#include <torch/torch.h>\nstruct Sealed { private: Sealed() = default; };\nauto sealed = std::make_shared<Sealed>();\n' \
     > "$L/third.cpp"

@@ -24,23 +24,35 @@ public:
     SourceLocation Loc = D->getLocation();
     if (Loc.isInvalid() || !SM.isInSystemHeader(SM.getExpansionLoc(Loc)))
       return false;
+    // The lexical contexts too: a friend defined in a class template
+    // (`operator==` of `flat_hash_map<K, V>`) is the namespace's.
+    auto Walk = [&](const DeclContext *Context, bool Lexical) {
+      for (; Context; Context = Lexical ? Context->getLexicalParent()
+                                        : Context->getParent())
+        if (!contextArguments(Context))
+          return false;
+      return true;
+    };
     const auto *Own = llvm::dyn_cast<DeclContext>(D);
-    for (const DeclContext *Context = Own ? Own : D->getDeclContext(); Context;
-         Context = Context->getParent()) {
-      if (const auto *Class =
-              llvm::dyn_cast<ClassTemplateSpecializationDecl>(Context)) {
-        if (!arguments(Class->getTemplateArgs().asArray()))
-          return false;
-      } else if (const auto *Function = llvm::dyn_cast<FunctionDecl>(Context)) {
-        if (const TemplateArgumentList *Args =
-                Function->getTemplateSpecializationArgs();
-            Args && !arguments(Args->asArray()))
-          return false;
-      }
-    }
+    if (!Walk(Own ? Own : D->getDeclContext(), /*Lexical=*/false) ||
+        !Walk(D->getLexicalDeclContext(), /*Lexical=*/true))
+      return false;
     if (const auto *Variable = llvm::dyn_cast<VarTemplateSpecializationDecl>(D))
-      if (!arguments(Variable->getTemplateArgs().asArray()))
-        return false;
+      return arguments(Variable->getTemplateArgs().asArray());
+    return true;
+  }
+
+  // Whether the template arguments \p Context was made with, if any, are
+  // the library's.
+  bool contextArguments(const DeclContext *Context) {
+    if (const auto *Class =
+            llvm::dyn_cast<ClassTemplateSpecializationDecl>(Context))
+      return arguments(Class->getTemplateArgs().asArray());
+    if (const auto *Function = llvm::dyn_cast<FunctionDecl>(Context)) {
+      const TemplateArgumentList *Args =
+          Function->getTemplateSpecializationArgs();
+      return !Args || arguments(Args->asArray());
+    }
     return true;
   }
 
@@ -81,9 +93,11 @@ private:
   bool argument(const TemplateArgument &Arg) {
     switch (Arg.getKind()) {
     case TemplateArgument::Null:
-    case TemplateArgument::NullPtr:
-    case TemplateArgument::Integral:
       return true;
+    case TemplateArgument::NullPtr:
+      return type(Arg.getNullPtrType());
+    case TemplateArgument::Integral:
+      return type(Arg.getIntegralType()); // a user's enum names the user
     case TemplateArgument::Type:
       return type(Arg.getAsType());
     case TemplateArgument::Declaration:
@@ -121,8 +135,14 @@ void LibraryInstantiations::dropQueued(Sema &S) {
   for (size_t I = 0; I < Pending.size(); ++I) {
     // Only functions: a static data member's definition may be one the
     // unit's constants need.
+    // Not an explicit instantiation's definition (the unit asked for it;
+    // `extern template` members, std::string's, are the library's), nor a
+    // constexpr function, which a later constant expression may need.
     auto *Function = llvm::dyn_cast<FunctionDecl>(Pending[I].first);
-    if (!Function || Keeps(Function)) {
+    if (!Function ||
+        Function->getTemplateSpecializationKind() ==
+            TSK_ExplicitInstantiationDefinition ||
+        Function->isConstexpr() || Keeps(Function)) {
       Pending[Count++] = Pending[I];
       continue;
     }

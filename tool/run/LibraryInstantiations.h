@@ -10,8 +10,9 @@
 // `Cloneable<MyImpl>`), the instantiation is kept and its errors are
 // reported as the compiler reports them. Left out: an error only such a body
 // shows (`std::sort` over tensors, which have no `operator<` to bool), which
-// the compiler building the project reports; and nothing is left out where a
-// compiler warning is shown (LintUnit), as one there would be.
+// the compiler building the project reports. Nothing is left out unless the
+// unit's findings can only be torch-* ones (LintUnit's onlyTorchFindings): a
+// compiler warning there would be reported, and other checks read bodies.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TORCHLINT_RUN_LIBRARYINSTANTIATIONS_H

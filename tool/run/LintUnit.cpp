@@ -5,7 +5,6 @@
 
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyModule.h"
-#include "clang-tidy/GlobList.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/Stack.h"
@@ -86,23 +85,42 @@ struct UnitScope {
   std::optional<std::string> HeaderFilter;
   bool OverPreamble = false;
   // Whether the library's own template instantiations may be left out
-  // (LibraryInstantiations.h): not where a compiler warning is shown, as
-  // one in such a body (a deprecated name libtorch uses) is reported where
-  // the unit's code asked for it.
+  // (LibraryInstantiations.h): only where nothing but torchlint's checks
+  // reports (onlyTorchFindings), as a compiler warning in such a body (a
+  // deprecated name libtorch uses) is reported where the unit's code asked
+  // for it, and other checks read library bodies.
   bool LeaveLibraryInstantiations = false;
 };
 
-// Whether \p Options show any compiler warning (clang-diagnostic-<flag>),
-// as clang-tidy names them.
-bool showsCompilerWarnings(const ClangTidyOptions &Options) {
-  tidy::CachedGlobList Checks(Options.Checks.value_or(""));
-  if (Checks.contains("clang-diagnostic-warning"))
-    return true;
-  for (llvm::StringRef Flag : DiagnosticIDs::getDiagnosticFlags())
-    if (Flag.consume_front("-W") && !Flag.starts_with("no-") &&
-        Checks.contains(("clang-diagnostic-" + Flag).str()))
-      return true;
-  return false;
+// Whether what the unit's findings can be is up to torchlint's checks
+// alone: every check \p Options enable is a torch-* one (no compiler warning,
+// analyzer or other check that reads a library body), and \p CommandLine
+// makes no warning an error.
+bool onlyTorchFindings(const ClangTidyOptions &Options,
+                       const std::vector<std::string> &CommandLine) {
+  // The last glob that matches a name decides (clang-tidy's defaults come
+  // first: "clang-diagnostic-*,clang-analyzer-*,-*,torch-*"): a glob that
+  // may enable another check counts unless a later "-prefix*" covers it.
+  const std::string Checks = Options.Checks.value_or("");
+  llvm::SmallVector<llvm::StringRef> Globs;
+  llvm::StringRef(Checks).split(Globs, ',');
+  for (size_t I = 0; I < Globs.size(); ++I) {
+    llvm::StringRef Glob = Globs[I].trim();
+    if (Glob.empty() || Glob.starts_with("-") || Glob.starts_with("torch-"))
+      continue;
+    llvm::StringRef Literal = Glob.take_until([](char C) { return C == '*'; });
+    bool Covered = llvm::any_of(
+        llvm::ArrayRef(Globs).drop_front(I + 1), [&](llvm::StringRef Later) {
+          Later = Later.trim();
+          return Later.consume_front("-") && Later.consume_back("*") &&
+                 !Later.contains('*') && Literal.starts_with(Later);
+        });
+    if (!Covered)
+      return false;
+  }
+  return llvm::none_of(CommandLine, [](llvm::StringRef Arg) {
+    return Arg.starts_with("-Werror") || Arg == "-pedantic-errors";
+  });
 }
 
 // Restricts every later consumer's traversal to the declarations written in
@@ -301,10 +319,10 @@ UnitResult lintOnce(const tooling::CompileCommand &Command,
 
   tidy::ClangTidyASTConsumerFactory Checks(Context);
   auto Dependencies = std::make_shared<AllDependencies>();
-  LintActionFactory Factory(Checks, Dependencies,
-                            UnitScope{Options.HeaderFilterRegex,
-                                      !PrecompiledPreamble.empty(),
-                                      !showsCompilerWarnings(Options)});
+  LintActionFactory Factory(
+      Checks, Dependencies,
+      UnitScope{Options.HeaderFilterRegex, !PrecompiledPreamble.empty(),
+                onlyTorchFindings(Options, Adjusted.CommandLine)});
   int Status = Tool->run(&Factory);
 
   Result.Diagnostics = Consumer.take();

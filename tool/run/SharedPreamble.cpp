@@ -534,11 +534,12 @@ PreambleStore::broughtInLater(const PreambleRequest &Request,
   for (const auto &Entry : Whole.Files)
     WholeFiles.insert(Entry.second);
   for (size_t I = 0, Tries = 0;
-       I + 1 < Entered.size() && Tries < MaxBroughtInLaterTries; ++Tries) {
+       I + 1 < Entered.size() && Tries < MaxBroughtInLaterTries;) {
     if (!mayBeIncludedLater(Whole.Files, Entered[I])) {
       ++I; // no later file can bring it in: not worth a preprocessing
       continue;
     }
+    ++Tries;
     std::vector<std::string> Without = Entered;
     Without.erase(Without.begin() + I);
     std::optional<Preprocessed> Shorter =
