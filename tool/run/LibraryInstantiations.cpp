@@ -1,5 +1,6 @@
 //===--- LibraryInstantiations.cpp - leave library-only templates alone ---===//
 #include "LibraryInstantiations.h"
+#include "utils/TorchTypes.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
@@ -117,6 +118,14 @@ private:
   const SourceManager &SM;
 };
 
+bool isLibraryNamespaceFunction(const FunctionDecl *Function) {
+  return llvm::any_of(
+      llvm::ArrayRef<llvm::StringRef>{"torch", "at", "c10", "std"},
+      [&](llvm::StringRef Ns) {
+        return clang::tidy::torch::device::isInTopNamespace(Function, Ns);
+      });
+}
+
 } // namespace
 
 void LibraryInstantiations::dropQueued(Sema &S) {
@@ -138,8 +147,11 @@ void LibraryInstantiations::dropQueued(Sema &S) {
     // Not an explicit instantiation's definition (the unit asked for it;
     // `extern template` members, std::string's, are the library's), nor a
     // constexpr function, which a later constant expression may need.
+    // Only libtorch's and the standard library's: the checks read the body
+    // of a function of any other namespace, even a system header's
+    // (handsOutMember, the options a callee returns), as torchlint does.
     auto *Function = llvm::dyn_cast<FunctionDecl>(Pending[I].first);
-    if (!Function ||
+    if (!Function || !isLibraryNamespaceFunction(Function) ||
         Function->getTemplateSpecializationKind() ==
             TSK_ExplicitInstantiationDefinition ||
         Function->isConstexpr() || Keeps(Function)) {
