@@ -88,6 +88,57 @@ bool isInTopNamespace(const Decl *D, llvm::StringRef Ns) {
          NS->getParent()->getRedeclContext()->isTranslationUnit();
 }
 
+namespace {
+
+/// The namespace at the top level that \p D is declared in, through classes,
+/// functions and nested namespaces; inline namespaces are looked through.
+const NamespaceDecl *outermostNamespace(const Decl *D) {
+  const NamespaceDecl *Outermost = nullptr;
+  for (const DeclContext *Ctx = D ? D->getDeclContext() : nullptr;
+       Ctx && !Ctx->isTranslationUnit(); Ctx = Ctx->getParent())
+    if (const auto *NS = llvm::dyn_cast<NamespaceDecl>(Ctx);
+        NS && !NS->isInline())
+      Outermost = NS;
+  return Outermost;
+}
+
+bool namesLibtorchType(QualType T, unsigned Depth) {
+  // Deep enough for `std::vector<std::pair<std::string, at::Tensor>>`.
+  constexpr unsigned MaxDepth = 4;
+  if (T.isNull() || Depth > MaxDepth)
+    return false;
+  const Type *Canonical = T.getCanonicalType().getTypePtr();
+  if (const QualType Pointee = Canonical->getPointeeType(); !Pointee.isNull())
+    return namesLibtorchType(Pointee, Depth);
+  if (const auto *Array = llvm::dyn_cast<ArrayType>(Canonical))
+    return namesLibtorchType(Array->getElementType(), Depth);
+  const auto *Tag = Canonical->getAsTagDecl();
+  if (!Tag)
+    return false;
+  const NamespaceDecl *Outermost = outermostNamespace(Tag);
+  if (Outermost && Outermost->getIdentifier() &&
+      llvm::is_contained({"torch", "at", "c10"}, Outermost->getName()))
+    return true;
+  const auto *Spec = llvm::dyn_cast<ClassTemplateSpecializationDecl>(Tag);
+  return Spec &&
+         llvm::any_of(Spec->getTemplateArgs().asArray(),
+                      [&](const TemplateArgument &Arg) {
+                        return Arg.getKind() == TemplateArgument::Type &&
+                               namesLibtorchType(Arg.getAsType(), Depth + 1);
+                      });
+}
+
+} // namespace
+
+bool isInLibraryNamespace(const Decl *D) {
+  const NamespaceDecl *Outermost = outermostNamespace(D);
+  return Outermost && Outermost->getIdentifier() &&
+         llvm::is_contained({"torch", "at", "c10", "std"},
+                            Outermost->getName());
+}
+
+bool namesLibtorchType(QualType T) { return namesLibtorchType(T, 0); }
+
 bool isTensorType(QualType T) {
   const auto *RD = llvm::dyn_cast_or_null<CXXRecordDecl>(canonicalDecl(T));
   return RD && (isInNamespace(RD, "at", "Tensor") ||

@@ -47,6 +47,15 @@ bool isTensorOptionsType(QualType T);
 /// Whether \p D is declared directly in the top-level namespace \p Ns
 /// (inline namespaces such as std::__1 in between are skipped).
 bool isInTopNamespace(const Decl *D, llvm::StringRef Ns);
+/// Whether \p D belongs to libtorch (namespaces torch, at, c10) or to the
+/// standard library, however deeply nested (`torch::nn::Module::to`,
+/// `std::vector<T>::push_back`): code the op rules describe and no check
+/// reads.
+bool isInLibraryNamespace(const Decl *D);
+/// Whether \p T is or holds one of libtorch's types: itself, through
+/// pointers, references and arrays, or as a template argument
+/// (`std::vector<at::Tensor>`, `std::shared_ptr<torch::nn::Module>`).
+bool namesLibtorchType(QualType T);
 /// c10::ScalarType (kFloat, kLong, ...).
 bool isScalarTypeEnum(QualType T);
 /// A torch::nn::Module subclass, a ModuleHolder (TORCH_MODULE), or a

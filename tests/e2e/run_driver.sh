@@ -334,6 +334,45 @@ EOF
     && grep -q "private constructor of class 'Sealed'" "$TMP/sealed.txt" \
     && pass "a library template given the unit's type: its error is found" \
     || { fail "the unit's type in a library template"; show "$TMP/sealed.txt"; show "$TMP/sealed.err"; }
+  # Another library's helper (an -isystem header) that gives a factory its
+  # options is read as torchlint reads it; its template that no tensor,
+  # device or module passes through is left out, and changes nothing.
+  local V=$TMP/vendor
+  mkdir -p "$V/include/vendor" "$V/src"
+  cat > "$V/include/vendor/options.h" <<'EOF'
+#pragma once
+#include <torch/torch.h>
+#include <vector>
+namespace vendor {
+template <typename T> torch::TensorOptions plainOptions() {
+  return torch::dtype(torch::kFloat);
+}
+template <typename T> struct Rows {
+  std::vector<T> items;
+  T first() const { return items.front(); }
+};
+} // namespace vendor
+EOF
+  cat > "$V/src/shift.cpp" <<'EOF'
+#include <torch/torch.h>
+#include <vendor/options.h>
+torch::Tensor shift(const torch::Tensor &x) {
+  auto bias = torch::zeros({4}, vendor::plainOptions<float>());
+  return x + bias;
+}
+int main() {
+  vendor::Rows<int> rows{{1, 2}};
+  auto x = torch::ones({4}, torch::kCUDA);
+  return static_cast<int>(shift(x).numel()) + rows.first();
+}
+EOF
+  compdb "$V/build" "$V/src" -std=c++17 -isystem "$inc" -isystem "$V/include"
+  "$tl" -p "$V/build" --checks='-*,torch-*' "$V"/src/*.cpp > "$TMP/vendor-ref.txt" 2>/dev/null
+  "$run" -p "$V/build" --checks='-*,torch-*' --cache-dir "$TMP/vendor-cache" > "$TMP/vendor.txt" 2> "$TMP/vendor.err"
+  warnings "$TMP/vendor-ref.txt" | grep -q "shift.cpp:4:.*torch-factory-without-device" \
+    && warnings "$TMP/vendor-ref.txt" | cmp -s - <(warnings "$TMP/vendor.txt") \
+    && pass "another library's helper that gives a factory its options: torchlint's finding" \
+    || { fail "another library's helper in an -isystem header"; show "$TMP/vendor-ref.txt"; show "$TMP/vendor.txt"; show "$TMP/vendor.err"; }
 
   # A database that spells the unit relative to its directory in the
   # command (Bear, hand-written ones) still shares one preamble.

@@ -1,5 +1,6 @@
 //===--- LibraryInstantiations.cpp - leave library-only templates alone ---===//
 #include "LibraryInstantiations.h"
+#include "device/functions/LibraryCode.h"
 #include "utils/TorchTypes.h"
 
 #include "clang/AST/ASTContext.h"
@@ -8,6 +9,10 @@
 #include "clang/Sema/Sema.h"
 
 using namespace clang;
+
+using clang::tidy::torch::device::isInLibraryNamespace;
+using clang::tidy::torch::device::namesLibtorchType;
+using clang::tidy::torch::device::recordType;
 
 namespace torchlint::run {
 namespace {
@@ -118,22 +123,53 @@ private:
   const SourceManager &SM;
 };
 
-bool isLibraryNamespaceFunction(const FunctionDecl *Function) {
-  return llvm::any_of(
-      llvm::ArrayRef<llvm::StringRef>{"torch", "at", "c10", "std"},
-      [&](llvm::StringRef Ns) {
-        return clang::tidy::torch::device::isInTopNamespace(Function, Ns);
-      });
+// Whether \p Function's signature can carry a tensor, a device, options or a
+// module: its return and parameter types, its template arguments, and for a
+// method its class and the class's fields.
+bool signatureNamesLibtorch(const FunctionDecl *Function) {
+  auto Names = [](QualType T) { return namesLibtorchType(T); };
+  if (Names(Function->getReturnType()) ||
+      llvm::any_of(Function->parameters(), [&](const ParmVarDecl *Param) {
+        return Names(Param->getType());
+      }))
+    return true;
+  if (const TemplateArgumentList *Args =
+          Function->getTemplateSpecializationArgs())
+    for (const TemplateArgument &Arg : Args->asArray())
+      if (Arg.getKind() == TemplateArgument::Type && Names(Arg.getAsType()))
+        return true;
+  const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Function);
+  if (!Method)
+    return false;
+  const CXXRecordDecl *Class = Method->getParent();
+  return Names(recordType(Class)) ||
+         llvm::any_of(Class->fields(), [&](const FieldDecl *Field) {
+           return Names(Field->getType());
+         });
 }
 
 } // namespace
 
 void LibraryInstantiations::dropQueued(Sema &S) {
-  LibraryOnly Library(S.getSourceManager());
-  auto Keeps = [&](const Decl *D) {
-    auto [It, New] = Kept.try_emplace(D, false);
+  const SourceManager &SM = S.getSourceManager();
+  LibraryOnly Library(SM);
+  // libtorch's own files, whatever their namespace (`ska::flat_hash_map`).
+  auto InLibtorchFiles = [&](const FunctionDecl *Function) {
+    const llvm::StringRef File =
+        SM.getFilename(SM.getExpansionLoc(Function->getLocation()));
+    return !File.empty() &&
+           clang::tidy::torch::device::LibraryCode::isLibraryPath(File, &Roots);
+  };
+  // A function of another library (json's) is left out only where no
+  // tensor, device or module can pass through it: the checks read such a
+  // body (the options a helper returns), as torchlint does.
+  auto Keeps = [&](const FunctionDecl *Function) {
+    auto [It, New] = Kept.try_emplace(Function, false);
     if (New)
-      It->second = !Library.decl(D);
+      It->second =
+          !Library.decl(Function) ||
+          !(isInLibraryNamespace(Function) || InLibtorchFiles(Function) ||
+            !signatureNamesLibtorch(Function));
     return It->second;
   };
   // While clang instantiates a function, the queue holds only what its body
@@ -147,11 +183,8 @@ void LibraryInstantiations::dropQueued(Sema &S) {
     // Not an explicit instantiation's definition (the unit asked for it;
     // `extern template` members, std::string's, are the library's), nor a
     // constexpr function, which a later constant expression may need.
-    // Only libtorch's and the standard library's: the checks read the body
-    // of a function of any other namespace, even a system header's
-    // (handsOutMember, the options a callee returns), as torchlint does.
     auto *Function = llvm::dyn_cast<FunctionDecl>(Pending[I].first);
-    if (!Function || !isLibraryNamespaceFunction(Function) ||
+    if (!Function ||
         Function->getTemplateSpecializationKind() ==
             TSK_ExplicitInstantiationDefinition ||
         Function->isConstexpr() || Keeps(Function)) {

@@ -4,8 +4,11 @@
 // template the unit used: the C++ library's, libtorch's and json's,
 // instantiated with their own types (`torch::nn::ModuleHolder<LinearImpl>`'s
 // constructor, `basic_json<>::parse<const char *>`), are most of a unit's
-// time over the shared preamble. No check reads them (a library body is never
-// summarised), and none of the unit's code is in them. Where a template
+// time over the shared preamble. No check reads libtorch's or the standard
+// library's bodies (a library body is never summarised); another library's
+// is left out only where no tensor, device, options or module can pass
+// through it, since a check may read it (the options a helper returns).
+// None of the unit's code is in them. Where a template
 // argument is the unit's own type (`std::make_shared<MyNet>`,
 // `Cloneable<MyImpl>`), the instantiation is kept and its errors are
 // reported as the compiler reports them. Left out: an error only such a body
@@ -19,6 +22,7 @@
 #define TORCHLINT_RUN_LIBRARYINSTANTIATIONS_H
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
 
 namespace clang {
 class Decl;
@@ -28,9 +32,9 @@ class Sema;
 namespace torchlint::run {
 
 // Takes out of \p S's queue the function instantiations that name only
-// system headers' templates and types. Called after each top-level
-// declaration and each function clang instantiated, never while clang reads
-// a precompiled header.
+// system headers' templates and types and that no check reads. Called after
+// each top-level declaration and each function clang instantiated, never while
+// clang reads a precompiled header.
 class LibraryInstantiations {
 public:
   void dropQueued(clang::Sema &S);
@@ -38,6 +42,8 @@ public:
 private:
   // Each function judged, and whether it is kept.
   llvm::DenseMap<const clang::Decl *, bool> Kept;
+  // Include roots judged to hold libtorch's tree.
+  llvm::StringMap<bool> Roots;
 };
 
 } // namespace torchlint::run

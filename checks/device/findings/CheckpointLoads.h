@@ -6,7 +6,7 @@
 // load undoes it), a module run on device data after it, a loaded module that
 // replaces a member on a device, an optimizer whose parameters are on a
 // device (its state never follows them). This finds those loads and their
-// evidence in the device flow; torch-load-without-device words them.
+// evidence in the device flow; a thin check words them.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TORCHLINT_CHECKS_DEVICE_FINDINGS_CHECKPOINTLOADS_H

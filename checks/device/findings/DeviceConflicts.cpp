@@ -59,8 +59,8 @@ bool submodulesOfOneModule(const ValueDecl *A, const ValueDecl *B) {
          isRegisteredWithModule(FieldA) && isRegisteredWithModule(FieldB);
 }
 
-/// Two list elements gathered from different modules (seed 003): each module
-/// may have been moved on its own, unless the ops that made them ran on
+/// Two list elements gathered from different modules (gradient norms): each
+/// module may have been moved on its own, unless the ops that made them ran on
 /// common data or one module holds both.
 bool fromDifferentModules(const AbstractDevice &A, const AbstractDevice &B) {
   return A.K == AbstractDevice::Kind::SameAs &&

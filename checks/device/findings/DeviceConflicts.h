@@ -1,10 +1,10 @@
 //===--- DeviceConflicts.h - op calls PyTorch would reject ------*- C++ -*-===//
 //
 // Applies each op's device rule (checks/device/rules/torch-ops.yaml) to the
-// inputs' abstract devices recorded by DeviceFlow. Both torch-mixed-device-op
-// and the flow-aware torch-factory-without-device read the result; a conflict
-// whose odd input comes from a device-less factory belongs to the factory check
-// (its fix repairs the defect), every other one to torch-mixed-device-op.
+// inputs' abstract devices recorded by DeviceFlow. The mixed-device and the
+// device-less factory findings read the result; a conflict whose odd input
+// comes from a device-less factory is the factory's defect (its fix repairs
+// it), every other one a mixed-device op (FindingOwners decides).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TORCHLINT_CHECKS_DEVICE_FINDINGS_DEVICECONFLICTS_H

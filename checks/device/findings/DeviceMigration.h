@@ -16,9 +16,8 @@
 // Either way every call pays a hidden copy when the devices differ, compiled
 // or traced code bakes (or breaks on) the move, and a misplaced module or
 // input is masked instead of failing. This decides, for a `.to()`/`type_as()`
-// call, whether it is such a migration. torch-implicit-device-migration
-// reports it; the fixes of torch-discarded-to and torch-hardcoded-device ask
-// it so they never create one.
+// call, whether it is such a migration. It is a finding of its own; the
+// fixes of discarded moves and fixed devices ask it so they never create one.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TORCHLINT_CHECKS_DEVICE_FINDINGS_DEVICEMIGRATION_H
@@ -110,8 +109,8 @@ public:
   /// \p Fn as a method that runs per call outside the forward path: an
   /// instance method (not a constructor, destructor or assignment) of a
   /// class, or a lambda in one. There only state following an input tensor
-  /// that the method also computes with is a migration (seed 001's
-  /// `update(x)`/`normalize(x)`); a method that takes a device, or a tensor
+  /// that the method also computes with is a migration (statistics moved
+  /// in `update(x)`/`normalize(x)`); a method that takes a device, or a tensor
   /// only to read its device (`place(example)`), sets up.
   static std::optional<ForwardPath> perCallPath(const FunctionDecl *Fn);
 

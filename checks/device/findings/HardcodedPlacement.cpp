@@ -327,8 +327,8 @@ HardcodedPlacementFinder::analyseLeaf(const Expr *Leaf, const FunctionDecl *Fn,
        meetsHostData(Result.Move, Fn, Ctx)))
     return std::nullopt;
   // `t.to(torch::kCPU);` thrown away, then `t` read on the host: host work
-  // was meant; the defect is the discarded result (torch-discarded-to keeps
-  // it), not the device.
+  // was meant; the defect is the discarded result (a discarded-move
+  // finding), not the device.
   if (Result.Backend == "CPU" && Result.Move &&
       isDiscardedStatement(Result.Move, Ctx))
     if (const auto *Receiver = llvm::dyn_cast<DeclRefExpr>(
@@ -407,7 +407,7 @@ HardcodedPlacementFinder::analyseLeaf(const Expr *Leaf, const FunctionDecl *Fn,
   // data the code does not fix there, leaves for code that may run
   // elsewhere, or the placement moves a module the caller handed over. A
   // discarded move places nothing to meet: its defect is the lost move,
-  // torch-discarded-to's when it is enabled, and it stays as it was.
+  // reported as such when that check is enabled, and it stays as it was.
   // ReportSingleDeviceCode asks for every fixed device in device-neutral
   // code, met or not.
   if (!ReportSingleDeviceCode &&
@@ -494,7 +494,7 @@ HardcodedPlacementFinder::analyseLeaf(const Expr *Leaf, const FunctionDecl *Fn,
     return Result;
   }
   // In a forward path, following the input with state (or the state with
-  // an input) is what torch-implicit-device-migration reports.
+  // an input) is an implicit migration, a finding of its own.
   if (Migrations) {
     const auto *MoveCall = llvm::dyn_cast_or_null<CXXMemberCallExpr>(
         Result.Move ? Result.Move : Result.Consumer);

@@ -5,8 +5,8 @@
 // `.cpu()`, `.to(torch::kCUDA)`, `torch::ones({3}, torch::kCUDA)`,
 // `TensorOptions().device(torch::Device("cuda:0"))`, `model->to(torch::kCPU)`.
 // This decides whether an expression is such a placement and what device in
-// scope replaces it. torch-hardcoded-device reports it; torch-discarded-to
-// repairs it together with a discarded `t.cuda();` (one defect, one warning).
+// scope replaces it. It is reported as a fixed device, or repaired together
+// with a discarded `t.cuda();` (one defect, one warning).
 //
 // Not placements: comparisons (`x.device() == torch::kCPU`), a torch::Device
 // variable's initializer (choosing a device), `x.is_cuda()`, and a CPU move
@@ -112,7 +112,7 @@ public:
       "(^|/)(test|tests)/|_test\\.(cc|cpp|cxx)$";
 
   /// \p Migrations, when given, blocks fixes that would make forward-path
-  /// state follow an input (what torch-implicit-device-migration reports).
+  /// state follow an input (an implicit migration, a finding of its own).
   /// \p Flow is the model of the translation unit (its project rules), the
   /// one every check asks.
   HardcodedPlacementFinder(llvm::StringRef IgnoredFunctions,

@@ -27,8 +27,8 @@ enum class HeldModulePlace {
   /// of another module it built) and never moved or loaded: on the CPU.
   KeptOnCpu,
   /// Filled from a file without a device (`torch::load(model_, path)`) and
-  /// never moved: where the file was saved, which torch-load-without-device
-  /// judges where the module runs.
+  /// never moved: where the file was saved, which the checkpoint-load
+  /// findings judge where the module runs.
   LoadedWhereSaved,
   /// Taken from a parameter of a constructor or set-up method, or set up
   /// by code the unit does not see: where that code put it.

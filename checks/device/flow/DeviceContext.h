@@ -2,7 +2,7 @@
 //
 // A function that receives a tensor, a device or a module (or is a method of a
 // class holding one) is device-aware: its tensors should follow that device. A
-// device-less factory in such code is the bug of seed 002. This collects the
+// device-less factory in such code meets that device. This collects the
 // device sources visible at a statement and picks the one a fix should follow.
 //
 //===----------------------------------------------------------------------===//

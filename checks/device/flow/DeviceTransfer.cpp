@@ -565,7 +565,7 @@ void DeviceTransfer::transfer(const Stmt *Element, DeviceState &S) const {
     // A checkpoint read into a module puts it on the device given; with
     // none, where the file was saved, which the code does not say: a module
     // built here is no longer known to be on the CPU (where it was moved
-    // stays, for torch-load-without-device to judge the read).
+    // stays, for the checkpoint-load findings to judge the read).
     if (const std::optional<ModuleLoad> Load = moduleLoadAt(Call)) {
       if (Load->Device) {
         S.Vars[Load->Module] = evalDevice(Load->Device, S);

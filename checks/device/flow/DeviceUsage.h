@@ -2,9 +2,9 @@
 //
 // Which backends a stretch of user code spells and whether it handles
 // devices as values, and the one reader of device literals (kCUDA, "cuda:1")
-// the flow, module moves and placements share. torch-hardcoded-device asks
-// it whether a class or a file is single-device by design (CUDA throughout),
-// torch-factory-without-device whether a program runs on the CPU only.
+// the flow, module moves and placements share. The findings ask it whether
+// a class or a file is single-device by design (CUDA throughout), and
+// whether a program runs on the CPU only.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TORCHLINT_CHECKS_DEVICE_FLOW_DEVICEUSAGE_H
@@ -76,7 +76,7 @@ llvm::DenseSet<const VarDecl *> localsAskedForDevice(const Stmt *Body);
 /// The first call in \p Fn's own code that takes where data lives from a
 /// tensor (`torch::zeros(n, x.options())`, `y.to(x.device())`, `y.to(x)`):
 /// \p Fn follows its data's device. Options builders
-/// (`torch::device(x.device())`, the spelling of torch-factory-without-device's
+/// (`torch::device(x.device())`, the spelling of the device-less factories'
 /// fixes) do not count, nor calls for which \p Counts, when given, is false.
 /// Null when it has none.
 const CallExpr *deviceFollowingCall(

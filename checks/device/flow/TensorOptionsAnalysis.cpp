@@ -76,9 +76,7 @@ OptionsDevice classifyReturned(const FunctionDecl *Callee, int Depth) {
   const FunctionDecl *Definition = nullptr;
   const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Callee);
   if (!Callee->hasBody(Definition) || !Definition ||
-      (Method && Method->isVirtual()) || Callee->isInStdNamespace() ||
-      isInTopNamespace(Callee, "torch") || isInTopNamespace(Callee, "at") ||
-      isInTopNamespace(Callee, "c10"))
+      (Method && Method->isVirtual()) || isInLibraryNamespace(Callee))
     return OptionsDevice::Unknown;
   std::optional<OptionsDevice> Result;
   forEachOwnDescendant(Definition->getBody(), [&](const Stmt &S) {

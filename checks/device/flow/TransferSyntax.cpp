@@ -491,9 +491,7 @@ llvm::SmallVector<const FieldDecl *, 4> aggregateFields(QualType T) {
   llvm::SmallVector<const FieldDecl *, 4> Fields;
   const auto *Record = T.getNonReferenceType()->getAsCXXRecordDecl();
   if (!Record || !Record->hasDefinition() || Record->getNumBases() > 0 ||
-      Record->isInStdNamespace() || isModuleType(T) || isTensorType(T) ||
-      isInTopNamespace(Record, "torch") || isInTopNamespace(Record, "at") ||
-      isInTopNamespace(Record, "c10"))
+      isInLibraryNamespace(Record) || isModuleType(T) || isTensorType(T))
     return Fields;
   Fields.append(Record->field_begin(), Record->field_end());
   if (Fields.size() > MaxFields ||

@@ -306,8 +306,6 @@ setupMethodsOf(const FunctionDecl *Constructor) {
 }
 
 bool handsOutMember(const FieldDecl *Member) {
-  static constexpr llvm::StringRef LibraryNamespaces[] = {"torch", "at", "c10",
-                                                          "std"};
   const auto *Class = llvm::dyn_cast_or_null<CXXRecordDecl>(
       Member ? Member->getParent() : nullptr);
   if (!Class)
@@ -334,10 +332,7 @@ bool handsOutMember(const FieldDecl *Member) {
             Unary->getOpcode() == UO_AddrOf && Names(Unary->getSubExpr());
       else if (const auto *Call = llvm::dyn_cast<CallExpr>(&S)) {
         const FunctionDecl *Callee = Call->getDirectCallee();
-        if (Callee && !Callee->hasBody() &&
-            !llvm::any_of(LibraryNamespaces, [&](llvm::StringRef Ns) {
-              return isInTopNamespace(Callee, Ns);
-            }))
+        if (Callee && !Callee->hasBody() && !isInLibraryNamespace(Callee))
           HandsOut |= llvm::any_of(Call->arguments(), Names);
       }
     });
