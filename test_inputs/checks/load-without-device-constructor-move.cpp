@@ -162,3 +162,16 @@ struct Refresher {
   Net net_;
   torch::Device device_;
 };
+
+// The constructor restores the checkpoint through its own method and only
+// then moves the member: the move comes after the load, which is no defect
+// (the load is not after the move, whatever the methods' order in the file).
+struct Resumer {
+  Resumer(torch::Device device, const std::string &dir) : device_(device) {
+    restore(dir);
+    net_->to(device_);
+  }
+  void restore(const std::string &dir) { torch::load(net_, dir + "/net.pt"); }
+  Net net_;
+  torch::Device device_;
+};

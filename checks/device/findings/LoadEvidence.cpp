@@ -193,7 +193,24 @@ CheckpointLoadFinder::moduleLoad(const CheckpointLoad &Load,
         }
         return true;
       };
-      if (First && (Before.Origin || (EveryConstructor && LeftThere()))) {
+      // The constructor that moves it runs this load itself, through the
+      // method, before the move (`LoadCheckpoint(dir); net->to(device);`):
+      // the move comes after the load.
+      auto LoadedBeforeMove = [&] {
+        const std::shared_ptr<const DeviceFlow> In = Flow.analyze(FirstIn, Ctx);
+        bool LoadsFirst = false;
+        forEachOwnStmt(FirstIn, [&](const Stmt &S) {
+          const auto *Run = llvm::dyn_cast<CXXMemberCallExpr>(&S);
+          const CXXMethodDecl *Callee = Run ? Run->getMethodDecl() : nullptr;
+          LoadsFirst |=
+              Callee &&
+              Callee->getCanonicalDecl() == Method->getCanonicalDecl() &&
+              In->precedes(Run, First->Call);
+        });
+        return LoadsFirst;
+      };
+      if (First && (Before.Origin || (EveryConstructor && LeftThere())) &&
+          !LoadedBeforeMove()) {
         Earlier = First;
         MovedIn = FirstIn;
       }

@@ -473,6 +473,11 @@ void FunctionSummaries::learnClass(const CXXRecordDecl *Class,
     }
     if (!Device.Origin)
       continue;
+    // A module's registered submodule moves with the module: where its
+    // constructor built or put it, on every path or on some, says nothing
+    // of where it is in the methods.
+    if (IsModule && isModuleType(F->getType()) && Registered.contains(F))
+      continue;
     // A module built here is on the CPU only while nothing moves it: not
     // when it is a module's own submodule (it moves with the module), nor
     // when the class hands it out (`return model_;`) to code that may.
