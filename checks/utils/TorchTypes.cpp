@@ -102,6 +102,24 @@ const NamespaceDecl *outermostNamespace(const Decl *D) {
   return Outermost;
 }
 
+bool isLibtorchNamespace(const NamespaceDecl *NS) {
+  return NS && NS->getIdentifier() &&
+         llvm::is_contained({"torch", "at", "c10"}, NS->getName());
+}
+
+bool namesLibtorchType(QualType T, unsigned Depth);
+
+/// Template arguments, through packs (`std::tuple<at::Tensor, int>`).
+bool argumentsNameLibtorch(llvm::ArrayRef<TemplateArgument> Args,
+                           unsigned Depth) {
+  return llvm::any_of(Args, [&](const TemplateArgument &Arg) {
+    if (Arg.getKind() == TemplateArgument::Pack)
+      return argumentsNameLibtorch(Arg.pack_elements(), Depth);
+    return Arg.getKind() == TemplateArgument::Type &&
+           namesLibtorchType(Arg.getAsType(), Depth);
+  });
+}
+
 bool namesLibtorchType(QualType T, unsigned Depth) {
   // Deep enough for `std::vector<std::pair<std::string, at::Tensor>>`.
   constexpr unsigned MaxDepth = 4;
@@ -112,32 +130,35 @@ bool namesLibtorchType(QualType T, unsigned Depth) {
     return namesLibtorchType(Pointee, Depth);
   if (const auto *Array = llvm::dyn_cast<ArrayType>(Canonical))
     return namesLibtorchType(Array->getElementType(), Depth);
+  // A callback's signature (`std::function<void(at::Tensor)>`'s argument).
+  if (const auto *Function = llvm::dyn_cast<FunctionProtoType>(Canonical))
+    return namesLibtorchType(Function->getReturnType(), Depth + 1) ||
+           llvm::any_of(Function->getParamTypes(), [&](QualType Param) {
+             return namesLibtorchType(Param, Depth + 1);
+           });
   const auto *Tag = Canonical->getAsTagDecl();
   if (!Tag)
     return false;
-  const NamespaceDecl *Outermost = outermostNamespace(Tag);
-  if (Outermost && Outermost->getIdentifier() &&
-      llvm::is_contained({"torch", "at", "c10"}, Outermost->getName()))
+  if (isLibtorchNamespace(outermostNamespace(Tag)))
     return true;
   const auto *Spec = llvm::dyn_cast<ClassTemplateSpecializationDecl>(Tag);
   return Spec &&
-         llvm::any_of(Spec->getTemplateArgs().asArray(),
-                      [&](const TemplateArgument &Arg) {
-                        return Arg.getKind() == TemplateArgument::Type &&
-                               namesLibtorchType(Arg.getAsType(), Depth + 1);
-                      });
+         argumentsNameLibtorch(Spec->getTemplateArgs().asArray(), Depth + 1);
 }
 
 } // namespace
 
 bool isInLibraryNamespace(const Decl *D) {
   const NamespaceDecl *Outermost = outermostNamespace(D);
-  return Outermost && Outermost->getIdentifier() &&
-         llvm::is_contained({"torch", "at", "c10", "std"},
-                            Outermost->getName());
+  return isLibtorchNamespace(Outermost) ||
+         (Outermost && Outermost->isStdNamespace());
 }
 
 bool namesLibtorchType(QualType T) { return namesLibtorchType(T, 0); }
+
+bool namesLibtorchType(llvm::ArrayRef<TemplateArgument> Args) {
+  return argumentsNameLibtorch(Args, 0);
+}
 
 bool isTensorType(QualType T) {
   const auto *RD = llvm::dyn_cast_or_null<CXXRecordDecl>(canonicalDecl(T));

@@ -11,6 +11,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/TemplateBase.h"
 #include "clang/AST/Type.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -53,9 +54,12 @@ bool isInTopNamespace(const Decl *D, llvm::StringRef Ns);
 /// reads.
 bool isInLibraryNamespace(const Decl *D);
 /// Whether \p T is or holds one of libtorch's types: itself, through
-/// pointers, references and arrays, or as a template argument
-/// (`std::vector<at::Tensor>`, `std::shared_ptr<torch::nn::Module>`).
+/// pointers, references, arrays and function types, or as a template
+/// argument, packs included (`std::vector<at::Tensor>`,
+/// `std::tuple<at::Tensor, int>`, `std::function<void(at::Tensor)>`).
 bool namesLibtorchType(QualType T);
+/// Whether one of \p Args (through packs) names one of libtorch's types.
+bool namesLibtorchType(llvm::ArrayRef<TemplateArgument> Args);
 /// c10::ScalarType (kFloat, kLong, ...).
 bool isScalarTypeEnum(QualType T);
 /// A torch::nn::Module subclass, a ModuleHolder (TORCH_MODULE), or a

@@ -134,10 +134,9 @@ bool signatureNamesLibtorch(const FunctionDecl *Function) {
       }))
     return true;
   if (const TemplateArgumentList *Args =
-          Function->getTemplateSpecializationArgs())
-    for (const TemplateArgument &Arg : Args->asArray())
-      if (Arg.getKind() == TemplateArgument::Type && Names(Arg.getAsType()))
-        return true;
+          Function->getTemplateSpecializationArgs();
+      Args && namesLibtorchType(Args->asArray()))
+    return true;
   const auto *Method = llvm::dyn_cast<CXXMethodDecl>(Function);
   if (!Method)
     return false;

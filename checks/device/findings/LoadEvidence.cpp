@@ -198,16 +198,13 @@ CheckpointLoadFinder::moduleLoad(const CheckpointLoad &Load,
       // the move comes after the load.
       auto LoadedBeforeMove = [&] {
         const std::shared_ptr<const DeviceFlow> In = Flow.analyze(FirstIn, Ctx);
-        bool LoadsFirst = false;
-        forEachOwnStmt(FirstIn, [&](const Stmt &S) {
-          const auto *Run = llvm::dyn_cast<CXXMemberCallExpr>(&S);
-          const CXXMethodDecl *Callee = Run ? Run->getMethodDecl() : nullptr;
-          LoadsFirst |=
-              Callee &&
-              Callee->getCanonicalDecl() == Method->getCanonicalDecl() &&
-              In->precedes(Run, First->Call);
+        std::vector<const CXXMemberCallExpr *> Calls;
+        ownMethodCalls(FirstIn->getBody(), Method->getParent(), Calls);
+        return llvm::any_of(Calls, [&](const CXXMemberCallExpr *Run) {
+          return Run->getMethodDecl()->getCanonicalDecl() ==
+                     Method->getCanonicalDecl() &&
+                 In->precedes(Run, First->Call);
         });
-        return LoadsFirst;
       };
       if (First && (Before.Origin || (EveryConstructor && LeftThere())) &&
           !LoadedBeforeMove()) {
