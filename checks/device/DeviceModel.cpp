@@ -2,6 +2,7 @@
 #include "device/DeviceModel.h"
 #include "device/findings/ProjectCalls.h"
 #include "device/flow/DeviceContext.h"
+#include "device/flow/KernelLaunchers.h"
 #include "device/functions/UnitCallers.h"
 #include "device/rules/RulesOptions.h"
 #include "device/summaries/DeviceFlowConfig.h"
@@ -65,6 +66,12 @@ UnitCallers &DeviceModel::unitCallers() {
   if (!Callers)
     Callers = std::make_unique<UnitCallers>();
   return *Callers;
+}
+
+KernelLaunchers &DeviceModel::kernelLaunchers() {
+  if (!Launchers)
+    Launchers = std::make_unique<KernelLaunchers>();
+  return *Launchers;
 }
 
 DeviceLocalsCache &DeviceModel::deviceLocals() {

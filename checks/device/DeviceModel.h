@@ -32,6 +32,7 @@ struct DeviceFlowConfig;
 class FunctionParentScope;
 struct DeviceLocalsCache;
 class UnitCallers;
+class KernelLaunchers;
 struct ProjectCallFacts;
 
 class DeviceModel {
@@ -82,6 +83,8 @@ public:
   DeviceLocalsCache &deviceLocals();
   /// The unit's calls, indexed once for every check that asks.
   UnitCallers &unitCallers();
+  /// The unit's functions that launch kernels on their callers' memory.
+  KernelLaunchers &kernelLaunchers();
 
   /// The facts a driver (torchlint-run) asked this thread's unit to record;
   /// null for plain torchlint, clangd and the plugin.
@@ -99,6 +102,7 @@ private:
   std::unique_ptr<DeviceFlowConfig> Flow;
   std::unique_ptr<DeviceLocalsCache> Locals;
   std::unique_ptr<UnitCallers> Callers;
+  std::unique_ptr<KernelLaunchers> Launchers;
 };
 
 } // namespace clang::tidy::torch::device

@@ -1,6 +1,7 @@
 //===--- KernelLaunches.cpp - how a function launches CUDA kernels -------===//
 #include "device/findings/KernelLaunches.h"
 #include "device/DeviceModel.h"
+#include "device/flow/KernelLaunchers.h"
 #include "device/flow/TransferSyntax.h"
 #include "device/functions/FunctionBodies.h"
 #include "device/functions/FunctionParents.h"
@@ -19,11 +20,6 @@ namespace clang::tidy::torch::device {
 constexpr unsigned MaxCheckingCallers = 4;
 /// How far up a launch's enclosing statements its CFG element is sought.
 constexpr unsigned MaxElementSearch = 16;
-
-static bool isDeviceCode(const FunctionDecl *Fn) {
-  return Fn->hasAttr<CUDAGlobalAttr>() ||
-         (Fn->hasAttr<CUDADeviceAttr>() && !Fn->hasAttr<CUDAHostAttr>());
-}
 
 /// \p Visit on \p S and, when \p S writes a lambda that runs there, on the
 /// statements of its body.

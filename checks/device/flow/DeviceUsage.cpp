@@ -1,6 +1,7 @@
 //===--- DeviceUsage.cpp - what code does with devices --------------------===//
 #include "device/flow/DeviceUsage.h"
 #include "device/flow/DeviceChoice.h"
+#include "device/flow/KernelLaunchers.h"
 #include "device/flow/LaunchSyntax.h"
 #include "device/flow/TransferSyntax.h"
 #include "device/functions/FunctionBodies.h"
@@ -129,8 +130,9 @@ llvm::DenseSet<const VarDecl *> localsAskedForDevice(const Stmt *Body) {
       return;
     Add(deviceSourceOf(*Call));
     // A kernel runs where the memory it is handed lives.
-    if (std::optional<KernelLaunchCall> Launch = kernelLaunchOf(*Call))
-      for (const Expr *Arg : Launch->Arguments)
+    for (const KernelArguments &Handed :
+         unitKernelLaunchers().argumentsOf(*Call))
+      for (const Expr *Arg : Handed.Arguments)
         Add(tensorOfKernelArgument(Arg));
   });
   return Asked;
@@ -358,7 +360,7 @@ bool launchesCudaKernels(const FunctionDecl *Fn) {
   if (Fn)
     forEachDescendantWithLambdas(Fn->getBody(), [&](const Stmt &S) {
       if (const auto *Call = llvm::dyn_cast<CallExpr>(&S))
-        Launches |= kernelLaunchOf(*Call).has_value();
+        Launches |= !unitKernelLaunchers().argumentsOf(*Call).empty();
     });
   return Launches;
 }

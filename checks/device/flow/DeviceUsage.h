@@ -84,8 +84,8 @@ const CallExpr *deviceFollowingCall(
     llvm::function_ref<bool(const CallExpr &)> Counts = nullptr);
 
 /// Whether \p Fn (or a lambda in it) launches a CUDA kernel
-/// (`kernel<<<grid, block>>>(...)`, `cudaLaunchKernel`): it runs on CUDA only,
-/// by design.
+/// (`kernel<<<grid, block>>>(...)`, `cudaLaunchKernel`), itself or by handing
+/// memory to a launcher of the unit: it runs on CUDA only, by design.
 bool launchesCudaKernels(const FunctionDecl *Fn);
 
 /// What the translation unit's own code (the source file and the project

@@ -1,6 +1,7 @@
 //===--- TransferSyntax.cpp - how the transfer reads the code -------------===//
 #include "device/flow/TransferSyntax.h"
 #include "device/flow/DeviceFlow.h"
+#include "device/flow/KernelLaunchers.h"
 #include "device/flow/LaunchSyntax.h"
 #include "device/functions/FunctionBodies.h"
 #include "utils/CallSite.h"
@@ -78,12 +79,15 @@ const Expr *throughLocalInit(const Expr *E) {
   return E;
 }
 
-/// Whether \p Arg is an argument of \p User, a CUDA memory call that takes
-/// it as GPU memory (isDeviceSideOfMemoryCall).
+/// Whether \p Arg is an argument of \p User that it takes as GPU memory: a
+/// CUDA memory call's (isDeviceSideOfMemoryCall), or one a launcher of the
+/// unit hands to a kernel.
 bool passesGpuMemory(const Expr *Arg, const DynTypedNode &User) {
   const auto *Call = User.get<CallExpr>();
   if (!Call || !Arg)
     return false;
+  if (handsToKernel(*Call, Arg))
+    return true;
   for (unsigned I = 0; I < Call->getNumArgs(); ++I)
     if (Call->getArg(I)->IgnoreParenImpCasts() == Arg->IgnoreParenImpCasts())
       return device::isDeviceSideOfMemoryCall(*Call, I);
@@ -154,7 +158,7 @@ bool handedToKernelsOnly(const CXXMemberCallExpr *Access, ASTContext &Ctx) {
   return Used && OnlyLaunches;
 }
 
-const Expr *tensorOfPointer(const Expr *Pointer) {
+const Expr *pointerOrigin(const Expr *Pointer) {
   // Through casts to another pointer type (`(uint64_t
   // *)t.data_ptr<int64_t>()`), offsets (`p + n`) and local pointers, in any
   // order; bounded, since a local may name itself (`float *p = p + 1;`).
@@ -178,24 +182,36 @@ const Expr *tensorOfPointer(const Expr *Pointer) {
       Pointer = Init;
       continue;
     }
-    return objectOfAccess(
-        Pointer, {"data_ptr", "data", "mutable_data_ptr", "const_data_ptr"});
+    return Pointer;
   }
   return nullptr;
 }
 
-const Expr *tensorOfKernelArgument(const Expr *Arg) {
-  if (const Expr *Tensor = tensorOfPointer(Arg))
-    return Tensor;
+const Expr *tensorOfPointer(const Expr *Pointer) {
+  return objectOfAccess(
+      pointerOrigin(Pointer),
+      {"data_ptr", "data", "mutable_data_ptr", "const_data_ptr"});
+}
+
+const Expr *kernelArgumentOrigin(const Expr *Arg) {
+  if (const Expr *Pointer = pointerOrigin(Arg))
+    return Pointer;
   // An accessor is passed by value: a copy of the local that holds it.
   Arg = tensorOperand(Arg);
   if (const auto *Copy = llvm::dyn_cast_or_null<CXXConstructExpr>(Arg);
       Copy && Copy->getNumArgs() == 1 &&
       Copy->getConstructor()->isCopyOrMoveConstructor())
     Arg = tensorOperand(Copy->getArg(0));
-  return objectOfAccess(throughLocalInit(Arg),
-                        {"packed_accessor32", "packed_accessor64",
-                         "packed_accessor", "generic_packed_accessor"});
+  return throughLocalInit(Arg);
+}
+
+const Expr *tensorOfKernelArgument(const Expr *Arg) {
+  const Expr *Origin = kernelArgumentOrigin(Arg);
+  if (const Expr *Tensor = objectOfAccess(
+          Origin, {"data_ptr", "data", "mutable_data_ptr", "const_data_ptr"}))
+    return Tensor;
+  return objectOfAccess(Origin, {"packed_accessor32", "packed_accessor64",
+                                 "packed_accessor", "generic_packed_accessor"});
 }
 
 const ValueDecl *assignedDecl(const Expr *E) {

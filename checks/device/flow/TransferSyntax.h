@@ -26,10 +26,20 @@ namespace clang::tidy::torch::device {
 /// aliases (`auto &y = x;`) and tensor copies (`Tensor(x)`).
 const Expr *tensorOperand(const Expr *E);
 
+/// The pointer \p Pointer derives from, past casts to another pointer type,
+/// offsets (`p + n`) and the initialisers of local pointers: a call such as
+/// `t.data_ptr<float>()`, a parameter, ...; null for no pointer.
+const Expr *pointerOrigin(const Expr *Pointer);
+
 /// The tensor whose memory the pointer \p Pointer points into:
 /// `t.data_ptr<T>()`, `t.data<T>()` (and the mutable and const forms), a
 /// local pointer initialised so, `p + n`. Null for any other pointer.
 const Expr *tensorOfPointer(const Expr *Pointer);
+
+/// Where the memory a kernel argument \p Arg hands over comes from: its
+/// pointerOrigin, or for a packed accessor passed by value, what the copied
+/// local was initialised with.
+const Expr *kernelArgumentOrigin(const Expr *Arg);
 
 /// The tensor whose memory a kernel argument \p Arg hands over: a pointer
 /// into it (tensorOfPointer) or a packed accessor of it

@@ -3,8 +3,9 @@
 // The op calls a statement makes with their inputs' devices, the module moves
 // it makes, and the CUDA kernels it launches. A kernel runs on the GPU: the
 // tensors whose memory a launch hands it (`kernel<<<grid, block>>>(
-// out.data_ptr<float>(), ...)`, a packed accessor, a local pointer into one)
-// must be there, whoever called the function. The launches inside lambdas
+// out.data_ptr<float>(), ...)`, a packed accessor, a local pointer into one),
+// itself or through a launcher of the unit, must be there, whoever called
+// the function. The launches inside lambdas
 // called where they are written (AT_DISPATCH_* and the lambdas it calls) are
 // recorded there, on the state there: the tensors they reach are the
 // enclosing function's, captured. Kernels' bodies are not analysed; the launch
@@ -12,7 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "device/flow/DeviceTransfer.h"
-#include "device/flow/LaunchSyntax.h"
+#include "device/flow/KernelLaunchers.h"
 #include "device/flow/TransferSyntax.h"
 #include "device/functions/FunctionBodies.h"
 #include "utils/CallSite.h"
@@ -114,21 +115,34 @@ void DeviceTransfer::recordKernelLaunches(
   if (!Element || Depth > Options.Limits.MaxExprDepth)
     return;
   const auto *Call = llvm::dyn_cast<CallExpr>(Element);
-  if (std::optional<KernelLaunchCall> Launch =
-          Call ? kernelLaunchOf(*Call) : std::nullopt;
-      Launch && Seen.insert(Call).second) {
-    OpUse Use;
-    Use.Call = Call;
-    Use.Rule = DeviceRule::KernelLaunch;
-    Use.Name = Launch->Name;
-    for (const Expr *Arg : Launch->Arguments)
-      if (const Expr *Tensor = tensorOfKernelArgument(Arg))
-        Use.Inputs.push_back(
-            {Tensor, assignedIn(Lambda, referencedObject(Tensor))
-                         ? AbstractDevice::unknown()
-                         : eval(Tensor, S)});
-    if (!Use.Inputs.empty())
-      Out.push_back(std::move(Use));
+  const std::vector<KernelArguments> HandedAll =
+      Call ? unitKernelLaunchers().argumentsOf(*Call)
+           : std::vector<KernelArguments>();
+  // A launch is recorded once. So is a launcher's call, which record() still
+  // sees for the summary of what else its function does.
+  const bool Recorded = !HandedAll.empty() &&
+                        (HandedAll.front().Through.empty()
+                             ? !Seen.insert(Call).second
+                             : llvm::any_of(Out, [&](const OpUse &Use) {
+                                 return Use.Rule == DeviceRule::KernelLaunch &&
+                                        Use.site() == Call;
+                               }));
+  if (!Recorded) {
+    for (const KernelArguments &Handed : HandedAll) {
+      OpUse Use;
+      Use.Call = Handed.Launch;
+      Use.Through.assign(Handed.Through.begin(), Handed.Through.end());
+      Use.Rule = DeviceRule::KernelLaunch;
+      Use.Name = Handed.Kernel;
+      for (const Expr *Arg : Handed.Arguments)
+        if (const Expr *Tensor = tensorOfKernelArgument(Arg))
+          Use.Inputs.push_back(
+              {Tensor, assignedIn(Lambda, referencedObject(Tensor))
+                           ? AbstractDevice::unknown()
+                           : eval(Tensor, S)});
+      if (!Use.Inputs.empty())
+        Out.push_back(std::move(Use));
+    }
   }
   // A lambda called where it is written (`[&] { ... }()`, as AT_DISPATCH_*
   // expands): its launches run here, on this state. One kept to be called
