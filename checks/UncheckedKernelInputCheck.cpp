@@ -1,6 +1,6 @@
 //===--- UncheckedKernelInputCheck.cpp ----------------------------------===//
 #include "UncheckedKernelInputCheck.h"
-#include "device/flow/LaunchSyntax.h"
+#include "device/findings/FindingNotes.h"
 #include "utils/TorchTypes.h"
 
 #include "clang/AST/ASTContext.h"
@@ -62,8 +62,7 @@ void UncheckedKernelInputCheck::checkFunction(const FunctionDecl *Fn,
              "with no check that %select{it is a CUDA tensor|they are CUDA "
              "tensors}0; '%3' is called with tensors on any device, and a CPU "
              "tensor hands the kernel host memory")
-        << (Unchecked.size() > 1) << Names << device::kernelName(First.Launch)
-        << Fn->getName();
+        << (Unchecked.size() > 1) << Names << First.Kernel << Fn->getName();
     // The checks go first in the body, where every parameter is in scope.
     const auto *Body = llvm::dyn_cast<CompoundStmt>(Fn->getBody());
     const Stmt *Before =
@@ -96,8 +95,12 @@ void UncheckedKernelInputCheck::checkFunction(const FunctionDecl *Fn,
            DiagnosticIDs::Note)
           << Input.Param;
     diag(SM.getFileLoc(Input.Handed->getBeginLoc()),
-         "the memory of %0 is handed to kernel '%1' here", DiagnosticIDs::Note)
-        << Input.Param << device::kernelName(Input.Launch);
+         Input.Launcher ? "the memory of %0 is passed to '%2' here, which "
+                          "hands it to kernel '%1'"
+                        : "the memory of %0 is handed to kernel '%1' here",
+         DiagnosticIDs::Note)
+        << Input.Param << Input.Kernel
+        << (Input.Launcher ? device::calleeName(Input.Launcher) : "");
   }
 }
 

@@ -59,6 +59,28 @@ torch::Tensor scale_launched(const torch::Tensor &x) {
   return out;
 }
 
+// A launcher that takes raw pointers is handed the tensor's memory.
+static void launch_scale_raw(const float *in, float *out, int n) {
+  scale_kernel<<<1, 256>>>(in, out, n);
+}
+
+torch::Tensor scale_raw(const torch::Tensor &x) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:46: warning: tensor 'x' reaches CUDA kernel 'scale_kernel' with no check that it is a CUDA tensor; 'scale_raw' is called with tensors on any device, and a CPU tensor hands the kernel host memory [torch-unchecked-kernel-input]
+  // CHECK-FIXES-INSERTED: TORCH_CHECK(x.is_cuda(), "x must be a CUDA tensor");
+  auto out = torch::empty_like(x);
+  launch_scale_raw(x.data_ptr<float>(), out.data_ptr<float>(), x.numel());
+  // CHECK-NOTES: :[[@LINE-1]]:20: note: the memory of 'x' is passed to 'launch_scale_raw' here, which hands it to kernel 'scale_kernel'
+  return out;
+}
+
+// Checked first: nothing to report.
+torch::Tensor scale_raw_checked(const torch::Tensor &x) {
+  TORCH_CHECK(x.is_cuda(), "x must be a CUDA tensor");
+  auto out = torch::empty_like(x);
+  launch_scale_raw(x.data_ptr<float>(), out.data_ptr<float>(), x.numel());
+  return out;
+}
+
 // In a lambda run where it is written, as AT_DISPATCH_* expands.
 torch::Tensor scale_dispatched(const torch::Tensor &x) {
   // CHECK-MESSAGES: :[[@LINE-1]]:53: warning: tensor 'x' reaches CUDA kernel 'scale_kernel' with no check that it is a CUDA tensor; 'scale_dispatched' is called with tensors on any device, and a CPU tensor hands the kernel host memory [torch-unchecked-kernel-input]
@@ -228,6 +250,9 @@ void bind(pybind11::module_ &m) {
   // CHECK-NOTES: :[[@LINE-1]]:16: note: 'add' is bound here
   m.def("scale_launched", &scale_launched);
   // CHECK-NOTES: :[[@LINE-1]]:27: note: 'scale_launched' is bound here
+  m.def("scale_raw", &scale_raw);
+  // CHECK-NOTES: :[[@LINE-1]]:22: note: 'scale_raw' is bound here
+  m.def("scale_raw_checked", &scale_raw_checked);
   m.def("scale_dispatched", &scale_dispatched);
   // CHECK-NOTES: :[[@LINE-1]]:29: note: 'scale_dispatched' is bound here
   m.def("scale_sometimes", &scale_sometimes);

@@ -1,6 +1,8 @@
 //===--- KernelInputChecks.cpp - entry points' checks of their inputs -----===//
 #include "device/findings/KernelInputChecks.h"
 #include "device/flow/DeviceChoice.h"
+#include "device/flow/KernelLaunchers.h"
+#include "device/flow/LaunchSyntax.h"
 #include "device/flow/TransferSyntax.h"
 #include "device/functions/FunctionBodies.h"
 #include "device/functions/FunctionParents.h"
@@ -288,9 +290,8 @@ KernelInputChecks::reach(const FunctionDecl *Fn, const ParmVarDecl *Param,
       if (const Expr *Tensor = tensorOfKernelArgument(Arg);
           Tensor && madeFrom(Tensor, Param) &&
           uncheckedAt(Site.Launch, Site.Holder, Fn, Param))
-        return UncheckedKernelInput{Param, Site.Launch, Tensor, {}};
-  if (Depth == 0)
-    return std::nullopt;
+        return UncheckedKernelInput{
+            Param, kernelName(Site.Launch), Tensor, nullptr, {}};
   // The calls Fn's code makes, in lambdas it runs in place too.
   std::vector<std::pair<const CallExpr *, const FunctionDecl *>> Calls;
   forEachStmtRunInPlace(Fn, Ctx,
@@ -299,6 +300,17 @@ KernelInputChecks::reach(const FunctionDecl *Fn, const ParmVarDecl *Param,
                               Call && !llvm::isa<CUDAKernelCallExpr>(Call))
                             Calls.push_back({Call, Holder});
                         });
+  // A launcher taking raw pointers, handed the tensor's memory.
+  for (const auto &[Call, Holder] : Calls)
+    for (const KernelArguments &Handed :
+         unitKernelLaunchers().argumentsOf(*Call))
+      for (const Expr *Arg : Handed.Arguments)
+        if (const Expr *Tensor = tensorOfKernelArgument(Arg);
+            Tensor && !Handed.Through.empty() && madeFrom(Tensor, Param) &&
+            uncheckedAt(Call, Holder, Fn, Param))
+          return UncheckedKernelInput{Param, Handed.Kernel, Tensor, Call, {}};
+  if (Depth == 0)
+    return std::nullopt;
   for (const auto &[Call, Holder] : Calls) {
     const FunctionDecl *Callee = unitCallee(Call, Ctx.getSourceManager());
     if (!Callee || Callee == Fn)

@@ -18,6 +18,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -26,9 +27,13 @@ namespace clang::tidy::torch::device {
 /// A tensor parameter that reaches a kernel launch unchecked.
 struct UncheckedKernelInput {
   const ParmVarDecl *Param = nullptr;
-  const CUDAKernelCallExpr *Launch = nullptr;
+  /// The kernel, as diagnostics name it.
+  std::string Kernel;
   /// The tensor whose memory the launch is handed, made from \p Param.
   const Expr *Handed = nullptr;
+  /// The call of a launcher taking raw pointers that hands that memory to
+  /// the kernel (KernelLaunchers); null when a launch is handed it directly.
+  const CallExpr *Launcher = nullptr;
   /// The calls of the unit's functions that lead there, the outermost first;
   /// empty when the entry point launches the kernel itself.
   llvm::SmallVector<const CallExpr *, 2> Through;
@@ -47,7 +52,8 @@ public:
   /// guard for its device (`OptionalCUDAGuard g(device_of(x))`, which
   /// throws for a CPU tensor). Launches in
   /// lambdas called in place and in the unit's functions \p Fn calls with
-  /// the tensor count, a few calls deep.
+  /// the tensor count, a few calls deep, and so do calls of the unit's
+  /// launchers taking raw pointers that hand them its memory.
   std::vector<UncheckedKernelInput> uncheckedInputs(const FunctionDecl *Fn);
 
 private:
