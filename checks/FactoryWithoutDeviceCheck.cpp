@@ -89,13 +89,10 @@ bool FactoryWithoutDeviceCheck::recordCondition(
   // A latent finding is shown only by a driver that judges it by the
   // project's calls: it records it here, and keeps it where a call makes it
   // real. None did: it is not shown.
-  using Kind = device::OffCpuEvidence::Kind;
-  if (Evidence && Evidence->K == Kind::ReturnedToCallers)
-    return device::recordResultLatentFinding(getID(), Call->getBeginLoc(), Fn,
-                                             Evidence->ResultPart, Ctx);
-  if (Evidence && Evidence->K == Kind::CallersDecide)
-    return device::recordLatentFinding(getID(), Call->getBeginLoc(), Fn,
-                                       Evidence->Params, "CPU", Ctx);
+  if (Evidence)
+    if (std::optional<bool> Recorded = device::recordLatentFactoryFinding(
+            getID(), Call->getBeginLoc(), Fn, *Evidence, Ctx))
+      return *Recorded;
   trackConditions(Call, Fn, Meeting, Ctx);
   return true;
 }
@@ -224,10 +221,11 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
   if (!Source &&
       (!Meeting || Meeting->Other.K == device::AbstractDevice::Kind::SameAs))
     Source = Context.bestFor(Call, Ctx);
-  const bool Returned =
-      Evidence &&
-      Evidence->K == device::OffCpuEvidence::Kind::ReturnedToCallers;
-  if (!Source && !Meeting && !Returned)
+  using Kind = device::OffCpuEvidence::Kind;
+  const Kind Latent = Evidence ? Evidence->K : Kind::None;
+  const bool Returned = Latent == Kind::ReturnedToCallers;
+  const bool Launched = Latent == Kind::LaunchedElsewhere;
+  if (!Source && !Meeting && !Returned && !Launched)
     return; // StrictMode: no device context, nothing to follow.
   if (!recordCondition(Call, Fn, Meeting, Evidence, Ctx) ||
       !Reported.insert(Call).second)
@@ -270,6 +268,7 @@ void FactoryWithoutDeviceCheck::report(const CallExpr *Call,
                      "kernel is handed}1")
                 << device::qualifiedName(Factory)
                 << (Returned                    ? 2
+                    : Launched                  ? 3
                     : !Meeting                  ? 0
                     : Meeting->atKernelLaunch() ? 3
                     : Meeting->Provable         ? 1

@@ -40,7 +40,8 @@ unsupported(std::vector<const ProjectCallFacts *> Units) {
   return judgeFindings(Units).Unsupported;
 }
 
-std::vector<unsigned> offsetsOf(const std::vector<const ConditionalFinding *> &Found) {
+std::vector<unsigned>
+offsetsOf(const std::vector<const ConditionalFinding *> &Found) {
   std::vector<unsigned> Offsets;
   for (const ConditionalFinding *F : Found)
     Offsets.push_back(F->Offset);
@@ -57,21 +58,20 @@ TEST(ProjectCalls, AProgramThatNamesNoDeviceSupportsNoConditionalFinding) {
   // A library that names no device (no unit defines main) is device-neutral
   // code: its users may pass anything, and f has no caller to ask.
   Main.DefinesMain = false;
-  EXPECT_EQ(offsetsOf(unsupported({&Helpers, &Main})),
-            std::vector<unsigned>{});
+  EXPECT_EQ(offsetsOf(unsupported({&Helpers, &Main})), std::vector<unsigned>{});
   Main.DefinesMain = true;
   // One unit that names CUDA anywhere: the bare finding holds, and f's
   // depends on its callers, of which there are none in the project.
   Main.NamesDevice = true;
-  EXPECT_EQ(offsetsOf(unsupported({&Helpers, &Main})),
-            std::vector<unsigned>{});
+  EXPECT_EQ(offsetsOf(unsupported({&Helpers, &Main})), std::vector<unsigned>{});
 }
 
 TEST(ProjectCalls, AParametersFindingNeedsACallThatMayPassDeviceData) {
   ProjectCallFacts Helpers, Callers;
   Helpers.NamesDevice = true;
   Helpers.Findings = {finding(10, "host_only", {0}), finding(20, "mixed", {1}),
-                      finding(30, "unseen", {0}), finding(40, "other_param", {0})};
+                      finding(30, "unseen", {0}),
+                      finding(40, "other_param", {0})};
   Callers.Calls = {
       {"host_only", {passed(0, Kind::Host)}},
       {"host_only", {passed(0, Kind::Host)}},
@@ -111,11 +111,11 @@ TEST(ProjectCalls, ForwardedParametersAreFollowedToTheirCallers) {
 TEST(ProjectCalls, UncalledOrEscapedFunctionsKeepTheirFindings) {
   ProjectCallFacts Helpers, Main;
   Main.NamesDevice = true;
-  Helpers.Findings = {finding(10, "never_called", {0}), finding(20, "by_pointer", {0})};
+  Helpers.Findings = {finding(10, "never_called", {0}),
+                      finding(20, "by_pointer", {0})};
   Main.Calls = {{"by_pointer", {passed(0, Kind::Host)}}};
   Main.Escaped = {"by_pointer"};
-  EXPECT_EQ(offsetsOf(unsupported({&Helpers, &Main})),
-            std::vector<unsigned>{});
+  EXPECT_EQ(offsetsOf(unsupported({&Helpers, &Main})), std::vector<unsigned>{});
 }
 
 // A fixed CUDA device in a helper whose only device is its tensor parameter
@@ -143,11 +143,13 @@ TEST(ProjectCalls, ALatentFindingIsMadeRealOnlyByACallPassingMisfitData) {
   // with the outermost call.
   PassedTensor Chosen = passed(0, Kind::MayBeOffCpu);
   Chosen.MisfitBackends = CpuPlacement | CudaPlacement | OtherPlacement;
-  Relay.Calls = {{"pad", {passed(0, Kind::Forwarded, "relay", 1)},
-                  "/p/relay.cpp", 7}};
+  Relay.Calls = {
+      {"pad", {passed(0, Kind::Forwarded, "relay", 1)}, "/p/relay.cpp", 7}};
   Main.Calls = {{"pad", {OnCuda}, "/p/main.cpp", 5},
-                {"relay", {passed(0, Kind::Host), passed(1, Kind::MayBeOffCpu)},
-                 "/p/main.cpp", 9}};
+                {"relay",
+                 {passed(0, Kind::Host), passed(1, Kind::MayBeOffCpu)},
+                 "/p/main.cpp",
+                 9}};
   Main.Calls[1].Passed[1].MisfitBackends = Chosen.MisfitBackends;
   const ProjectJudgement Judged = judgeFindings({&Helpers, &Relay, &Main});
   EXPECT_TRUE(Judged.Unsupported.empty());
@@ -159,6 +161,30 @@ TEST(ProjectCalls, ALatentFindingIsMadeRealOnlyByACallPassingMisfitData) {
   Main.Escaped = {"pad"};
   EXPECT_EQ(offsetsOf(unsupported({&Helpers, &Relay, &Main})),
             std::vector<unsigned>{30});
+}
+
+TEST(ProjectCalls, MemoryHandedElsewhereIsRealOnlyWhereALauncherTakesIt) {
+  ProjectCallFacts Wrapper, Kernels;
+  Wrapper.Analysed = Kernels.Analysed = true;
+  ConditionalFinding Latent = finding(40, "scale_launcher", {1});
+  Latent.LatentBackend = CpuPlacement;
+  Latent.OnLaunch = true;
+  Wrapper.Findings = {Latent};
+  // The function is host code, or not in the project: it stays latent.
+  EXPECT_EQ(offsetsOf(unsupported({&Wrapper, &Kernels})),
+            std::vector<unsigned>{40});
+  // A launcher that hands another of its parameters to a kernel.
+  Kernels.Launchers = {{"scale_launcher", {0}, "scale_kernel", "/p/k.cu", 12}};
+  EXPECT_EQ(offsetsOf(unsupported({&Wrapper, &Kernels})),
+            std::vector<unsigned>{40});
+  EXPECT_TRUE(judgeFindings({&Wrapper, &Kernels}).Launched.empty());
+  // That parameter too: real, with the launch.
+  Kernels.Launchers[0].Params = {0, 1};
+  const ProjectJudgement Judged = judgeFindings({&Wrapper, &Kernels});
+  EXPECT_TRUE(Judged.Unsupported.empty());
+  ASSERT_EQ(Judged.Launched.size(), 1u);
+  EXPECT_EQ(Judged.Launched[0].first->Offset, 40u);
+  EXPECT_EQ(Judged.Launched[0].second->File, "/p/k.cu");
 }
 
 } // namespace

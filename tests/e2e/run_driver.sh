@@ -43,6 +43,11 @@
 #       tests/e2e/inputs/project_returned: shown only where a caller meets
 #       that result (that part of a returned tuple) with data on a device
 #       chosen at run time, with a note at the meeting.
+#   run_driver.sh launched <torchlint-run> <torchlint> <project-dir> <fake-include>
+#       Device-less buffers a file hands to a function another file defines,
+#       over tests/e2e/inputs/project_launched: shown only where that function
+#       (in a .cu file) hands the memory to a CUDA kernel, with a note at the
+#       launch; not where it is host code.
 #   run_driver.sh remote   <torchlint-run> <examples-dir> <torch-include>
 #       A loopback nginx with WebDAV PUT as the remote cache: a second fresh
 #       cache directory is answered through the server; a server that is down
@@ -86,6 +91,13 @@ def entry(f):
     return {"directory": d, "file": f,
             "arguments": [cxx] + flags + ["-c", f, "-o", os.path.basename(f) + ".o"]}
 entries = [entry(f) for f in sorted(glob.glob(os.path.join(src, "*.cpp")))]
+# CUDA sources in clang's CUDA host mode, with the fake headers' runtime.
+cuda = ["-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
+        "-Wno-unknown-cuda-version"]
+for f in sorted(glob.glob(os.path.join(src, "*.cu"))):
+    e = entry(f)
+    e["arguments"][1:1] = cuda
+    entries.append(e)
 json.dump(entries, open(os.path.join(d, "compile_commands.json"), "w"), indent=1)
 EOF
 }
@@ -779,6 +791,42 @@ returned() {
   finish returned
 }
 
+launched_lines() {
+  grep -E 'ops\.cpp:[0-9]+:[0-9]+: warning: .*\[torch-factory-without-device\]' "$1" \
+    | sed -E 's/.*ops\.cpp:([0-9]+):([0-9]+):.*/\1:\2/' | sort -n | tr '\n' ' '
+}
+
+# scale's buffer reaches scale_kernel through kernels.cu's launcher; filled's
+# goes to host code in host_ops.cpp; scale_placed's is placed.
+launched() {
+  local run=$1 tl=$2 src=$3 inc=$4
+  [ -x "$run" ] || skip "torchlint-run not found: $run"
+  local P B
+  project_copy launched "$src" "$inc"
+  local opts=(-j2 --checks='-*,torch-factory-without-device' --no-cache)
+  "$run" -p "$B" "${opts[@]}" > "$TMP/lau.txt" 2> "$TMP/lau.err"
+  [ "$(launched_lines "$TMP/lau.txt")" = "4:14 " ] \
+    && grep -qE "ops\.cpp:5:[0-9]+: note: its memory is passed to 'scale_launcher' here, which another file of the project defines" "$TMP/lau.txt" \
+    && grep -qE "kernels\.cu:6:[0-9]+: note: it hands that memory to the CUDA kernel 'scale_kernel' here" "$TMP/lau.txt" \
+    && ! grep -q "could not be analysed" "$TMP/lau.err" \
+    && pass "a buffer handed to another file's launcher is shown, with the launch; one handed to host code is not" \
+    || { fail "launched run: $(launched_lines "$TMP/lau.txt")"; show "$TMP/lau.txt"; show "$TMP/lau.err"; }
+
+  "$run" -p "$B" "${opts[@]}" --project-callers=false > "$TMP/lau0.txt" 2> /dev/null
+  "$tl" --checks='-*,torch-factory-without-device' -p "$B" "$P/src/ops.cpp" > "$TMP/lau1.txt" 2>&1
+  [ -z "$(launched_lines "$TMP/lau0.txt")" ] && [ -z "$(launched_lines "$TMP/lau1.txt")" ] \
+    && pass "without the project's units (torchlint, --project-callers=false) nothing is shown" \
+    || { fail "shown without the launcher's unit: $(launched_lines "$TMP/lau0.txt") / $(launched_lines "$TMP/lau1.txt")"; show "$TMP/lau1.txt"; }
+
+  "$run" -p "$B" "${opts[@]}" --shard 1/2 --format json --output "$TMP/la1.json" 2> /dev/null
+  "$run" -p "$B" "${opts[@]}" --shard 2/2 --format json --output "$TMP/la2.json" 2> /dev/null
+  "$run" merge "$TMP/la1.json" "$TMP/la2.json" > "$TMP/lamerged.txt" 2> "$TMP/lamerged.err"
+  [ "$(launched_lines "$TMP/lamerged.txt")" = "4:14 " ] \
+    && pass "merged shards judge alike" \
+    || { fail "merged shards: $(launched_lines "$TMP/lamerged.txt")"; show "$TMP/lamerged.err"; }
+  finish launched
+}
+
 callers() {
   local run=$1 src=$2; shift 2
   [ -x "$run" ] || skip "torchlint-run not found: $run"
@@ -896,6 +944,7 @@ case "${1:-}" in
   callers) shift; callers "$@" ;;
   latent) shift; latent "$@" ;;
   returned) shift; returned "$@" ;;
+  launched) shift; launched "$@" ;;
   preamble) shift; preamble "$@" ;;
   cuda) shift; cuda_units "$@" ;;
   canonical) shift; canonical "$@" ;;

@@ -400,6 +400,9 @@ dropUnsupportedFindings(const std::vector<UnitResult> &Units,
       MadeReal;
   for (const auto &[Finding, Call] : Judgement.MadeReal)
     MadeReal.emplace(keyOf(*Finding), std::make_pair(Finding, Call));
+  std::map<FindingKey, const ProjectLauncher *> Launched;
+  for (const auto &[Finding, Launcher] : Judgement.Launched)
+    Launched.emplace(keyOf(*Finding), Launcher);
   // Latent findings were never shown: dropping them says nothing. One place
   // can be latent on several functions' callers (a factory met in two
   // functions): a call that makes one real shows it.
@@ -407,10 +410,21 @@ dropUnsupportedFindings(const std::vector<UnitResult> &Units,
   for (const ConditionalFinding *Finding : Judgement.Unsupported)
     if (!Finding->LatentBackend)
       Unsupported.insert(keyOf(*Finding));
-    else if (!MadeReal.count(keyOf(*Finding)))
+    else if (!MadeReal.count(keyOf(*Finding)) &&
+             !Launched.count(keyOf(*Finding)))
       NeverShown.insert(keyOf(*Finding));
   eraseFindings(Findings, NeverShown);
-  for (clang::tidy::ClangTidyError &Diag : Findings)
+  for (clang::tidy::ClangTidyError &Diag : Findings) {
+    if (auto It = Launched.find(keyOf(Diag)); It != Launched.end()) {
+      clang::tooling::DiagnosticMessage Note;
+      Note.Message = llvm::formatv("it hands that memory to the CUDA kernel "
+                                   "'{0}' here, which runs on the GPU",
+                                   It->second->Kernel)
+                         .str();
+      Note.FilePath = It->second->File;
+      Note.FileOffset = It->second->Offset;
+      Diag.Notes.push_back(std::move(Note));
+    }
     if (auto It = MadeReal.find(keyOf(Diag)); It != MadeReal.end()) {
       const auto &[Finding, Call] = It->second;
       clang::tooling::DiagnosticMessage Note;
@@ -428,6 +442,7 @@ dropUnsupportedFindings(const std::vector<UnitResult> &Units,
       }
       Diag.Notes.push_back(std::move(Note));
     }
+  }
   auto Kept =
       std::stable_partition(Findings.begin(), Findings.end(),
                             [&](const clang::tidy::ClangTidyError &Diag) {

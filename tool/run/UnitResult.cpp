@@ -143,6 +143,7 @@ using clang::tidy::torch::device::ConditionalFinding;
 using clang::tidy::torch::device::PassedTensor;
 using clang::tidy::torch::device::ProjectCall;
 using clang::tidy::torch::device::ProjectCallFacts;
+using clang::tidy::torch::device::ProjectLauncher;
 
 bool mapUnsigned(json::ObjectMapper &M, llvm::StringLiteral Key,
                  unsigned &Out) {
@@ -182,11 +183,20 @@ json::Value toJSON(const ProjectCallFacts &Facts) {
                                     {"params", F.Params},
                                     {"latent", F.LatentBackend},
                                     {"onResult", F.OnResult},
-                                    {"resultPart", F.ResultPart}});
+                                    {"resultPart", F.ResultPart},
+                                    {"onLaunch", F.OnLaunch}});
+  json::Array Launchers;
+  for (const ProjectLauncher &L : Facts.Launchers)
+    Launchers.push_back(json::Object{{"function", L.Function},
+                                     {"params", L.Params},
+                                     {"kernel", L.Kernel},
+                                     {"file", L.File},
+                                     {"offset", L.Offset}});
   return json::Object{
       {"analysed", Facts.Analysed},       {"namesDevice", Facts.NamesDevice},
       {"definesMain", Facts.DefinesMain}, {"calls", std::move(Calls)},
-      {"escaped", Facts.Escaped},         {"findings", std::move(Findings)}};
+      {"escaped", Facts.Escaped},         {"findings", std::move(Findings)},
+      {"launchers", std::move(Launchers)}};
 }
 
 bool fromJSON(const json::Value &Value, ProjectCallFacts &Facts) {
@@ -196,10 +206,13 @@ bool fromJSON(const json::Value &Value, ProjectCallFacts &Facts) {
       Value.getAsObject() ? Value.getAsObject()->getArray("calls") : nullptr;
   const json::Array *Findings =
       Value.getAsObject() ? Value.getAsObject()->getArray("findings") : nullptr;
+  const json::Array *Launchers =
+      Value.getAsObject() ? Value.getAsObject()->getArray("launchers")
+                          : nullptr;
   if (!O || !O.map("analysed", Facts.Analysed) ||
       !O.map("namesDevice", Facts.NamesDevice) ||
       !O.map("definesMain", Facts.DefinesMain) ||
-      !O.map("escaped", Facts.Escaped) || !Calls || !Findings)
+      !O.map("escaped", Facts.Escaped) || !Calls || !Findings || !Launchers)
     return false;
   for (const json::Value &CallValue : *Calls) {
     ProjectCall Call;
@@ -238,7 +251,7 @@ bool fromJSON(const json::Value &Value, ProjectCallFacts &Facts) {
         !mapUnsigned(M, "offset", F.Offset) || !M.map("function", F.Function) ||
         !M.map("params", Params) || !mapUnsigned(M, "latent", Latent) ||
         Latent > UINT8_MAX || !M.map("onResult", F.OnResult) ||
-        !M.map("resultPart", F.ResultPart))
+        !M.map("resultPart", F.ResultPart) || !M.map("onLaunch", F.OnLaunch))
       return false;
     F.LatentBackend = static_cast<uint8_t>(Latent);
     for (int64_t Param : Params) {
@@ -247,6 +260,21 @@ bool fromJSON(const json::Value &Value, ProjectCallFacts &Facts) {
       F.Params.push_back(static_cast<unsigned>(Param));
     }
     Facts.Findings.push_back(std::move(F));
+  }
+  for (const json::Value &LauncherValue : *Launchers) {
+    ProjectLauncher L;
+    json::ObjectMapper M(LauncherValue, Root);
+    std::vector<int64_t> Params;
+    if (!M || !M.map("function", L.Function) || !M.map("params", Params) ||
+        !M.map("kernel", L.Kernel) || !M.map("file", L.File) ||
+        !mapUnsigned(M, "offset", L.Offset))
+      return false;
+    for (int64_t Param : Params) {
+      if (Param < 0 || Param > UINT32_MAX)
+        return false;
+      L.Params.push_back(static_cast<unsigned>(Param));
+    }
+    Facts.Launchers.push_back(std::move(L));
   }
   return true;
 }

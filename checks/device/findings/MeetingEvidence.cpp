@@ -243,6 +243,26 @@ std::vector<FactoryMeeting> factoryMeetings(const DeviceFlow &Flow,
         Returned.ResultPart = Part;
         Meetings.push_back({Factory, DeviceConflict(), std::move(Returned)});
       }
+  // What it hands to functions of other units, which may be launchers. Here
+  // its memory looks handed to host code (madeForHostMemory): the driver
+  // decides which it is.
+  if (projectCallFacts())
+    for (const HandedElsewhere &Handed : handedElsewhere(Fn)) {
+      const AbstractDevice Device = Flow.deviceOf(Handed.Tensor);
+      if (!Device.isCpu() || !Device.fromDeviceLessFactory())
+        continue; // On the CPU on some paths only: a choice, maybe.
+      for (const Stmt *Made : Device.Factories)
+        if (const auto *Factory = llvm::dyn_cast<CallExpr>(Made);
+            Factory && !Index.count(Factory) &&
+            !onChosenCpuPath(Factory, Ctx)) {
+          Index[Factory] = Meetings.size();
+          OffCpuEvidence Launched;
+          Launched.K = OffCpuEvidence::Kind::LaunchedElsewhere;
+          Launched.Launch = Handed.Call;
+          Launched.Params.push_back(Handed.Param);
+          Meetings.push_back({Factory, DeviceConflict(), std::move(Launched)});
+        }
+    }
   return Meetings;
 }
 
@@ -330,9 +350,33 @@ void noteCallerData(ClangTidyCheck &Check, const CallerPlacement &Caller) {
       << calleeName(Caller.Site.Call) << isModuleParameter(Caller.PassedFor);
 }
 
+std::optional<bool> recordLatentFactoryFinding(llvm::StringRef Check,
+                                               SourceLocation Loc,
+                                               const FunctionDecl *Fn,
+                                               const OffCpuEvidence &Evidence,
+                                               ASTContext &Ctx) {
+  switch (Evidence.K) {
+  case OffCpuEvidence::Kind::CallersDecide:
+    return recordLatentFinding(Check, Loc, Fn, Evidence.Params, "CPU", Ctx);
+  case OffCpuEvidence::Kind::ReturnedToCallers:
+    return recordResultLatentFinding(Check, Loc, Fn, Evidence.ResultPart, Ctx);
+  case OffCpuEvidence::Kind::LaunchedElsewhere:
+    return recordLaunchLatentFinding(Check, Loc, Evidence.Launch,
+                                     Evidence.Params, Ctx);
+  default:
+    return std::nullopt;
+  }
+}
+
 void noteEvidence(ClangTidyCheck &Check, const OffCpuEvidence &Evidence) {
   if (Evidence.Call)
     noteCallerData(Check, *Evidence.Call);
+  if (Evidence.Launch)
+    Check.diag(Evidence.Launch->getExprLoc(),
+               "its memory is passed to '%0' here, which another file of the "
+               "project defines",
+               DiagnosticIDs::Note)
+        << calleeName(Evidence.Launch);
   if (const auto [Function, Follows] = Evidence.Follower; Follows)
     Check.diag(Follows->getExprLoc(),
                "'%0' beside it makes its data where its inputs are; nothing "

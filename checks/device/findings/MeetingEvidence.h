@@ -74,13 +74,19 @@ struct OffCpuEvidence {
     /// The function returns the tensor (as ResultPart) to callers in other
     /// units: latent until one of them meets it with data off the CPU.
     ReturnedToCallers,
+    /// The function hands the tensor's memory (for Params) to a function
+    /// another unit defines, at Launch: latent until that function hands
+    /// it to a CUDA kernel.
+    LaunchedElsewhere,
     /// Nothing does (a plain class's tensor member).
     None,
   };
   Kind K = Kind::None;
-  std::optional<CallerPlacement> Call;   ///< For Caller.
-  llvm::SmallVector<unsigned, 2> Params; ///< For CallersDecide.
-  int ResultPart = -1;                   ///< For ReturnedToCallers.
+  std::optional<CallerPlacement> Call; ///< For Caller.
+  /// For CallersDecide; for LaunchedElsewhere, the callee's parameters.
+  llvm::SmallVector<unsigned, 2> Params;
+  const CallExpr *Launch = nullptr; ///< For LaunchedElsewhere.
+  int ResultPart = -1;              ///< For ReturnedToCallers.
   /// For Beside: the function beside and its call that follows a device.
   FunctionSummaries::DeviceFollower Follower{nullptr, nullptr};
 
@@ -98,6 +104,16 @@ OffCpuEvidence offCpuEvidence(const AbstractDevice &Met, const FunctionDecl *Fn,
 /// or the parameters of both when the callers decide either.
 OffCpuEvidence strongerEvidence(OffCpuEvidence A, OffCpuEvidence B);
 
+/// Records, for the driver that judges the project's calls, the finding of
+/// \p Check on a device-less factory at \p Loc in \p Fn that \p Evidence
+/// makes latent (CallersDecide, ReturnedToCallers, LaunchedElsewhere):
+/// whether it was recorded, or none for evidence of another kind.
+std::optional<bool> recordLatentFactoryFinding(llvm::StringRef Check,
+                                               SourceLocation Loc,
+                                               const FunctionDecl *Fn,
+                                               const OffCpuEvidence &Evidence,
+                                               ASTContext &Ctx);
+
 /// A device-less factory's tensor meeting data, at the meeting that shows
 /// best that the data may be off the CPU.
 struct FactoryMeeting {
@@ -112,7 +128,8 @@ struct FactoryMeeting {
 /// callers unseen; the parameters of every latent meeting). With \p
 /// AnyEvidence every meeting counts as shown (StrictMode). For a driver
 /// that judges the project's calls, also the factories whose tensors \p Fn
-/// returns to other units (ReturnedToCallers, with no Conflict.Use).
+/// returns to other units (ReturnedToCallers) or whose memory it hands to
+/// functions other units define (LaunchedElsewhere), with no Conflict.Use.
 std::vector<FactoryMeeting> factoryMeetings(const DeviceFlow &Flow,
                                             const FunctionDecl *Fn,
                                             FunctionSummaries *Summaries,

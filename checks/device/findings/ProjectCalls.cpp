@@ -415,6 +415,7 @@ void recordUnitFacts(ASTContext &Ctx, ProjectCallFacts &Facts) {
     if (std::string Name = projectName(Escaped); !Name.empty())
       Names.insert(std::move(Name));
   Facts.Escaped.assign(Names.begin(), Names.end());
+  recordUnitLaunchers(Ctx, Facts);
 }
 
 void recordProjectCalls(const FunctionDecl *Fn, const DeviceFlow &Flow,
@@ -475,6 +476,7 @@ latentFinding(llvm::StringRef Check, SourceLocation Loc, const FunctionDecl *Fn,
 
 ProjectJudgement judgeFindings(llvm::ArrayRef<const ProjectCallFacts *> Units) {
   llvm::StringMap<std::vector<const ProjectCall *>> CallsOf;
+  llvm::StringMap<const ProjectLauncher *> Launchers;
   llvm::StringSet<> Escaped;
   bool NamesDevice = false, DefinesMain = false;
   for (const ProjectCallFacts *Unit : Units) {
@@ -484,6 +486,8 @@ ProjectJudgement judgeFindings(llvm::ArrayRef<const ProjectCallFacts *> Units) {
       CallsOf[Call.Callee].push_back(&Call);
     for (const std::string &Name : Unit->Escaped)
       Escaped.insert(Name);
+    for (const ProjectLauncher &Launcher : Unit->Launchers)
+      Launchers.try_emplace(Launcher.Function, &Launcher);
   }
   // The first call found that passes, for \p Param of \p Function, a tensor
   // \p Fits accepts, directly or through its callers' parameters in turn
@@ -522,6 +526,18 @@ ProjectJudgement judgeFindings(llvm::ArrayRef<const ProjectCallFacts *> Units) {
   ProjectJudgement Judgement;
   for (const ProjectCallFacts *Unit : Units)
     for (const ConditionalFinding &Finding : Unit->Findings) {
+      if (Finding.OnLaunch) {
+        // Made real by the launcher that hands that memory to a kernel.
+        auto It = Launchers.find(Finding.Function);
+        if (It != Launchers.end() &&
+            llvm::any_of(Finding.Params, [&](unsigned Param) {
+              return llvm::is_contained(It->second->Params, Param);
+            }))
+          Judgement.Launched.push_back({&Finding, It->second});
+        else
+          Judgement.Unsupported.push_back(&Finding);
+        continue;
+      }
       if (Finding.LatentBackend) {
         // Made real only by a call the project holds: for a finding on the
         // result, one whose result part meets data off the CPU; otherwise

@@ -107,12 +107,17 @@ struct ConditionalFinding {
   /// meets that part of its result with data off the CPU.
   bool OnResult = false;
   int ResultPart = WholeResult;
+  /// For a latent finding on memory the unit hands to \p Function, defined
+  /// in another unit, for its parameters \p Params (a device-less buffer's
+  /// `data_ptr`): shown only where that function hands them to a CUDA
+  /// kernel (ProjectLauncher).
+  bool OnLaunch = false;
 
   bool operator==(const ConditionalFinding &O) const {
     return Check == O.Check && File == O.File && Offset == O.Offset &&
            Function == O.Function && Params == O.Params &&
            LatentBackend == O.LatentBackend && OnResult == O.OnResult &&
-           ResultPart == O.ResultPart;
+           ResultPart == O.ResultPart && OnLaunch == O.OnLaunch;
   }
   bool operator!=(const ConditionalFinding &O) const { return !(*this == O); }
 };
@@ -123,6 +128,17 @@ struct ConditionalFinding {
 /// them.
 void mergeConditions(std::optional<ConditionalFinding> &Into,
                      const std::optional<ConditionalFinding> &Other);
+
+/// A function of the unit whose pointer (or packed accessor) parameters
+/// \p Params reach a CUDA kernel launch (KernelLaunchers): a launcher other
+/// units call with their tensors' memory.
+struct ProjectLauncher {
+  std::string Function; ///< projectName.
+  std::vector<unsigned> Params;
+  std::string Kernel; ///< The kernel the first of them reaches.
+  std::string File;   ///< Where that launch is written, as a note names it.
+  unsigned Offset = 0;
+};
 
 /// What one translation unit recorded.
 struct ProjectCallFacts {
@@ -139,6 +155,7 @@ struct ProjectCallFacts {
   /// taken): their callers cannot be known.
   std::vector<std::string> Escaped;
   std::vector<ConditionalFinding> Findings;
+  std::vector<ProjectLauncher> Launchers;
 };
 
 /// The facts of the unit being linted on this thread, when a driver asked
@@ -227,6 +244,31 @@ bool recordResultLatentFinding(llvm::StringRef Check, SourceLocation Loc,
                                const FunctionDecl *Fn, int Part,
                                ASTContext &Ctx);
 
+/// A tensor whose memory (a pointer into it, a packed accessor of it) a
+/// call hands to a function that the unit declares and another unit may
+/// define: a launcher, perhaps, whose kernel needs it on the GPU.
+struct HandedElsewhere {
+  const CallExpr *Call = nullptr;
+  unsigned Param = 0;
+  const Expr *Tensor = nullptr;
+};
+
+/// The memory \p Fn's own calls (not those in lambdas) hand to functions of
+/// other units that projectName names.
+std::vector<HandedElsewhere> handedElsewhere(const FunctionDecl *Fn);
+
+/// Records the unit's launchers (ProjectLauncher) that other units can call.
+void recordUnitLaunchers(ASTContext &Ctx, ProjectCallFacts &Facts);
+
+/// Records the latent finding of \p Check at \p Loc on memory \p Call hands
+/// to a function of another unit for its parameters \p Params, for the driver
+/// that asked for project facts; false when none did, or the callee has no
+/// projectName.
+bool recordLaunchLatentFinding(llvm::StringRef Check, SourceLocation Loc,
+                               const CallExpr *Call,
+                               llvm::ArrayRef<unsigned> Params,
+                               ASTContext &Ctx);
+
 /// What the project's calls make of its units' conditional findings.
 struct ProjectJudgement {
   /// Findings that nothing supports: every conditional one when no unit
@@ -240,6 +282,10 @@ struct ProjectJudgement {
   /// the data reaches the function through its callers' parameters).
   std::vector<std::pair<const ConditionalFinding *, const ProjectCall *>>
       MadeReal;
+  /// Latent findings on memory handed to another unit's function that
+  /// launches a kernel with it, with that launcher.
+  std::vector<std::pair<const ConditionalFinding *, const ProjectLauncher *>>
+      Launched;
 };
 ProjectJudgement judgeFindings(llvm::ArrayRef<const ProjectCallFacts *> Units);
 
