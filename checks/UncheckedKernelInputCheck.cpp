@@ -1,6 +1,7 @@
 //===--- UncheckedKernelInputCheck.cpp ----------------------------------===//
 #include "UncheckedKernelInputCheck.h"
 #include "device/findings/FindingNotes.h"
+#include "device/findings/ProjectCalls.h"
 #include "utils/TorchTypes.h"
 
 #include "clang/AST/ASTContext.h"
@@ -47,9 +48,25 @@ void UncheckedKernelInputCheck::checkFunction(const FunctionDecl *Fn,
   }
   std::vector<device::UncheckedKernelInput> Unchecked =
       Inputs->uncheckedInputs(Fn);
-  if (Unchecked.empty())
-    return;
+  // One handed to a function of another unit is latent: a driver that sees
+  // that unit keeps it where the function launches with it.
+  auto Latent = std::stable_partition(
+      Unchecked.begin(), Unchecked.end(),
+      [](const device::UncheckedKernelInput &I) { return !I.Elsewhere; });
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (auto It = Latent; It != Unchecked.end(); ++It)
+    if (device::recordLaunchLatentFinding(
+            getID(), SM.getFileLoc(It->Param->getLocation()), It->Elsewhere,
+            {It->ElsewhereParam}, /*Unchecked=*/true, Ctx))
+      report(Fn, *Bound, llvm::ArrayRef(&*It, 1), Ctx);
+  Unchecked.erase(Latent, Unchecked.end());
+  if (!Unchecked.empty())
+    report(Fn, *Bound, Unchecked, Ctx);
+}
 
+void UncheckedKernelInputCheck::report(
+    const FunctionDecl *Fn, const device::Binding &Bound,
+    llvm::ArrayRef<device::UncheckedKernelInput> Unchecked, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::string Names;
   for (const device::UncheckedKernelInput &Input : Unchecked)
@@ -57,12 +74,21 @@ void UncheckedKernelInputCheck::checkFunction(const FunctionDecl *Fn,
   const device::UncheckedKernelInput &First = Unchecked.front();
   {
     auto Diag =
-        diag(SM.getFileLoc(First.Param->getLocation()),
-             "%select{tensor %1 reaches|tensors %1 reach}0 CUDA kernel '%2' "
-             "with no check that %select{it is a CUDA tensor|they are CUDA "
-             "tensors}0; '%3' is called with tensors on any device, and a CPU "
-             "tensor hands the kernel host memory")
-        << (Unchecked.size() > 1) << Names << First.Kernel << Fn->getName();
+        First.Elsewhere
+            ? diag(SM.getFileLoc(First.Param->getLocation()),
+                   "tensor %1 reaches a CUDA kernel through '%2', defined in "
+                   "another file, with no check that it is a CUDA tensor; "
+                   "'%3' is called with tensors on any device, and a CPU "
+                   "tensor hands the kernel host memory")
+            : diag(SM.getFileLoc(First.Param->getLocation()),
+                   "%select{tensor %1 reaches|tensors %1 reach}0 CUDA kernel "
+                   "'%2' with no check that %select{it is a CUDA tensor|they "
+                   "are CUDA tensors}0; '%3' is called with tensors on any "
+                   "device, and a CPU tensor hands the kernel host memory");
+    Diag << (Unchecked.size() > 1) << Names
+         << (First.Elsewhere ? device::calleeName(First.Elsewhere)
+                             : First.Kernel)
+         << Fn->getName();
     // The checks go first in the body, where every parameter is in scope.
     const auto *Body = llvm::dyn_cast<CompoundStmt>(Fn->getBody());
     const Stmt *Before =
@@ -86,7 +112,7 @@ void UncheckedKernelInputCheck::checkFunction(const FunctionDecl *Fn,
       Diag << FixItHint::CreateInsertion(At, Checks);
     }
   }
-  diag(SM.getFileLoc(Bound->Argument->getBeginLoc()), "'%0' is bound here",
+  diag(SM.getFileLoc(Bound.Argument->getBeginLoc()), "'%0' is bound here",
        DiagnosticIDs::Note)
       << Fn->getName();
   for (const device::UncheckedKernelInput &Input : Unchecked) {
@@ -94,13 +120,18 @@ void UncheckedKernelInputCheck::checkFunction(const FunctionDecl *Fn,
       diag(SM.getFileLoc(Call->getBeginLoc()), "%0 is passed on here",
            DiagnosticIDs::Note)
           << Input.Param;
-    diag(SM.getFileLoc(Input.Handed->getBeginLoc()),
-         Input.Launcher ? "the memory of %0 is passed to '%2' here, which "
-                          "hands it to kernel '%1'"
-                        : "the memory of %0 is handed to kernel '%1' here",
-         DiagnosticIDs::Note)
-        << Input.Param << Input.Kernel
-        << (Input.Launcher ? device::calleeName(Input.Launcher) : "");
+    if (Input.Elsewhere)
+      diag(SM.getFileLoc(Input.Handed->getBeginLoc()),
+           "%0 is passed to '%1' here", DiagnosticIDs::Note)
+          << Input.Param << device::calleeName(Input.Elsewhere);
+    else
+      diag(SM.getFileLoc(Input.Handed->getBeginLoc()),
+           Input.Launcher ? "the memory of %0 is passed to '%2' here, which "
+                            "hands it to kernel '%1'"
+                          : "the memory of %0 is handed to kernel '%1' here",
+           DiagnosticIDs::Note)
+          << Input.Param << Input.Kernel
+          << (Input.Launcher ? device::calleeName(Input.Launcher) : "");
   }
 }
 

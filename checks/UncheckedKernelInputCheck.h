@@ -15,7 +15,9 @@ namespace clang::tidy::torch {
 /// check that it is on CUDA on the way: a CPU tensor hands the kernel host
 /// memory. One warning per function, at its first such parameter. Fix:
 /// `TORCH_CHECK(x.is_cuda(), "x must be a CUDA tensor");` first in the body,
-/// one per such parameter.
+/// one per such parameter. A parameter handed to a function another file
+/// defines is latent: torchlint-run shows it where that function launches a
+/// kernel with it unchecked.
 ///
 /// For the user-facing documentation see
 /// docs/checks/torch-unchecked-kernel-input.md.
@@ -27,6 +29,11 @@ public:
 
 private:
   void checkFunction(const FunctionDecl *Fn, ASTContext &Ctx) override;
+  /// One warning for \p Unchecked, inputs of \p Fn (\p Bound) reached alike:
+  /// in the unit, or one latent input handed to another unit's function.
+  void report(const FunctionDecl *Fn, const device::Binding &Bound,
+              llvm::ArrayRef<device::UncheckedKernelInput> Unchecked,
+              ASTContext &Ctx);
   std::unique_ptr<device::KernelInputChecks> Inputs;
   const ASTContext *InputsOf = nullptr;
   /// Whether the unit defines TORCH_CHECK, which the fix writes.

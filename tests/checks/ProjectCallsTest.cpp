@@ -174,7 +174,8 @@ TEST(ProjectCalls, MemoryHandedElsewhereIsRealOnlyWhereALauncherTakesIt) {
   EXPECT_EQ(offsetsOf(unsupported({&Wrapper, &Kernels})),
             std::vector<unsigned>{40});
   // A launcher that hands another of its parameters to a kernel.
-  Kernels.Launchers = {{"scale_launcher", {0}, "scale_kernel", "/p/k.cu", 12}};
+  Kernels.Launchers = {
+      {"scale_launcher", {0}, {}, "scale_kernel", "/p/k.cu", 12}};
   EXPECT_EQ(offsetsOf(unsupported({&Wrapper, &Kernels})),
             std::vector<unsigned>{40});
   EXPECT_TRUE(judgeFindings({&Wrapper, &Kernels}).Launched.empty());
@@ -185,6 +186,13 @@ TEST(ProjectCalls, MemoryHandedElsewhereIsRealOnlyWhereALauncherTakesIt) {
   ASSERT_EQ(Judged.Launched.size(), 1u);
   EXPECT_EQ(Judged.Launched[0].first->Offset, 40u);
   EXPECT_EQ(Judged.Launched[0].second->File, "/p/k.cu");
+  // A tensor parameter it launches with unchecked: real only for a tensor
+  // handed over unchecked, not for a buffer's memory.
+  Kernels.Launchers[0].Params = {0};
+  Kernels.Launchers[0].UncheckedParams = {1};
+  EXPECT_TRUE(judgeFindings({&Wrapper, &Kernels}).Launched.empty());
+  Wrapper.Findings[0].Unchecked = true;
+  EXPECT_EQ(judgeFindings({&Wrapper, &Kernels}).Launched.size(), 1u);
 }
 
 } // namespace

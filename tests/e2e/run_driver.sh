@@ -45,9 +45,10 @@
 #       chosen at run time, with a note at the meeting.
 #   run_driver.sh launched <torchlint-run> <torchlint> <project-dir> <fake-include>
 #       Device-less buffers a file hands to a function another file defines,
-#       over tests/e2e/inputs/project_launched: shown only where that function
-#       (in a .cu file) hands the memory to a CUDA kernel, with a note at the
-#       launch; not where it is host code.
+#       and bound functions' tensors it hands over unchecked, over
+#       tests/e2e/inputs/project_launched: shown only where that function (in
+#       a .cu file) hands the memory to a CUDA kernel (unchecked), with a note
+#       at the launch; not where it is host code or checks its input.
 #   run_driver.sh remote   <torchlint-run> <examples-dir> <torch-include>
 #       A loopback nginx with WebDAV PUT as the remote cache: a second fresh
 #       cache directory is answered through the server; a server that is down
@@ -792,28 +793,35 @@ returned() {
 }
 
 launched_lines() {
-  grep -E 'ops\.cpp:[0-9]+:[0-9]+: warning: .*\[torch-factory-without-device\]' "$1" \
-    | sed -E 's/.*ops\.cpp:([0-9]+):([0-9]+):.*/\1:\2/' | sort -n | tr '\n' ' '
+  grep -E '(ops|bindings)\.cpp:[0-9]+:[0-9]+: warning: .*\[torch-(factory-without-device|unchecked-kernel-input)\]' "$1" \
+    | sed -E 's/.*\/([a-z]+)\.cpp:([0-9]+):([0-9]+):.*/\1:\2/' | sort | tr '\n' ' '
 }
 
 # scale's buffer reaches scale_kernel through kernels.cu's launcher; filled's
-# goes to host code in host_ops.cpp; scale_placed's is placed.
+# goes to host code in host_ops.cpp; scale_placed's is placed. The bound shift
+# hands its input to tensor_kernels.cu's shift_cuda, which launches with it
+# unchecked, and scale_raw its input's memory to the launcher; shift_guarded's
+# callee checks it.
 launched() {
   local run=$1 tl=$2 src=$3 inc=$4
   [ -x "$run" ] || skip "torchlint-run not found: $run"
   local P B
   project_copy launched "$src" "$inc"
-  local opts=(-j2 --checks='-*,torch-factory-without-device' --no-cache)
+  local checks='-*,torch-factory-without-device,torch-unchecked-kernel-input'
+  local opts=(-j2 --checks="$checks" --no-cache)
+  local expected="bindings:13 bindings:25 ops:4 "
   "$run" -p "$B" "${opts[@]}" > "$TMP/lau.txt" 2> "$TMP/lau.err"
-  [ "$(launched_lines "$TMP/lau.txt")" = "4:14 " ] \
+  [ "$(launched_lines "$TMP/lau.txt")" = "$expected" ] \
     && grep -qE "ops\.cpp:5:[0-9]+: note: its memory is passed to 'scale_launcher' here, which another file of the project defines" "$TMP/lau.txt" \
-    && grep -qE "kernels\.cu:6:[0-9]+: note: it hands that memory to the CUDA kernel 'scale_kernel' here" "$TMP/lau.txt" \
+    && [ "$(grep -cE "kernels\.cu:6:[0-9]+: note: it hands that memory to the CUDA kernel 'scale_kernel' here" "$TMP/lau.txt")" = 2 ] \
+    && grep -qE "tensor_kernels\.cu:8:[0-9]+: note: it hands that memory to the CUDA kernel 'shift_kernel' here" "$TMP/lau.txt" \
+    && grep -qE "bindings\.cpp:15:[0-9]+: note: 'x' is passed to 'shift_cuda' here" "$TMP/lau.txt" \
     && ! grep -q "could not be analysed" "$TMP/lau.err" \
-    && pass "a buffer handed to another file's launcher is shown, with the launch; one handed to host code is not" \
+    && pass "a buffer handed to another file's launcher, and an input handed on unchecked, are shown with the launch; host code and a checking callee keep them silent" \
     || { fail "launched run: $(launched_lines "$TMP/lau.txt")"; show "$TMP/lau.txt"; show "$TMP/lau.err"; }
 
   "$run" -p "$B" "${opts[@]}" --project-callers=false > "$TMP/lau0.txt" 2> /dev/null
-  "$tl" --checks='-*,torch-factory-without-device' -p "$B" "$P/src/ops.cpp" > "$TMP/lau1.txt" 2>&1
+  "$tl" --checks="$checks" -p "$B" "$P/src/ops.cpp" "$P/src/bindings.cpp" > "$TMP/lau1.txt" 2>&1
   [ -z "$(launched_lines "$TMP/lau0.txt")" ] && [ -z "$(launched_lines "$TMP/lau1.txt")" ] \
     && pass "without the project's units (torchlint, --project-callers=false) nothing is shown" \
     || { fail "shown without the launcher's unit: $(launched_lines "$TMP/lau0.txt") / $(launched_lines "$TMP/lau1.txt")"; show "$TMP/lau1.txt"; }
@@ -821,7 +829,7 @@ launched() {
   "$run" -p "$B" "${opts[@]}" --shard 1/2 --format json --output "$TMP/la1.json" 2> /dev/null
   "$run" -p "$B" "${opts[@]}" --shard 2/2 --format json --output "$TMP/la2.json" 2> /dev/null
   "$run" merge "$TMP/la1.json" "$TMP/la2.json" > "$TMP/lamerged.txt" 2> "$TMP/lamerged.err"
-  [ "$(launched_lines "$TMP/lamerged.txt")" = "4:14 " ] \
+  [ "$(launched_lines "$TMP/lamerged.txt")" = "$expected" ] \
     && pass "merged shards judge alike" \
     || { fail "merged shards: $(launched_lines "$TMP/lamerged.txt")"; show "$TMP/lamerged.err"; }
   finish launched

@@ -184,11 +184,13 @@ json::Value toJSON(const ProjectCallFacts &Facts) {
                                     {"latent", F.LatentBackend},
                                     {"onResult", F.OnResult},
                                     {"resultPart", F.ResultPart},
-                                    {"onLaunch", F.OnLaunch}});
+                                    {"onLaunch", F.OnLaunch},
+                                    {"unchecked", F.Unchecked}});
   json::Array Launchers;
   for (const ProjectLauncher &L : Facts.Launchers)
     Launchers.push_back(json::Object{{"function", L.Function},
                                      {"params", L.Params},
+                                     {"uncheckedParams", L.UncheckedParams},
                                      {"kernel", L.Kernel},
                                      {"file", L.File},
                                      {"offset", L.Offset}});
@@ -251,7 +253,8 @@ bool fromJSON(const json::Value &Value, ProjectCallFacts &Facts) {
         !mapUnsigned(M, "offset", F.Offset) || !M.map("function", F.Function) ||
         !M.map("params", Params) || !mapUnsigned(M, "latent", Latent) ||
         Latent > UINT8_MAX || !M.map("onResult", F.OnResult) ||
-        !M.map("resultPart", F.ResultPart) || !M.map("onLaunch", F.OnLaunch))
+        !M.map("resultPart", F.ResultPart) || !M.map("onLaunch", F.OnLaunch) ||
+        !M.map("unchecked", F.Unchecked))
       return false;
     F.LatentBackend = static_cast<uint8_t>(Latent);
     for (int64_t Param : Params) {
@@ -264,16 +267,18 @@ bool fromJSON(const json::Value &Value, ProjectCallFacts &Facts) {
   for (const json::Value &LauncherValue : *Launchers) {
     ProjectLauncher L;
     json::ObjectMapper M(LauncherValue, Root);
-    std::vector<int64_t> Params;
+    std::vector<int64_t> Params, Unchecked;
     if (!M || !M.map("function", L.Function) || !M.map("params", Params) ||
-        !M.map("kernel", L.Kernel) || !M.map("file", L.File) ||
-        !mapUnsigned(M, "offset", L.Offset))
+        !M.map("uncheckedParams", Unchecked) || !M.map("kernel", L.Kernel) ||
+        !M.map("file", L.File) || !mapUnsigned(M, "offset", L.Offset))
       return false;
-    for (int64_t Param : Params) {
-      if (Param < 0 || Param > UINT32_MAX)
-        return false;
-      L.Params.push_back(static_cast<unsigned>(Param));
-    }
+    for (auto [From, To] : {std::pair{&Params, &L.Params},
+                            std::pair{&Unchecked, &L.UncheckedParams}})
+      for (int64_t Param : *From) {
+        if (Param < 0 || Param > UINT32_MAX)
+          return false;
+        To->push_back(static_cast<unsigned>(Param));
+      }
     Facts.Launchers.push_back(std::move(L));
   }
   return true;

@@ -1,11 +1,13 @@
 //===--- KernelInputChecks.cpp - entry points' checks of their inputs -----===//
 #include "device/findings/KernelInputChecks.h"
+#include "device/findings/ProjectCalls.h"
 #include "device/flow/DeviceChoice.h"
 #include "device/flow/KernelLaunchers.h"
 #include "device/flow/LaunchSyntax.h"
 #include "device/flow/TransferSyntax.h"
 #include "device/functions/FunctionBodies.h"
 #include "device/functions/FunctionParents.h"
+#include "device/functions/UnitCallers.h"
 #include "utils/TorchObjects.h"
 #include "utils/TorchTypes.h"
 
@@ -311,6 +313,16 @@ KernelInputChecks::reach(const FunctionDecl *Fn, const ParmVarDecl *Param,
           return UncheckedKernelInput{Param, Handed.Kernel, Tensor, Call, {}};
   if (Depth == 0)
     return std::nullopt;
+  if (std::optional<UncheckedKernelInput> Inner =
+          reachThroughCallees(Fn, Param, Calls, Depth))
+    return Inner;
+  return reachElsewhere(Fn, Param, Calls);
+}
+
+std::optional<UncheckedKernelInput> KernelInputChecks::reachThroughCallees(
+    const FunctionDecl *Fn, const ParmVarDecl *Param,
+    llvm::ArrayRef<std::pair<const CallExpr *, const FunctionDecl *>> Calls,
+    unsigned Depth) {
   for (const auto &[Call, Holder] : Calls) {
     const FunctionDecl *Callee = unitCallee(Call, Ctx.getSourceManager());
     if (!Callee || Callee == Fn)
@@ -330,6 +342,41 @@ KernelInputChecks::reach(const FunctionDecl *Fn, const ParmVarDecl *Param,
     }
   }
   return std::nullopt;
+}
+
+std::optional<UncheckedKernelInput> KernelInputChecks::reachElsewhere(
+    const FunctionDecl *Fn, const ParmVarDecl *Param,
+    llvm::ArrayRef<std::pair<const CallExpr *, const FunctionDecl *>> Calls) {
+  // The functions of other units handed the tensor or its memory.
+  std::optional<UncheckedKernelInput> Found;
+  unsigned Receivers = 0;
+  for (const auto &[Call, Holder] : Calls) {
+    const FunctionDecl *Callee = calleeOfAnotherUnit(Call);
+    if (!Callee)
+      continue;
+    bool Receives = false;
+    for (unsigned Index = 0; Index < Callee->getNumParams(); ++Index) {
+      const Expr *Arg = argumentFor(Call, Callee, Index);
+      const Expr *Tensor = !Arg ? nullptr
+                           : isTensorType(Arg->getType().getNonReferenceType())
+                               ? Arg
+                               : tensorOfKernelArgument(Arg);
+      if (!Tensor || !madeFrom(Tensor, Param))
+        continue;
+      Receives = true;
+      if (!Found && uncheckedAt(Call, Holder, Fn, Param)) {
+        Found.emplace();
+        Found->Param = Param;
+        Found->Handed = Tensor;
+        Found->Elsewhere = Call;
+        Found->ElsewhereParam = Index;
+      }
+    }
+    Receivers += Receives;
+  }
+  // One that only checks it (`check_inputs(x)`, defined elsewhere) looks
+  // the same from here: with two, neither is judged.
+  return Receivers == 1 ? Found : std::nullopt;
 }
 
 std::vector<UncheckedKernelInput>

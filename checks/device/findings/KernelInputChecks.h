@@ -34,6 +34,11 @@ struct UncheckedKernelInput {
   /// The call of a launcher taking raw pointers that hands that memory to
   /// the kernel (KernelLaunchers); null when a launch is handed it directly.
   const CallExpr *Launcher = nullptr;
+  /// For a function another unit defines, handed the tensor (or its memory)
+  /// for its parameter ElsewhereParam: the call. Whether it reaches a kernel
+  /// there is for a driver that sees that unit to say (Kernel is empty).
+  const CallExpr *Elsewhere = nullptr;
+  unsigned ElsewhereParam = 0;
   /// The calls of the unit's functions that lead there, the outermost first;
   /// empty when the entry point launches the kernel itself.
   llvm::SmallVector<const CallExpr *, 2> Through;
@@ -53,12 +58,25 @@ public:
   /// throws for a CPU tensor). Launches in
   /// lambdas called in place and in the unit's functions \p Fn calls with
   /// the tensor count, a few calls deep, and so do calls of the unit's
-  /// launchers taking raw pointers that hand them its memory.
+  /// launchers taking raw pointers that hand them its memory. Failing those,
+  /// a call of a function another unit defines that is handed the tensor or
+  /// its memory (and no other function of another unit, which might check
+  /// it) is a latent reach (Elsewhere).
   std::vector<UncheckedKernelInput> uncheckedInputs(const FunctionDecl *Fn);
 
 private:
   std::optional<UncheckedKernelInput>
   reach(const FunctionDecl *Fn, const ParmVarDecl *Param, unsigned Depth);
+  /// reach() through the calls \p Calls of the unit's functions.
+  std::optional<UncheckedKernelInput> reachThroughCallees(
+      const FunctionDecl *Fn, const ParmVarDecl *Param,
+      llvm::ArrayRef<std::pair<const CallExpr *, const FunctionDecl *>> Calls,
+      unsigned Depth);
+  /// reach()'s latent answer: the call among \p Calls of the one function of
+  /// another unit handed the tensor, unchecked there.
+  std::optional<UncheckedKernelInput> reachElsewhere(
+      const FunctionDecl *Fn, const ParmVarDecl *Param,
+      llvm::ArrayRef<std::pair<const CallExpr *, const FunctionDecl *>> Calls);
   /// Whether \p Point, in \p Holder (\p Fn or a lambda it calls in place),
   /// runs on some path from \p Fn's entry with \p Param unchecked.
   bool uncheckedAt(const Stmt *Point, const FunctionDecl *Holder,

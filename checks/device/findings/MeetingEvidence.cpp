@@ -362,7 +362,7 @@ std::optional<bool> recordLatentFactoryFinding(llvm::StringRef Check,
     return recordResultLatentFinding(Check, Loc, Fn, Evidence.ResultPart, Ctx);
   case OffCpuEvidence::Kind::LaunchedElsewhere:
     return recordLaunchLatentFinding(Check, Loc, Evidence.Launch,
-                                     Evidence.Params, Ctx);
+                                     Evidence.Params, /*Unchecked=*/false, Ctx);
   default:
     return std::nullopt;
   }

@@ -531,7 +531,9 @@ ProjectJudgement judgeFindings(llvm::ArrayRef<const ProjectCallFacts *> Units) {
         auto It = Launchers.find(Finding.Function);
         if (It != Launchers.end() &&
             llvm::any_of(Finding.Params, [&](unsigned Param) {
-              return llvm::is_contained(It->second->Params, Param);
+              return llvm::is_contained(It->second->Params, Param) ||
+                     (Finding.Unchecked &&
+                      llvm::is_contained(It->second->UncheckedParams, Param));
             }))
           Judgement.Launched.push_back({&Finding, It->second});
         else

@@ -112,12 +112,17 @@ struct ConditionalFinding {
   /// `data_ptr`): shown only where that function hands them to a CUDA
   /// kernel (ProjectLauncher).
   bool OnLaunch = false;
+  /// For OnLaunch: a tensor handed over unchecked, which is a defect where
+  /// the function hands it on to a kernel unchecked too (UncheckedParams),
+  /// or its memory to one (Params).
+  bool Unchecked = false;
 
   bool operator==(const ConditionalFinding &O) const {
     return Check == O.Check && File == O.File && Offset == O.Offset &&
            Function == O.Function && Params == O.Params &&
            LatentBackend == O.LatentBackend && OnResult == O.OnResult &&
-           ResultPart == O.ResultPart && OnLaunch == O.OnLaunch;
+           ResultPart == O.ResultPart && OnLaunch == O.OnLaunch &&
+           Unchecked == O.Unchecked;
   }
   bool operator!=(const ConditionalFinding &O) const { return !(*this == O); }
 };
@@ -130,11 +135,13 @@ void mergeConditions(std::optional<ConditionalFinding> &Into,
                      const std::optional<ConditionalFinding> &Other);
 
 /// A function of the unit whose pointer (or packed accessor) parameters
-/// \p Params reach a CUDA kernel launch (KernelLaunchers): a launcher other
-/// units call with their tensors' memory.
+/// \p Params reach a CUDA kernel launch (KernelLaunchers), or whose tensor
+/// parameters \p UncheckedParams reach one with no check that they are on
+/// CUDA (KernelInputChecks): a launcher other units call.
 struct ProjectLauncher {
   std::string Function; ///< projectName.
   std::vector<unsigned> Params;
+  std::vector<unsigned> UncheckedParams;
   std::string Kernel; ///< The kernel the first of them reaches.
   std::string File;   ///< Where that launch is written, as a note names it.
   unsigned Offset = 0;
@@ -253,6 +260,12 @@ struct HandedElsewhere {
   const Expr *Tensor = nullptr;
 };
 
+/// The function \p Call calls when another unit of the project defines it:
+/// declared here, not defined, not libtorch's or a system header's, with a
+/// projectName; an operator's arguments do not line up with its parameters.
+/// Null otherwise.
+const FunctionDecl *calleeOfAnotherUnit(const CallExpr *Call);
+
 /// The memory \p Fn's own calls (not those in lambdas) hand to functions of
 /// other units that projectName names.
 std::vector<HandedElsewhere> handedElsewhere(const FunctionDecl *Fn);
@@ -261,12 +274,13 @@ std::vector<HandedElsewhere> handedElsewhere(const FunctionDecl *Fn);
 void recordUnitLaunchers(ASTContext &Ctx, ProjectCallFacts &Facts);
 
 /// Records the latent finding of \p Check at \p Loc on memory \p Call hands
-/// to a function of another unit for its parameters \p Params, for the driver
-/// that asked for project facts; false when none did, or the callee has no
-/// projectName.
+/// to a function of another unit for its parameters \p Params (a tensor
+/// handed over \p Unchecked, for torch-unchecked-kernel-input), for the
+/// driver that asked for project facts; false when none did, or the callee
+/// has no projectName.
 bool recordLaunchLatentFinding(llvm::StringRef Check, SourceLocation Loc,
                                const CallExpr *Call,
-                               llvm::ArrayRef<unsigned> Params,
+                               llvm::ArrayRef<unsigned> Params, bool Unchecked,
                                ASTContext &Ctx);
 
 /// What the project's calls make of its units' conditional findings.

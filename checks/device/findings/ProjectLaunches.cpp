@@ -9,7 +9,9 @@
 // launchers, and the driver matches them.
 //
 //===----------------------------------------------------------------------===//
+#include "device/findings/KernelInputChecks.h"
 #include "device/findings/ProjectCalls.h"
+#include "device/flow/DeviceUsage.h"
 #include "device/flow/KernelLaunchers.h"
 #include "device/flow/TransferSyntax.h"
 #include "device/functions/FunctionBodies.h"
@@ -21,20 +23,26 @@
 
 namespace clang::tidy::torch::device {
 
+const FunctionDecl *calleeOfAnotherUnit(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee || Callee->isDefined() || llvm::isa<CXXOperatorCallExpr>(Call))
+    return nullptr;
+  const SourceManager &SM = Callee->getASTContext().getSourceManager();
+  if (SM.isInSystemHeader(Callee->getLocation()) ||
+      LibraryCode(SM).contains(Callee->getLocation()) ||
+      projectName(Callee).empty())
+    return nullptr;
+  return Callee;
+}
+
 std::vector<HandedElsewhere> handedElsewhere(const FunctionDecl *Fn) {
   std::vector<HandedElsewhere> Handed;
   if (!Fn || !Fn->getBody())
     return Handed;
-  const SourceManager &SM = Fn->getASTContext().getSourceManager();
-  LibraryCode Library(SM);
   forEachOwnStmt(Fn, [&](const Stmt &S) {
     const auto *Call = llvm::dyn_cast<CallExpr>(&S);
-    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-    // An operator's arguments do not line up with its parameters.
-    if (!Callee || Callee->isDefined() ||
-        llvm::isa<CXXOperatorCallExpr>(Call) ||
-        SM.isInSystemHeader(Callee->getLocation()) ||
-        Library.contains(Callee->getLocation()) || projectName(Callee).empty())
+    const FunctionDecl *Callee = calleeOfAnotherUnit(Call);
+    if (!Callee)
       return;
     for (unsigned Param = 0; Param < Callee->getNumParams(); ++Param)
       if (const Expr *Arg = argumentFor(Call, Callee, Param))
@@ -47,21 +55,42 @@ std::vector<HandedElsewhere> handedElsewhere(const FunctionDecl *Fn) {
 void recordUnitLaunchers(ASTContext &Ctx, ProjectCallFacts &Facts) {
   const SourceManager &SM = Ctx.getSourceManager();
   KernelLaunchers &Launchers = unitKernelLaunchers();
+  // A unit that launches no kernel has no input that reaches one: most of a
+  // project's units, spared the walk over their tensor parameters.
+  bool Launches = false;
+  forEachFunctionBody(Ctx, [&](const FunctionDecl *Fn) {
+    Launches = Launches || launchesCudaKernels(Fn);
+  });
+  if (!Launches)
+    return;
+  KernelInputChecks Inputs(Ctx);
   forEachFunctionBody(Ctx, [&](const FunctionDecl *Fn) {
     std::string Name = projectName(Fn);
     if (Name.empty())
       return;
-    const llvm::SmallVector<KernelHandoff, 2> Handoffs =
-        Launchers.handoffsOf(Fn);
-    if (Handoffs.empty())
-      return;
     ProjectLauncher Launcher;
-    Launcher.Function = std::move(Name);
-    for (const KernelHandoff &Handoff : Handoffs)
+    const Stmt *Launch = nullptr;
+    for (const KernelHandoff &Handoff : Launchers.handoffsOf(Fn)) {
       Launcher.Params.push_back(Handoff.Param);
-    Launcher.Kernel = Handoffs.front().Kernel;
-    const SourceLocation At =
-        SM.getFileLoc(Handoffs.front().Launch->getBeginLoc());
+      if (!Launch) {
+        Launch = Handoff.Launch;
+        Launcher.Kernel = Handoff.Kernel;
+      }
+    }
+    // Reached in this unit: one that goes on to yet another unit is not.
+    for (const UncheckedKernelInput &Input : Inputs.uncheckedInputs(Fn))
+      if (!Input.Elsewhere) {
+        Launcher.UncheckedParams.push_back(
+            Input.Param->getFunctionScopeIndex());
+        if (!Launch) {
+          Launch = Input.Handed;
+          Launcher.Kernel = Input.Kernel;
+        }
+      }
+    if (!Launch)
+      return;
+    Launcher.Function = std::move(Name);
+    const SourceLocation At = SM.getFileLoc(Launch->getBeginLoc());
     Launcher.File = SM.getFilename(At).str();
     Launcher.Offset = SM.getFileOffset(At);
     Facts.Launchers.push_back(std::move(Launcher));
@@ -70,7 +99,7 @@ void recordUnitLaunchers(ASTContext &Ctx, ProjectCallFacts &Facts) {
 
 bool recordLaunchLatentFinding(llvm::StringRef Check, SourceLocation Loc,
                                const CallExpr *Call,
-                               llvm::ArrayRef<unsigned> Params,
+                               llvm::ArrayRef<unsigned> Params, bool Unchecked,
                                ASTContext &Ctx) {
   ProjectCallFacts *Facts = projectCallFacts();
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
@@ -82,6 +111,7 @@ bool recordLaunchLatentFinding(llvm::StringRef Check, SourceLocation Loc,
   Finding.Params.assign(Params.begin(), Params.end());
   Finding.LatentBackend = CpuPlacement;
   Finding.OnLaunch = true;
+  Finding.Unchecked = Unchecked;
   Facts->Findings.push_back(std::move(Finding));
   return true;
 }
