@@ -69,10 +69,16 @@ void noteDeviceOrigin(ClangTidyCheck &Check, const AbstractDevice &Device) {
                DiagnosticIDs::Note);
     return;
   }
+  // A condition the program stops on unless it holds (`TORCH_CHECK(
+  // x.is_cuda())`): the device is asserted, not placed.
+  const auto *Condition = llvm::dyn_cast<Expr>(Device.Origin);
+  const bool Asserted = Condition && Device.K != Kind::Maybe &&
+                        Condition->getType()->isBooleanType();
   Check.diag(Device.Origin->getBeginLoc(),
              Device.K == Kind::Maybe
                  ? "placed on another device on one path here"
-                 : "placed on %0 here",
+             : Asserted ? "asserted to be on %0 here"
+                        : "placed on %0 here",
              DiagnosticIDs::Note)
       << Device.describe();
 }

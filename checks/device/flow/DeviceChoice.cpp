@@ -1,6 +1,7 @@
 //===--- DeviceChoice.cpp - devices chosen at run time by a branch --------===//
 #include "device/flow/DeviceChoice.h"
 #include "device/flow/DeviceTransfer.h"
+#include "device/flow/TransferSyntax.h"
 #include "device/functions/FunctionParents.h"
 #include "utils/TorchObjects.h"
 #include "utils/TorchTypes.h"
@@ -175,6 +176,39 @@ std::optional<DeviceComparison> cpuComparison(const Expr *Cond) {
       IsCpu && IsCpu->getNumArgs() == 0 &&
       isNamed(IsCpu->getMethodDecl(), "is_cpu"))
     return DeviceComparison{IsCpu->getImplicitObjectArgument(), true};
+  return std::nullopt;
+}
+
+std::optional<AssertedPlace> assertedPlace(const Expr *Holds) {
+  std::optional<DeviceComparison> Asserted = cpuComparison(Holds);
+  const bool OnCpu = Asserted.has_value();
+  if (!Asserted)
+    Asserted = comparisonWith(Holds, "CUDA");
+  if (const auto *IsCuda =
+          llvm::dyn_cast_or_null<CXXMemberCallExpr>(stripWrappers(Holds));
+      !Asserted && IsCuda && IsCuda->getNumArgs() == 0 &&
+      isNamed(IsCuda->getMethodDecl(), "is_cuda"))
+    Asserted = DeviceComparison{IsCuda->getImplicitObjectArgument(), true};
+  if (!Asserted || !Asserted->Equal)
+    return std::nullopt;
+  const Expr *Query = Asserted->Side;
+  // Down to the tensor: `.type()` of `.device()` of it.
+  for (int Step = 0; Query && Step < 2; ++Step) {
+    const auto *Call =
+        llvm::dyn_cast<CXXMemberCallExpr>(Query->IgnoreParenImpCasts());
+    if (!Call || !(isNamed(Call->getMethodDecl(), "device") ||
+                   isNamed(Call->getMethodDecl(), "type")))
+      break;
+    Query = Call->getImplicitObjectArgument();
+  }
+  // An optional's tensor (`CHECK_CPU(start.value())`) places the optional,
+  // which the flow follows as it would the tensor.
+  const Expr *Tensor = Query ? tensorOperand(Query) : nullptr;
+  if (!Tensor || !(isTensorType(Tensor->getType()) ||
+                   isOptionalTensorType(Tensor->getType())))
+    return std::nullopt;
+  if (const ValueDecl *Var = referencedObject(Tensor))
+    return AssertedPlace{Var, OnCpu};
   return std::nullopt;
 }
 

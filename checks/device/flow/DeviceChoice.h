@@ -71,6 +71,15 @@ std::optional<DeviceComparison> comparisonWith(const Expr *Cond,
 /// A comparison with the CPU (`e == torch::kCPU`, `kCPU != e`, `e.is_cpu()`).
 std::optional<DeviceComparison> cpuComparison(const Expr *Cond);
 
+/// The tensor variable (or optional tensor) a condition that holds says is
+/// on the CPU (`x.is_cpu()`, `x.device() == kCPU`, `x.device().type() ==
+/// kCPU`) or on CUDA (`x.is_cuda()`, the same comparisons with kCUDA).
+struct AssertedPlace {
+  const ValueDecl *Tensor = nullptr;
+  bool OnCpu = true;
+};
+std::optional<AssertedPlace> assertedPlace(const Expr *Holds);
+
 /// A condition that tests whether a device variable is the CPU
 /// (`d == torch::kCPU`, `d.type() != torch::kCPU`, `d.is_cpu()`, under `!`):
 /// the variable, and whether the true branch is the one where it is.

@@ -52,17 +52,16 @@ bool isZeroElementFactory(const Stmt *Factory) {
 }
 
 /// The tensor variable an assertion ending \p Pred states to be on the CPU
-/// (`TORCH_CHECK(x.is_cpu())`, `AT_ASSERTM(x.device().is_cpu(), ...)`,
-/// `TORCH_CHECK(x.device() == torch::kCPU)`, an optional's `o.value()`), when
-/// \p Succ is where the program goes on: past an assertion it holds. A CPU
-/// kernel that checks its inputs this way works on CPU tensors, whatever its
-/// callers are.
-const ValueDecl *assertedOnCpuOnEdge(const CFGBlock *Pred,
-                                     const CFGBlock *Succ) {
+/// or on CUDA (assertedPlace), when \p Succ is where the program goes on:
+/// past an assertion it holds. A CPU kernel that checks its inputs this way
+/// works on CPU tensors, and a CUDA one on CUDA tensors, whatever its callers
+/// are.
+std::optional<AssertedPlace> assertedOnEdge(const CFGBlock *Pred,
+                                            const CFGBlock *Succ) {
   const auto *If = llvm::dyn_cast_or_null<IfStmt>(Pred->getTerminatorStmt());
   if (!If || !isAssertion(*If) || Pred->succ_size() != 2 ||
       Succ != *std::next(Pred->succ_begin()))
-    return nullptr;
+    return std::nullopt;
   // `if (C10_UNLIKELY(!(cond)))`: __builtin_expect(static_cast<bool>(!cond)).
   const Expr *Cond = If->getCond()->IgnoreParenImpCasts();
   if (const auto *Expect = llvm::dyn_cast<CallExpr>(Cond);
@@ -72,28 +71,8 @@ const ValueDecl *assertedOnCpuOnEdge(const CFGBlock *Pred,
     Cond = Cast->getSubExpr()->IgnoreParenImpCasts();
   const auto *Not = llvm::dyn_cast<UnaryOperator>(Cond);
   if (!Not || Not->getOpcode() != UO_LNot)
-    return nullptr;
-  // `x.device() == kCPU` or `x.device().type() == kCPU`, `x.is_cpu()`.
-  std::optional<DeviceComparison> Asserted = cpuComparison(Not->getSubExpr());
-  if (!Asserted || !Asserted->Equal)
-    return nullptr;
-  const Expr *Query = Asserted->Side;
-  // Down to the tensor: `.type()` of `.device()` of it.
-  for (int Step = 0; Query && Step < 2; ++Step) {
-    const auto *Call =
-        llvm::dyn_cast<CXXMemberCallExpr>(Query->IgnoreParenImpCasts());
-    if (!Call || !(isNamed(Call->getMethodDecl(), "device") ||
-                   isNamed(Call->getMethodDecl(), "type")))
-      break;
-    Query = Call->getImplicitObjectArgument();
-  }
-  // An optional's tensor (`CHECK_CPU(start.value())`) places the optional,
-  // which the flow follows as it would the tensor.
-  const Expr *Tensor = Query ? tensorOperand(Query) : nullptr;
-  if (!Tensor || !(isTensorType(Tensor->getType()) ||
-                   isOptionalTensorType(Tensor->getType())))
-    return nullptr;
-  return referencedObject(Tensor);
+    return std::nullopt;
+  return assertedPlace(Not->getSubExpr());
 }
 
 /// The variable or member of `this` whose tensor the terminator of \p
@@ -190,21 +169,30 @@ struct DeviceFlow::Solution {
 
   /// What the condition that leads from \p Pred to \p Block says of one
   /// variable beyond \p PredOut, if anything. Past an assertion that a tensor
-  /// is on the CPU, it is. Where a tensor has elements it is not an empty
+  /// is on the CPU, it is; on CUDA, it is on some CUDA device, unless the
+  /// flow knows which. Where a tensor has elements it is not an empty
   /// placeholder (`state = torch::empty({0});` replaced under `if
   /// (state.numel() == 0)`): what else it is, is not tracked.
   std::optional<std::pair<const ValueDecl *, AbstractDevice>>
   knownOnEdge(const CFGBlock *Pred, const CFGBlock *Block,
               const DeviceState &PredOut) const {
-    if (const ValueDecl *OnCpu = assertedOnCpuOnEdge(Pred, Block);
-        OnCpu && PredOut.Reached) {
-      auto Before = PredOut.Vars.find(OnCpu);
-      return std::make_pair(OnCpu,
-                            AbstractDevice::cpu(Pred->getTerminatorCondition(),
-                                                /*DeviceLess=*/false,
-                                                Before != PredOut.Vars.end()
-                                                    ? Before->second.ZeroDim
-                                                    : Tri::Unknown));
+    if (std::optional<AssertedPlace> Asserted = assertedOnEdge(Pred, Block);
+        Asserted && PredOut.Reached) {
+      auto Before = PredOut.Vars.find(Asserted->Tensor);
+      const Tri ZeroDim =
+          Before != PredOut.Vars.end() ? Before->second.ZeroDim : Tri::Unknown;
+      if (Asserted->OnCpu)
+        return std::make_pair(
+            Asserted->Tensor,
+            AbstractDevice::cpu(Pred->getTerminatorCondition(),
+                                /*DeviceLess=*/false, ZeroDim));
+      if (Before == PredOut.Vars.end() ||
+          Before->second.K != AbstractDevice::Kind::Cuda) {
+        AbstractDevice OnCuda =
+            AbstractDevice::cuda(-1, Pred->getTerminatorCondition());
+        OnCuda.ZeroDim = ZeroDim;
+        return std::make_pair(Asserted->Tensor, OnCuda);
+      }
     }
     const ValueDecl *Filled = hasElementsOnEdge(Pred, Block);
     auto It = Filled ? PredOut.Vars.find(Filled) : PredOut.Vars.end();
