@@ -120,11 +120,9 @@ void UncheckedKernelInputCheck::report(
       diag(SM.getFileLoc(Call->getBeginLoc()), "%0 is passed on here",
            DiagnosticIDs::Note)
           << Input.Param;
-    if (Input.Elsewhere)
-      diag(SM.getFileLoc(Input.Handed->getBeginLoc()),
-           "%0 is passed to '%1' here", DiagnosticIDs::Note)
-          << Input.Param << device::calleeName(Input.Elsewhere);
-    else
+    // The hand-over to another unit's function is noted by the driver,
+    // with the launch there.
+    if (!Input.Elsewhere)
       diag(SM.getFileLoc(Input.Handed->getBeginLoc()),
            Input.Launcher ? "the memory of %0 is passed to '%2' here, which "
                             "hands it to kernel '%1'"

@@ -121,3 +121,77 @@ torch::Tensor scale_on_cuda(const torch::Tensor &in) {
                nullptr);
   return out;
 }
+
+// A launcher that copies a host pointer to the device before its launch:
+// that pointer's memory is the host's, the kernel gets the copy.
+void launch_from_host(const float *host_in, float *out, int n) {
+  float *staged = nullptr;
+  cudaMalloc((void **)&staged, n * sizeof(float));
+  cudaMemcpy(staged, host_in, n * sizeof(float), cudaMemcpyHostToDevice);
+  scale_kernel<<<1, 256>>>(staged, out, n);
+}
+
+void launch_repointed(const float *in, float *out, int n, const float *dev) {
+  in = dev;
+  scale_kernel<<<1, 256>>>(in, out, n);
+}
+
+torch::Tensor scale_host_input(const torch::Tensor &x) {
+  auto weights = torch::ones({x.numel()});
+  auto out = torch::empty_like(x);
+  launch_from_host(weights.data_ptr<float>(), out.data_ptr<float>(),
+                   x.numel());
+  launch_repointed(weights.data_ptr<float>(), out.data_ptr<float>(), x.numel(),
+                   x.data_ptr<float>());
+  return out;
+}
+
+// A launcher that launches only when its caller says the data is on CUDA,
+// and works on the host otherwise.
+void scale_either(const float *in, float *out, int n, bool on_cuda) {
+  if (on_cuda)
+    scale_kernel<<<1, 256>>>(in, out, n);
+  else
+    for (int i = 0; i < n; ++i)
+      out[i] = 2 * in[i];
+}
+
+torch::Tensor scale_on_host(int n) {
+  auto in = torch::rand({n});
+  auto out = torch::empty({n});
+  scale_either(in.data_ptr<float>(), out.data_ptr<float>(), n, false);
+  return out;
+}
+
+// Launchers that call each other: the memory reaches the kernel from
+// whichever is called first.
+void split_b(float *out, int n);
+void split_a(float *out, int n) {
+  if (n <= 256)
+    fill_kernel<float><<<1, 256>>>(out, 0.f, n);
+  else
+    split_b(out, n);
+}
+void split_b(float *out, int n) {
+  split_a(out, n / 2);
+  split_a(out + n / 2, n - n / 2);
+}
+
+torch::Tensor through_b(int n) {
+  auto out = torch::empty({n});
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: tensor factory 'torch::empty' is called without a device and creates a CPU tensor whose memory a CUDA kernel is handed [torch-factory-without-device]
+  // CHECK-NOTES: :[[@LINE+3]]:3: note: it is passed to 'split_b' here, which hands its memory to the CUDA kernel 'fill_kernel'
+  // CHECK-NOTES: :[[@LINE-8]]:3: note: 'split_b' passes it on to 'split_a' here
+  // CHECK-NOTES: :[[@LINE-14]]:5: note: 'split_a' calls 'fill_kernel' here
+  split_b(out.data_ptr<float>(), n);
+  return out;
+}
+
+torch::Tensor through_a(int n) {
+  auto out = torch::empty({n});
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: tensor factory 'torch::empty' is called without a device and creates a CPU tensor whose memory a CUDA kernel is handed [torch-factory-without-device]
+  // CHECK-NOTES: :[[@LINE+2]]:3: note: it is passed to 'split_a' here, which hands its memory to the CUDA kernel 'fill_kernel'
+  // CHECK-NOTES: :[[@LINE-23]]:5: note: 'split_a' calls 'fill_kernel' here
+  split_a(out.data_ptr<float>(), n);
+  return out;
+}

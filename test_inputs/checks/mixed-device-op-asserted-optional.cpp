@@ -56,7 +56,7 @@ torch::Tensor voxel_ids_unchecked(torch::Tensor pts, torch::Tensor cell,
   auto ids = pts.true_divide(cell.view({1, -1})).toType(torch::kLong);
   ids *= counts.view({1, -1});
   // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: operands of 'Tensor::operator*=' may be on different devices (cpu and the device of 'hi_opt') [torch-mixed-device-op]
-  // CHECK-NOTES: :[[@LINE-18]]:3: note: placed on cpu here
+  // CHECK-NOTES: :[[@LINE-18]]:3: note: asserted to be on cpu here
   // CHECK-NOTES: :[[@LINE-51]]:22: note: expanded from macro 'CHECK_CPU'
   // CHECK-NOTES: :[[@LINE-21]]:64: note: 'hi_opt' may live on any device (wherever the caller put it)
   return ids.sum(1);

@@ -73,6 +73,21 @@ torch::Tensor scale_raw(const torch::Tensor &x) {
   return out;
 }
 
+// The runtime's launch, written in the bound function.
+torch::Tensor scale_runtime(const torch::Tensor &x) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:50: warning: tensor 'x' reaches CUDA kernel 'scale_kernel' with no check that it is a CUDA tensor; 'scale_runtime' is called with tensors on any device, and a CPU tensor hands the kernel host memory [torch-unchecked-kernel-input]
+  // CHECK-FIXES-INSERTED: TORCH_CHECK(x.is_cuda(), "x must be a CUDA tensor");
+  auto out = torch::empty_like(x);
+  const float *in = x.data_ptr<float>();
+  // CHECK-NOTES: :[[@LINE-1]]:21: note: the memory of 'x' is handed to kernel 'scale_kernel' here
+  float *dst = out.data_ptr<float>();
+  int n = static_cast<int>(x.numel());
+  void *args[] = {&in, &dst, &n};
+  cudaLaunchKernel((const void *)scale_kernel, dim3(1), dim3(256), args, 0,
+                   nullptr);
+  return out;
+}
+
 // Checked first: nothing to report.
 torch::Tensor scale_raw_checked(const torch::Tensor &x) {
   TORCH_CHECK(x.is_cuda(), "x must be a CUDA tensor");
@@ -253,6 +268,8 @@ void bind(pybind11::module_ &m) {
   m.def("scale_raw", &scale_raw);
   // CHECK-NOTES: :[[@LINE-1]]:22: note: 'scale_raw' is bound here
   m.def("scale_raw_checked", &scale_raw_checked);
+  m.def("scale_runtime", &scale_runtime);
+  // CHECK-NOTES: :[[@LINE-1]]:26: note: 'scale_runtime' is bound here
   m.def("scale_dispatched", &scale_dispatched);
   // CHECK-NOTES: :[[@LINE-1]]:29: note: 'scale_dispatched' is bound here
   m.def("scale_sometimes", &scale_sometimes);

@@ -174,22 +174,25 @@ TEST(ProjectCalls, MemoryHandedElsewhereIsRealOnlyWhereALauncherTakesIt) {
   EXPECT_EQ(offsetsOf(unsupported({&Wrapper, &Kernels})),
             std::vector<unsigned>{40});
   // A launcher that hands another of its parameters to a kernel.
-  Kernels.Launchers = {
-      {"scale_launcher", {0}, {}, "scale_kernel", "/p/k.cu", 12}};
+  ProjectLauncher Launcher;
+  Launcher.Function = "scale_launcher";
+  Launcher.Params = {{0, false, "stats_kernel", "/p/k.cu", 12}};
+  Kernels.Launchers = {Launcher};
   EXPECT_EQ(offsetsOf(unsupported({&Wrapper, &Kernels})),
             std::vector<unsigned>{40});
   EXPECT_TRUE(judgeFindings({&Wrapper, &Kernels}).Launched.empty());
-  // That parameter too: real, with the launch.
-  Kernels.Launchers[0].Params = {0, 1};
+  // That parameter too, to another kernel: real, with that launch.
+  Kernels.Launchers[0].Params.push_back(
+      {1, false, "apply_kernel", "/p/k.cu", 30});
   const ProjectJudgement Judged = judgeFindings({&Wrapper, &Kernels});
   EXPECT_TRUE(Judged.Unsupported.empty());
   ASSERT_EQ(Judged.Launched.size(), 1u);
   EXPECT_EQ(Judged.Launched[0].first->Offset, 40u);
-  EXPECT_EQ(Judged.Launched[0].second->File, "/p/k.cu");
+  EXPECT_EQ(Judged.Launched[0].second->Kernel, "apply_kernel");
+  EXPECT_EQ(Judged.Launched[0].second->Offset, 30u);
   // A tensor parameter it launches with unchecked: real only for a tensor
   // handed over unchecked, not for a buffer's memory.
-  Kernels.Launchers[0].Params = {0};
-  Kernels.Launchers[0].UncheckedParams = {1};
+  Kernels.Launchers[0].Params = {{1, true, "apply_kernel", "/p/k.cu", 30}};
   EXPECT_TRUE(judgeFindings({&Wrapper, &Kernels}).Launched.empty());
   Wrapper.Findings[0].Unchecked = true;
   EXPECT_EQ(judgeFindings({&Wrapper, &Kernels}).Launched.size(), 1u);

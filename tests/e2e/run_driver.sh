@@ -812,10 +812,10 @@ launched() {
   local expected="bindings:13 bindings:25 ops:4 "
   "$run" -p "$B" "${opts[@]}" > "$TMP/lau.txt" 2> "$TMP/lau.err"
   [ "$(launched_lines "$TMP/lau.txt")" = "$expected" ] \
-    && grep -qE "ops\.cpp:5:[0-9]+: note: its memory is passed to 'scale_launcher' here, which another file of the project defines" "$TMP/lau.txt" \
-    && [ "$(grep -cE "kernels\.cu:6:[0-9]+: note: it hands that memory to the CUDA kernel 'scale_kernel' here" "$TMP/lau.txt")" = 2 ] \
-    && grep -qE "tensor_kernels\.cu:8:[0-9]+: note: it hands that memory to the CUDA kernel 'shift_kernel' here" "$TMP/lau.txt" \
-    && grep -qE "bindings\.cpp:15:[0-9]+: note: 'x' is passed to 'shift_cuda' here" "$TMP/lau.txt" \
+    && grep -qE "ops\.cpp:5:[0-9]+: note: it is passed to 'scale_launcher' here, which another file of the project defines" "$TMP/lau.txt" \
+    && [ "$(grep -cE "kernels\.cu:6:[0-9]+: note: 'scale_launcher' hands it to the CUDA kernel 'scale_kernel' here" "$TMP/lau.txt")" = 2 ] \
+    && grep -qE "tensor_kernels\.cu:8:[0-9]+: note: 'shift_cuda' hands it to the CUDA kernel 'shift_kernel' here" "$TMP/lau.txt" \
+    && grep -qE "bindings\.cpp:15:[0-9]+: note: it is passed to 'shift_cuda' here" "$TMP/lau.txt" \
     && ! grep -q "could not be analysed" "$TMP/lau.err" \
     && pass "a buffer handed to another file's launcher, and an input handed on unchecked, are shown with the launch; host code and a checking callee keep them silent" \
     || { fail "launched run: $(launched_lines "$TMP/lau.txt")"; show "$TMP/lau.txt"; show "$TMP/lau.err"; }

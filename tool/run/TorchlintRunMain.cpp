@@ -400,9 +400,11 @@ dropUnsupportedFindings(const std::vector<UnitResult> &Units,
       MadeReal;
   for (const auto &[Finding, Call] : Judgement.MadeReal)
     MadeReal.emplace(keyOf(*Finding), std::make_pair(Finding, Call));
-  std::map<FindingKey, const ProjectLauncher *> Launched;
-  for (const auto &[Finding, Launcher] : Judgement.Launched)
-    Launched.emplace(keyOf(*Finding), Launcher);
+  std::map<FindingKey,
+           std::pair<const ConditionalFinding *, const LaunchedParam *>>
+      Launched;
+  for (const auto &[Finding, Param] : Judgement.Launched)
+    Launched.emplace(keyOf(*Finding), std::make_pair(Finding, Param));
   // Latent findings were never shown: dropping them says nothing. One place
   // can be latent on several functions' callers (a factory met in two
   // functions): a call that makes one real shows it.
@@ -416,14 +418,25 @@ dropUnsupportedFindings(const std::vector<UnitResult> &Units,
   eraseFindings(Findings, NeverShown);
   for (clang::tidy::ClangTidyError &Diag : Findings) {
     if (auto It = Launched.find(keyOf(Diag)); It != Launched.end()) {
-      clang::tooling::DiagnosticMessage Note;
-      Note.Message = llvm::formatv("it hands that memory to the CUDA kernel "
-                                   "'{0}' here, which runs on the GPU",
-                                   It->second->Kernel)
-                         .str();
-      Note.FilePath = It->second->File;
-      Note.FileOffset = It->second->Offset;
-      Diag.Notes.push_back(std::move(Note));
+      const auto &[Finding, Param] = It->second;
+      // The function's name, without the type projectName adds.
+      const std::string Callee =
+          llvm::StringRef(Finding->Function).split(' ').first.str();
+      clang::tooling::DiagnosticMessage Passed, Launch;
+      Passed.Message = llvm::formatv("it is passed to '{0}' here, which "
+                                     "another file of the project defines",
+                                     Callee)
+                           .str();
+      Passed.FilePath = Finding->CallFile;
+      Passed.FileOffset = Finding->CallOffset;
+      Launch.Message = llvm::formatv("'{0}' hands it to the CUDA kernel '{1}' "
+                                     "here, which runs on the GPU",
+                                     Callee, Param->Kernel)
+                           .str();
+      Launch.FilePath = Param->File;
+      Launch.FileOffset = Param->Offset;
+      Diag.Notes.push_back(std::move(Passed));
+      Diag.Notes.push_back(std::move(Launch));
     }
     if (auto It = MadeReal.find(keyOf(Diag)); It != MadeReal.end()) {
       const auto &[Finding, Call] = It->second;

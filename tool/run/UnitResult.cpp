@@ -140,6 +140,7 @@ bool fromJSON(const json::Value &Value, ClangTidyError &Diag) {
 namespace {
 
 using clang::tidy::torch::device::ConditionalFinding;
+using clang::tidy::torch::device::LaunchedParam;
 using clang::tidy::torch::device::PassedTensor;
 using clang::tidy::torch::device::ProjectCall;
 using clang::tidy::torch::device::ProjectCallFacts;
@@ -149,6 +150,16 @@ bool mapUnsigned(json::ObjectMapper &M, llvm::StringLiteral Key,
                  unsigned &Out) {
   int64_t Value = 0;
   if (!M.map(Key, Value) || Value < 0 || Value > UINT32_MAX)
+    return false;
+  Out = static_cast<unsigned>(Value);
+  return true;
+}
+
+// mapUnsigned for a key that may be absent (Out kept then).
+bool mapOptionalUnsigned(json::ObjectMapper &M, llvm::StringLiteral Key,
+                         unsigned &Out) {
+  int64_t Value = Out;
+  if (!M.mapOptional(Key, Value) || Value < 0 || Value > UINT32_MAX)
     return false;
   Out = static_cast<unsigned>(Value);
   return true;
@@ -185,15 +196,21 @@ json::Value toJSON(const ProjectCallFacts &Facts) {
                                     {"onResult", F.OnResult},
                                     {"resultPart", F.ResultPart},
                                     {"onLaunch", F.OnLaunch},
-                                    {"unchecked", F.Unchecked}});
+                                    {"unchecked", F.Unchecked},
+                                    {"callFile", F.CallFile},
+                                    {"callOffset", F.CallOffset}});
   json::Array Launchers;
-  for (const ProjectLauncher &L : Facts.Launchers)
-    Launchers.push_back(json::Object{{"function", L.Function},
-                                     {"params", L.Params},
-                                     {"uncheckedParams", L.UncheckedParams},
-                                     {"kernel", L.Kernel},
-                                     {"file", L.File},
-                                     {"offset", L.Offset}});
+  for (const ProjectLauncher &L : Facts.Launchers) {
+    json::Array Params;
+    for (const LaunchedParam &P : L.Params)
+      Params.push_back(json::Object{{"index", P.Index},
+                                    {"unchecked", P.Unchecked},
+                                    {"kernel", P.Kernel},
+                                    {"file", P.File},
+                                    {"offset", P.Offset}});
+    Launchers.push_back(
+        json::Object{{"function", L.Function}, {"params", std::move(Params)}});
+  }
   return json::Object{
       {"analysed", Facts.Analysed},       {"namesDevice", Facts.NamesDevice},
       {"definesMain", Facts.DefinesMain}, {"calls", std::move(Calls)},
@@ -214,7 +231,7 @@ bool fromJSON(const json::Value &Value, ProjectCallFacts &Facts) {
   if (!O || !O.map("analysed", Facts.Analysed) ||
       !O.map("namesDevice", Facts.NamesDevice) ||
       !O.map("definesMain", Facts.DefinesMain) ||
-      !O.map("escaped", Facts.Escaped) || !Calls || !Findings || !Launchers)
+      !O.map("escaped", Facts.Escaped) || !Calls || !Findings)
     return false;
   for (const json::Value &CallValue : *Calls) {
     ProjectCall Call;
@@ -253,8 +270,12 @@ bool fromJSON(const json::Value &Value, ProjectCallFacts &Facts) {
         !mapUnsigned(M, "offset", F.Offset) || !M.map("function", F.Function) ||
         !M.map("params", Params) || !mapUnsigned(M, "latent", Latent) ||
         Latent > UINT8_MAX || !M.map("onResult", F.OnResult) ||
-        !M.map("resultPart", F.ResultPart) || !M.map("onLaunch", F.OnLaunch) ||
-        !M.map("unchecked", F.Unchecked))
+        !M.map("resultPart", F.ResultPart) ||
+        // Absent from the reports of builds before launch facts.
+        !M.mapOptional("onLaunch", F.OnLaunch) ||
+        !M.mapOptional("unchecked", F.Unchecked) ||
+        !M.mapOptional("callFile", F.CallFile) ||
+        !mapOptionalUnsigned(M, "callOffset", F.CallOffset))
       return false;
     F.LatentBackend = static_cast<uint8_t>(Latent);
     for (int64_t Param : Params) {
@@ -264,21 +285,23 @@ bool fromJSON(const json::Value &Value, ProjectCallFacts &Facts) {
     }
     Facts.Findings.push_back(std::move(F));
   }
-  for (const json::Value &LauncherValue : *Launchers) {
+  for (const json::Value &LauncherValue :
+       Launchers ? *Launchers : json::Array()) {
     ProjectLauncher L;
+    const json::Object *Object = LauncherValue.getAsObject();
+    const json::Array *Params = Object ? Object->getArray("params") : nullptr;
     json::ObjectMapper M(LauncherValue, Root);
-    std::vector<int64_t> Params, Unchecked;
-    if (!M || !M.map("function", L.Function) || !M.map("params", Params) ||
-        !M.map("uncheckedParams", Unchecked) || !M.map("kernel", L.Kernel) ||
-        !M.map("file", L.File) || !mapUnsigned(M, "offset", L.Offset))
+    if (!M || !Params || !M.map("function", L.Function))
       return false;
-    for (auto [From, To] : {std::pair{&Params, &L.Params},
-                            std::pair{&Unchecked, &L.UncheckedParams}})
-      for (int64_t Param : *From) {
-        if (Param < 0 || Param > UINT32_MAX)
-          return false;
-        To->push_back(static_cast<unsigned>(Param));
-      }
+    for (const json::Value &ParamValue : *Params) {
+      LaunchedParam P;
+      json::ObjectMapper PM(ParamValue, Root);
+      if (!PM || !mapUnsigned(PM, "index", P.Index) ||
+          !PM.map("unchecked", P.Unchecked) || !PM.map("kernel", P.Kernel) ||
+          !PM.map("file", P.File) || !mapUnsigned(PM, "offset", P.Offset))
+        return false;
+      L.Params.push_back(std::move(P));
+    }
     Facts.Launchers.push_back(std::move(L));
   }
   return true;

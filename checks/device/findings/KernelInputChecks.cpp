@@ -302,15 +302,20 @@ KernelInputChecks::reach(const FunctionDecl *Fn, const ParmVarDecl *Param,
                               Call && !llvm::isa<CUDAKernelCallExpr>(Call))
                             Calls.push_back({Call, Holder});
                         });
-  // A launcher taking raw pointers, handed the tensor's memory.
+  // The runtime's launch (`cudaLaunchKernel`), or a launcher taking raw
+  // pointers, handed the tensor's memory.
   for (const auto &[Call, Holder] : Calls)
     for (const KernelArguments &Handed :
          unitKernelLaunchers().argumentsOf(*Call))
       for (const Expr *Arg : Handed.Arguments)
         if (const Expr *Tensor = tensorOfKernelArgument(Arg);
-            Tensor && !Handed.Through.empty() && madeFrom(Tensor, Param) &&
+            Tensor && madeFrom(Tensor, Param) &&
             uncheckedAt(Call, Holder, Fn, Param))
-          return UncheckedKernelInput{Param, Handed.Kernel, Tensor, Call, {}};
+          return UncheckedKernelInput{Param,
+                                      Handed.Kernel,
+                                      Tensor,
+                                      Handed.Through.empty() ? nullptr : Call,
+                                      {}};
   if (Depth == 0)
     return std::nullopt;
   if (std::optional<UncheckedKernelInput> Inner =

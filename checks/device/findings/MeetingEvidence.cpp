@@ -232,6 +232,35 @@ std::vector<FactoryMeeting> factoryMeetings(const DeviceFlow &Flow,
           Best.Evidence = strongerEvidence(std::move(Best.Evidence), Evidence);
       }
   }
+  // What it hands to functions of other units, which may be launchers. Here
+  // its memory looks handed to host code (madeForHostMemory): the driver
+  // decides which it is. Before what it returns: a kernel handed host memory
+  // fails in this very call, whatever the callers do with the result.
+  if (projectCallFacts())
+    for (const HandedElsewhere &Handed : handedElsewhere(Fn, Ctx)) {
+      // In a lambda run in place, where the tensor is when it runs.
+      const ValueDecl *Var = referencedObject(Handed.Tensor);
+      const AbstractDevice Device = Handed.At == Handed.Call
+                                        ? Flow.deviceOf(Handed.Tensor)
+                                    : Var ? Flow.deviceBefore(Var, Handed.At)
+                                          : AbstractDevice::unknown();
+      if (!Device.isCpu() || !Device.fromDeviceLessFactory())
+        continue; // On the CPU on some paths only: a choice, maybe.
+      for (const Stmt *Made : Device.Factories) {
+        const auto *Factory = llvm::dyn_cast<CallExpr>(Made);
+        if (!Factory || onChosenCpuPath(Factory, Ctx))
+          continue;
+        auto [It, First] = Index.try_emplace(Factory, Meetings.size());
+        if (First) {
+          OffCpuEvidence Launched;
+          Launched.K = OffCpuEvidence::Kind::LaunchedElsewhere;
+          Meetings.push_back({Factory, DeviceConflict(), std::move(Launched)});
+        }
+        OffCpuEvidence &Launched = Meetings[It->second].Evidence;
+        if (Launched.K == OffCpuEvidence::Kind::LaunchedElsewhere)
+          Launched.Launches.push_back({Handed.Call, Handed.Param});
+      }
+    }
   // What the function returns to callers in other units, for the driver
   // that judges them: latent, with no meeting here.
   if (projectCallFacts() && Summaries)
@@ -243,26 +272,6 @@ std::vector<FactoryMeeting> factoryMeetings(const DeviceFlow &Flow,
         Returned.ResultPart = Part;
         Meetings.push_back({Factory, DeviceConflict(), std::move(Returned)});
       }
-  // What it hands to functions of other units, which may be launchers. Here
-  // its memory looks handed to host code (madeForHostMemory): the driver
-  // decides which it is.
-  if (projectCallFacts())
-    for (const HandedElsewhere &Handed : handedElsewhere(Fn)) {
-      const AbstractDevice Device = Flow.deviceOf(Handed.Tensor);
-      if (!Device.isCpu() || !Device.fromDeviceLessFactory())
-        continue; // On the CPU on some paths only: a choice, maybe.
-      for (const Stmt *Made : Device.Factories)
-        if (const auto *Factory = llvm::dyn_cast<CallExpr>(Made);
-            Factory && !Index.count(Factory) &&
-            !onChosenCpuPath(Factory, Ctx)) {
-          Index[Factory] = Meetings.size();
-          OffCpuEvidence Launched;
-          Launched.K = OffCpuEvidence::Kind::LaunchedElsewhere;
-          Launched.Launch = Handed.Call;
-          Launched.Params.push_back(Handed.Param);
-          Meetings.push_back({Factory, DeviceConflict(), std::move(Launched)});
-        }
-    }
   return Meetings;
 }
 
@@ -360,9 +369,14 @@ std::optional<bool> recordLatentFactoryFinding(llvm::StringRef Check,
     return recordLatentFinding(Check, Loc, Fn, Evidence.Params, "CPU", Ctx);
   case OffCpuEvidence::Kind::ReturnedToCallers:
     return recordResultLatentFinding(Check, Loc, Fn, Evidence.ResultPart, Ctx);
-  case OffCpuEvidence::Kind::LaunchedElsewhere:
-    return recordLaunchLatentFinding(Check, Loc, Evidence.Launch,
-                                     Evidence.Params, /*Unchecked=*/false, Ctx);
+  case OffCpuEvidence::Kind::LaunchedElsewhere: {
+    // Latent on each function handed the memory: one that launches shows it.
+    bool Recorded = false;
+    for (const auto &[Call, Param] : Evidence.Launches)
+      Recorded |= recordLaunchLatentFinding(Check, Loc, Call, {Param},
+                                            /*Unchecked=*/false, Ctx);
+    return Recorded;
+  }
   default:
     return std::nullopt;
   }
@@ -371,12 +385,6 @@ std::optional<bool> recordLatentFactoryFinding(llvm::StringRef Check,
 void noteEvidence(ClangTidyCheck &Check, const OffCpuEvidence &Evidence) {
   if (Evidence.Call)
     noteCallerData(Check, *Evidence.Call);
-  if (Evidence.Launch)
-    Check.diag(Evidence.Launch->getExprLoc(),
-               "its memory is passed to '%0' here, which another file of the "
-               "project defines",
-               DiagnosticIDs::Note)
-        << calleeName(Evidence.Launch);
   if (const auto [Function, Follows] = Evidence.Follower; Follows)
     Check.diag(Follows->getExprLoc(),
                "'%0' beside it makes its data where its inputs are; nothing "

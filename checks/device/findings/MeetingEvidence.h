@@ -74,9 +74,9 @@ struct OffCpuEvidence {
     /// The function returns the tensor (as ResultPart) to callers in other
     /// units: latent until one of them meets it with data off the CPU.
     ReturnedToCallers,
-    /// The function hands the tensor's memory (for Params) to a function
-    /// another unit defines, at Launch: latent until that function hands
-    /// it to a CUDA kernel.
+    /// The function hands the tensor's memory to functions other units
+    /// define (Launches): latent until one of them hands it to a CUDA
+    /// kernel.
     LaunchedElsewhere,
     /// Nothing does (a plain class's tensor member).
     None,
@@ -85,8 +85,10 @@ struct OffCpuEvidence {
   std::optional<CallerPlacement> Call; ///< For Caller.
   /// For CallersDecide; for LaunchedElsewhere, the callee's parameters.
   llvm::SmallVector<unsigned, 2> Params;
-  const CallExpr *Launch = nullptr; ///< For LaunchedElsewhere.
-  int ResultPart = -1;              ///< For ReturnedToCallers.
+  /// For LaunchedElsewhere: each call that hands the memory over, and the
+  /// callee's parameter that takes it.
+  llvm::SmallVector<std::pair<const CallExpr *, unsigned>, 1> Launches;
+  int ResultPart = -1; ///< For ReturnedToCallers.
   /// For Beside: the function beside and its call that follows a device.
   FunctionSummaries::DeviceFollower Follower{nullptr, nullptr};
 

@@ -529,13 +529,14 @@ ProjectJudgement judgeFindings(llvm::ArrayRef<const ProjectCallFacts *> Units) {
       if (Finding.OnLaunch) {
         // Made real by the launcher that hands that memory to a kernel.
         auto It = Launchers.find(Finding.Function);
-        if (It != Launchers.end() &&
-            llvm::any_of(Finding.Params, [&](unsigned Param) {
-              return llvm::is_contained(It->second->Params, Param) ||
-                     (Finding.Unchecked &&
-                      llvm::is_contained(It->second->UncheckedParams, Param));
-            }))
-          Judgement.Launched.push_back({&Finding, It->second});
+        const LaunchedParam *Real = nullptr;
+        if (It != Launchers.end())
+          for (const LaunchedParam &Param : It->second->Params)
+            if (!Real && llvm::is_contained(Finding.Params, Param.Index) &&
+                (!Param.Unchecked || Finding.Unchecked))
+              Real = &Param;
+        if (Real)
+          Judgement.Launched.push_back({&Finding, Real});
         else
           Judgement.Unsupported.push_back(&Finding);
         continue;

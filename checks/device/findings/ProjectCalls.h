@@ -116,13 +116,17 @@ struct ConditionalFinding {
   /// the function hands it on to a kernel unchecked too (UncheckedParams),
   /// or its memory to one (Params).
   bool Unchecked = false;
+  /// For OnLaunch: the call that hands it over, as a note names it.
+  std::string CallFile;
+  unsigned CallOffset = 0;
 
   bool operator==(const ConditionalFinding &O) const {
     return Check == O.Check && File == O.File && Offset == O.Offset &&
            Function == O.Function && Params == O.Params &&
            LatentBackend == O.LatentBackend && OnResult == O.OnResult &&
            ResultPart == O.ResultPart && OnLaunch == O.OnLaunch &&
-           Unchecked == O.Unchecked;
+           Unchecked == O.Unchecked && CallFile == O.CallFile &&
+           CallOffset == O.CallOffset;
   }
   bool operator!=(const ConditionalFinding &O) const { return !(*this == O); }
 };
@@ -134,17 +138,23 @@ struct ConditionalFinding {
 void mergeConditions(std::optional<ConditionalFinding> &Into,
                      const std::optional<ConditionalFinding> &Other);
 
-/// A function of the unit whose pointer (or packed accessor) parameters
-/// \p Params reach a CUDA kernel launch (KernelLaunchers), or whose tensor
-/// parameters \p UncheckedParams reach one with no check that they are on
-/// CUDA (KernelInputChecks): a launcher other units call.
+/// A parameter of a launcher and the launch it reaches: a pointer (or
+/// packed accessor) whose memory reaches it (KernelLaunchers), or a tensor
+/// that reaches it \p Unchecked, with no check that it is on CUDA
+/// (KernelInputChecks).
+struct LaunchedParam {
+  unsigned Index = 0;
+  bool Unchecked = false;
+  std::string Kernel;
+  std::string File; ///< Where the launch is written, as a note names it.
+  unsigned Offset = 0;
+};
+
+/// A function of the unit that launches kernels on what its callers pass:
+/// a launcher other units call.
 struct ProjectLauncher {
   std::string Function; ///< projectName.
-  std::vector<unsigned> Params;
-  std::vector<unsigned> UncheckedParams;
-  std::string Kernel; ///< The kernel the first of them reaches.
-  std::string File;   ///< Where that launch is written, as a note names it.
-  unsigned Offset = 0;
+  std::vector<LaunchedParam> Params;
 };
 
 /// What one translation unit recorded.
@@ -258,6 +268,9 @@ struct HandedElsewhere {
   const CallExpr *Call = nullptr;
   unsigned Param = 0;
   const Expr *Tensor = nullptr;
+  /// The statement of the function that runs the call: the call itself, or
+  /// the call of the lambda it is in (run in place, as AT_DISPATCH_* does).
+  const Stmt *At = nullptr;
 };
 
 /// The function \p Call calls when another unit of the project defines it:
@@ -266,9 +279,10 @@ struct HandedElsewhere {
 /// Null otherwise.
 const FunctionDecl *calleeOfAnotherUnit(const CallExpr *Call);
 
-/// The memory \p Fn's own calls (not those in lambdas) hand to functions of
-/// other units that projectName names.
-std::vector<HandedElsewhere> handedElsewhere(const FunctionDecl *Fn);
+/// The memory \p Fn's own calls, and those of the lambdas it runs in place
+/// (where they do not assign the tensor), hand to functions of other units.
+std::vector<HandedElsewhere> handedElsewhere(const FunctionDecl *Fn,
+                                             ASTContext &Ctx);
 
 /// Records the unit's launchers (ProjectLauncher) that other units can call.
 void recordUnitLaunchers(ASTContext &Ctx, ProjectCallFacts &Facts);
@@ -297,8 +311,8 @@ struct ProjectJudgement {
   std::vector<std::pair<const ConditionalFinding *, const ProjectCall *>>
       MadeReal;
   /// Latent findings on memory handed to another unit's function that
-  /// launches a kernel with it, with that launcher.
-  std::vector<std::pair<const ConditionalFinding *, const ProjectLauncher *>>
+  /// launches a kernel with it, with the launch of that parameter.
+  std::vector<std::pair<const ConditionalFinding *, const LaunchedParam *>>
       Launched;
 };
 ProjectJudgement judgeFindings(llvm::ArrayRef<const ProjectCallFacts *> Units);

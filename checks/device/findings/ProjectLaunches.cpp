@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "device/findings/KernelInputChecks.h"
+#include "device/findings/KernelLaunches.h"
 #include "device/findings/ProjectCalls.h"
 #include "device/flow/DeviceUsage.h"
 #include "device/flow/KernelLaunchers.h"
@@ -17,6 +18,8 @@
 #include "device/functions/FunctionBodies.h"
 #include "device/functions/LibraryCode.h"
 #include "device/functions/UnitCallers.h"
+#include "utils/CallSite.h"
+#include "utils/TorchObjects.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -35,20 +38,44 @@ const FunctionDecl *calleeOfAnotherUnit(const CallExpr *Call) {
   return Callee;
 }
 
-std::vector<HandedElsewhere> handedElsewhere(const FunctionDecl *Fn) {
+/// Whether \p Lambda, a body, assigns \p Var: what it hands over is no
+/// longer what the enclosing function held.
+static bool assignsIn(const Stmt *Lambda, const ValueDecl *Var) {
+  bool Assigned = false;
+  forEachDescendantWithLambdas(Lambda, [&](const Stmt &S) {
+    if (auto Sides = assignmentSides(&S))
+      Assigned |= referencedObject(Sides->first) == Var;
+  });
+  return Assigned;
+}
+
+std::vector<HandedElsewhere> handedElsewhere(const FunctionDecl *Fn,
+                                             ASTContext &Ctx) {
   std::vector<HandedElsewhere> Handed;
   if (!Fn || !Fn->getBody())
     return Handed;
-  forEachOwnStmt(Fn, [&](const Stmt &S) {
-    const auto *Call = llvm::dyn_cast<CallExpr>(&S);
-    const FunctionDecl *Callee = calleeOfAnotherUnit(Call);
-    if (!Callee)
-      return;
-    for (unsigned Param = 0; Param < Callee->getNumParams(); ++Param)
-      if (const Expr *Arg = argumentFor(Call, Callee, Param))
-        if (const Expr *Tensor = tensorOfKernelArgument(Arg))
-          Handed.push_back({Call, Param, Tensor});
-  });
+  forEachStmtRunInPlace(
+      Fn, Ctx, [&](const Stmt &S, const FunctionDecl *Holder) {
+        const auto *Call = llvm::dyn_cast<CallExpr>(&S);
+        const FunctionDecl *Callee = calleeOfAnotherUnit(Call);
+        if (!Callee)
+          return;
+        // Where the call runs in Fn: itself, or the call of its lambda.
+        const Stmt *At = Call;
+        for (InPlaceCall Run{nullptr, Holder};
+             Run.Holder && Run.Holder != Fn;) {
+          const FunctionDecl *Lambda = Run.Holder;
+          Run = inPlaceCallOf(Lambda, Ctx);
+          At = Run.Call;
+        }
+        for (unsigned Param = 0; Param < Callee->getNumParams(); ++Param)
+          if (const Expr *Arg = argumentFor(Call, Callee, Param))
+            if (const Expr *Tensor = tensorOfKernelArgument(Arg);
+                Tensor && At &&
+                (Holder == Fn ||
+                 !assignsIn(Holder->getBody(), referencedObject(Tensor))))
+              Handed.push_back({Call, Param, Tensor, At});
+      });
   return Handed;
 }
 
@@ -64,35 +91,29 @@ void recordUnitLaunchers(ASTContext &Ctx, ProjectCallFacts &Facts) {
   if (!Launches)
     return;
   KernelInputChecks Inputs(Ctx);
+  auto Launched = [&](unsigned Index, bool Unchecked, std::string Kernel,
+                      const Stmt *Launch) {
+    const SourceLocation At = SM.getFileLoc(Launch->getBeginLoc());
+    return LaunchedParam{Index, Unchecked, std::move(Kernel),
+                         SM.getFilename(At).str(), SM.getFileOffset(At)};
+  };
   forEachFunctionBody(Ctx, [&](const FunctionDecl *Fn) {
     std::string Name = projectName(Fn);
     if (Name.empty())
       return;
     ProjectLauncher Launcher;
-    const Stmt *Launch = nullptr;
-    for (const KernelHandoff &Handoff : Launchers.handoffsOf(Fn)) {
-      Launcher.Params.push_back(Handoff.Param);
-      if (!Launch) {
-        Launch = Handoff.Launch;
-        Launcher.Kernel = Handoff.Kernel;
-      }
-    }
+    for (const KernelHandoff &Handoff : Launchers.handoffsOf(Fn))
+      Launcher.Params.push_back(Launched(Handoff.Param, /*Unchecked=*/false,
+                                         Handoff.Kernel, Handoff.Launch));
     // Reached in this unit: one that goes on to yet another unit is not.
     for (const UncheckedKernelInput &Input : Inputs.uncheckedInputs(Fn))
-      if (!Input.Elsewhere) {
-        Launcher.UncheckedParams.push_back(
-            Input.Param->getFunctionScopeIndex());
-        if (!Launch) {
-          Launch = Input.Handed;
-          Launcher.Kernel = Input.Kernel;
-        }
-      }
-    if (!Launch)
+      if (!Input.Elsewhere)
+        Launcher.Params.push_back(Launched(Input.Param->getFunctionScopeIndex(),
+                                           /*Unchecked=*/true, Input.Kernel,
+                                           Input.Handed));
+    if (Launcher.Params.empty())
       return;
     Launcher.Function = std::move(Name);
-    const SourceLocation At = SM.getFileLoc(Launch->getBeginLoc());
-    Launcher.File = SM.getFilename(At).str();
-    Launcher.Offset = SM.getFileOffset(At);
     Facts.Launchers.push_back(std::move(Launcher));
   });
 }
@@ -102,17 +123,19 @@ bool recordLaunchLatentFinding(llvm::StringRef Check, SourceLocation Loc,
                                llvm::ArrayRef<unsigned> Params, bool Unchecked,
                                ASTContext &Ctx) {
   ProjectCallFacts *Facts = projectCallFacts();
-  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-  if (!Facts || projectName(Callee).empty() || Params.empty())
+  if (!Facts || !Call)
     return false;
-  ConditionalFinding Finding =
-      conditionalFinding(Check, Loc, nullptr, AbstractDevice::unknown(), Ctx);
-  Finding.Function = projectName(Callee);
-  Finding.Params.assign(Params.begin(), Params.end());
-  Finding.LatentBackend = CpuPlacement;
-  Finding.OnLaunch = true;
-  Finding.Unchecked = Unchecked;
-  Facts->Findings.push_back(std::move(Finding));
+  std::optional<ConditionalFinding> Finding =
+      latentFinding(Check, Loc, Call->getDirectCallee(), Params, "CPU", Ctx);
+  if (!Finding)
+    return false;
+  Finding->OnLaunch = true;
+  Finding->Unchecked = Unchecked;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const SourceLocation At = SM.getFileLoc(Call->getBeginLoc());
+  Finding->CallFile = SM.getFilename(At).str();
+  Finding->CallOffset = SM.getFileOffset(At);
+  Facts->Findings.push_back(std::move(*Finding));
   return true;
 }
 

@@ -16,6 +16,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <string>
@@ -51,8 +52,10 @@ class KernelLaunchers {
 public:
   /// The pointer and packed accessor parameters of \p Fn's definition whose
   /// memory it hands to a kernel launch, itself or through launchers it
-  /// calls. Empty for any other function, for kernels themselves and for
-  /// library code.
+  /// calls, whenever it is called: not a parameter it points elsewhere or
+  /// copies to or from the host, nor a launch under a branch that chooses
+  /// where the work runs (`if (on_cuda)`). Empty for any other function, for
+  /// kernels themselves and for library code.
   llvm::SmallVector<KernelHandoff, 2> handoffsOf(const FunctionDecl *Fn);
 
   /// What \p Call hands to kernels, launch by launch: a launch's arguments
@@ -63,7 +66,11 @@ public:
 private:
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<KernelHandoff, 2>>
       Found;
+  /// The launchers being walked, outermost first, and how deep.
+  llvm::SmallPtrSet<const FunctionDecl *, 4> Walking;
   unsigned Depth = 0;
+  /// The walk under way met a cut: its result is not the whole answer.
+  bool Cut = false;
 };
 
 /// Whether \p Fn runs on the GPU: a kernel, or a device-only function.

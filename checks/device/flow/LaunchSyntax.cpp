@@ -59,6 +59,21 @@ std::optional<KernelLaunchCall> kernelLaunchOf(const CallExpr &Call) {
   return Out;
 }
 
+/// The kind a `cudaMemcpy`/`cudaMemcpyAsync` call names
+/// (`cudaMemcpyHostToDevice`, ...); empty for any other call.
+static llvm::StringRef memcpyKind(const CallExpr &Call) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  if (!Callee || !Callee->getIdentifier() ||
+      (Callee->getName() != "cudaMemcpy" &&
+       Callee->getName() != "cudaMemcpyAsync") ||
+      Call.getNumArgs() < 4)
+    return "";
+  const auto *Kind =
+      llvm::dyn_cast<DeclRefExpr>(Call.getArg(3)->IgnoreParenImpCasts());
+  return Kind && Kind->getDecl()->getIdentifier() ? Kind->getDecl()->getName()
+                                                  : "";
+}
+
 bool isDeviceSideOfMemoryCall(const CallExpr &Call, unsigned Index) {
   const FunctionDecl *Callee = Call.getDirectCallee();
   if (!Callee || !Callee->getIdentifier() || Index >= Call.getNumArgs())
@@ -66,17 +81,20 @@ bool isDeviceSideOfMemoryCall(const CallExpr &Call, unsigned Index) {
   const llvm::StringRef Name = Callee->getName();
   if (Name == "cudaMemset" || Name == "cudaMemsetAsync")
     return Index == 0;
-  if ((Name != "cudaMemcpy" && Name != "cudaMemcpyAsync") ||
-      Call.getNumArgs() < 4 || Index > 1)
+  const llvm::StringRef Kind = memcpyKind(Call);
+  if (Index > 1)
     return false;
-  const auto *Kind =
-      llvm::dyn_cast<DeclRefExpr>(Call.getArg(3)->IgnoreParenImpCasts());
-  const llvm::StringRef Written = Kind && Kind->getDecl()->getIdentifier()
-                                      ? Kind->getDecl()->getName()
-                                      : "";
-  return Written == "cudaMemcpyDeviceToDevice" ||
-         Written ==
+  return Kind == "cudaMemcpyDeviceToDevice" ||
+         Kind ==
              (Index == 0 ? "cudaMemcpyHostToDevice" : "cudaMemcpyDeviceToHost");
+}
+
+bool isHostSideOfMemoryCall(const CallExpr &Call, unsigned Index) {
+  const llvm::StringRef Kind = memcpyKind(Call);
+  return Index <= 1 && Index < Call.getNumArgs() &&
+         (Kind == "cudaMemcpyHostToHost" ||
+          Kind == (Index == 0 ? "cudaMemcpyDeviceToHost"
+                              : "cudaMemcpyHostToDevice"));
 }
 
 } // namespace clang::tidy::torch::device

@@ -43,6 +43,11 @@ std::optional<KernelLaunchCall> kernelLaunchOf(const CallExpr &Call);
 /// `cudaMemset`/`cudaMemsetAsync` fills.
 bool isDeviceSideOfMemoryCall(const CallExpr &Call, unsigned Index);
 
+/// Whether argument \p Index of \p Call is host memory by the kind of copy a
+/// `cudaMemcpy` or `cudaMemcpyAsync` names: the source of one to the device,
+/// the destination of one from it, either side of one between host buffers.
+bool isHostSideOfMemoryCall(const CallExpr &Call, unsigned Index);
+
 } // namespace clang::tidy::torch::device
 
 #endif

@@ -158,7 +158,8 @@ bool handedToKernelsOnly(const CXXMemberCallExpr *Access, ASTContext &Ctx) {
   return Used && OnlyLaunches;
 }
 
-const Expr *pointerOrigin(const Expr *Pointer) {
+const Expr *pointerOrigin(const Expr *Pointer,
+                          llvm::function_ref<bool(const VarDecl *)> Follows) {
   // Through casts to another pointer type (`(uint64_t
   // *)t.data_ptr<int64_t>()`), offsets (`p + n`) and local pointers, in any
   // order; bounded, since a local may name itself (`float *p = p + 1;`).
@@ -179,6 +180,10 @@ const Expr *pointerOrigin(const Expr *Pointer) {
       continue;
     }
     if (const Expr *Init = throughLocalInit(Pointer); Init != Pointer) {
+      const auto *Local =
+          llvm::cast<VarDecl>(llvm::cast<DeclRefExpr>(Pointer)->getDecl());
+      if (Follows && !Follows(Local))
+        return nullptr;
       Pointer = Init;
       continue;
     }
@@ -193,16 +198,22 @@ const Expr *tensorOfPointer(const Expr *Pointer) {
       {"data_ptr", "data", "mutable_data_ptr", "const_data_ptr"});
 }
 
-const Expr *kernelArgumentOrigin(const Expr *Arg) {
-  if (const Expr *Pointer = pointerOrigin(Arg))
-    return Pointer;
+const Expr *
+kernelArgumentOrigin(const Expr *Arg,
+                     llvm::function_ref<bool(const VarDecl *)> Follows) {
+  if (Arg && Arg->getType()->isPointerType())
+    return pointerOrigin(Arg, Follows);
   // An accessor is passed by value: a copy of the local that holds it.
   Arg = tensorOperand(Arg);
   if (const auto *Copy = llvm::dyn_cast_or_null<CXXConstructExpr>(Arg);
       Copy && Copy->getNumArgs() == 1 &&
       Copy->getConstructor()->isCopyOrMoveConstructor())
     Arg = tensorOperand(Copy->getArg(0));
-  return throughLocalInit(Arg);
+  const Expr *Init = throughLocalInit(Arg);
+  if (const auto *Ref = llvm::dyn_cast_or_null<DeclRefExpr>(Arg);
+      Init != Arg && Follows && !Follows(llvm::cast<VarDecl>(Ref->getDecl())))
+    return nullptr;
+  return Init;
 }
 
 const Expr *tensorOfKernelArgument(const Expr *Arg) {

@@ -27,9 +27,13 @@ namespace clang::tidy::torch::device {
 const Expr *tensorOperand(const Expr *E);
 
 /// The pointer \p Pointer derives from, past casts to another pointer type,
-/// offsets (`p + n`) and the initialisers of local pointers: a call such as
-/// `t.data_ptr<float>()`, a parameter, ...; null for no pointer.
-const Expr *pointerOrigin(const Expr *Pointer);
+/// offsets (`p + n`) and the initialisers of local pointers (those \p Follows
+/// accepts, when given: one pointed elsewhere later holds more than its
+/// initialiser): a call such as `t.data_ptr<float>()`, a parameter, ...;
+/// null for no pointer, or a local not followed.
+const Expr *
+pointerOrigin(const Expr *Pointer,
+              llvm::function_ref<bool(const VarDecl *)> Follows = nullptr);
 
 /// The tensor whose memory the pointer \p Pointer points into:
 /// `t.data_ptr<T>()`, `t.data<T>()` (and the mutable and const forms), a
@@ -39,7 +43,9 @@ const Expr *tensorOfPointer(const Expr *Pointer);
 /// Where the memory a kernel argument \p Arg hands over comes from: its
 /// pointerOrigin, or for a packed accessor passed by value, what the copied
 /// local was initialised with.
-const Expr *kernelArgumentOrigin(const Expr *Arg);
+const Expr *kernelArgumentOrigin(
+    const Expr *Arg,
+    llvm::function_ref<bool(const VarDecl *)> Follows = nullptr);
 
 /// The tensor whose memory a kernel argument \p Arg hands over: a pointer
 /// into it (tensorOfPointer) or a packed accessor of it
