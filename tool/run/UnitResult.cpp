@@ -146,20 +146,13 @@ using clang::tidy::torch::device::ProjectCall;
 using clang::tidy::torch::device::ProjectCallFacts;
 using clang::tidy::torch::device::ProjectLauncher;
 
-bool mapUnsigned(json::ObjectMapper &M, llvm::StringLiteral Key,
-                 unsigned &Out) {
-  int64_t Value = 0;
-  if (!M.map(Key, Value) || Value < 0 || Value > UINT32_MAX)
-    return false;
-  Out = static_cast<unsigned>(Value);
-  return true;
-}
-
-// mapUnsigned for a key that may be absent (Out kept then).
-bool mapOptionalUnsigned(json::ObjectMapper &M, llvm::StringLiteral Key,
-                         unsigned &Out) {
+// An unsigned value at \p Key; with \p Optional, the key may be absent (Out
+// kept then).
+bool mapUnsigned(json::ObjectMapper &M, llvm::StringLiteral Key, unsigned &Out,
+                 bool Optional = false) {
   int64_t Value = Out;
-  if (!M.mapOptional(Key, Value) || Value < 0 || Value > UINT32_MAX)
+  if (!(Optional ? M.mapOptional(Key, Value) : M.map(Key, Value)) ||
+      Value < 0 || Value > UINT32_MAX)
     return false;
   Out = static_cast<unsigned>(Value);
   return true;
@@ -275,7 +268,7 @@ bool fromJSON(const json::Value &Value, ProjectCallFacts &Facts) {
         !M.mapOptional("onLaunch", F.OnLaunch) ||
         !M.mapOptional("unchecked", F.Unchecked) ||
         !M.mapOptional("callFile", F.CallFile) ||
-        !mapOptionalUnsigned(M, "callOffset", F.CallOffset))
+        !mapUnsigned(M, "callOffset", F.CallOffset, /*Optional=*/true))
       return false;
     F.LatentBackend = static_cast<uint8_t>(Latent);
     for (int64_t Param : Params) {
@@ -285,8 +278,10 @@ bool fromJSON(const json::Value &Value, ProjectCallFacts &Facts) {
     }
     Facts.Findings.push_back(std::move(F));
   }
+  // Reports of builds before launch facts have none.
+  static const json::Array NoLaunchers;
   for (const json::Value &LauncherValue :
-       Launchers ? *Launchers : json::Array()) {
+       Launchers ? *Launchers : NoLaunchers) {
     ProjectLauncher L;
     const json::Object *Object = LauncherValue.getAsObject();
     const json::Array *Params = Object ? Object->getArray("params") : nullptr;

@@ -356,18 +356,10 @@ std::optional<UncheckedKernelInput> KernelInputChecks::reachElsewhere(
   std::optional<UncheckedKernelInput> Found;
   unsigned Receivers = 0;
   for (const auto &[Call, Holder] : Calls) {
-    const FunctionDecl *Callee = calleeOfAnotherUnit(Call);
-    if (!Callee)
-      continue;
     bool Receives = false;
-    for (unsigned Index = 0; Index < Callee->getNumParams(); ++Index) {
-      const Expr *Arg = argumentFor(Call, Callee, Index);
-      const Expr *Tensor = !Arg ? nullptr
-                           : isTensorType(Arg->getType().getNonReferenceType())
-                               ? Arg
-                               : tensorOfKernelArgument(Arg);
-      if (!Tensor || !madeFrom(Tensor, Param))
-        continue;
+    forEachHandedTensor(*Call, [&](unsigned Index, const Expr *Tensor, bool) {
+      if (!madeFrom(Tensor, Param))
+        return;
       Receives = true;
       if (!Found && uncheckedAt(Call, Holder, Fn, Param)) {
         Found.emplace();
@@ -376,7 +368,7 @@ std::optional<UncheckedKernelInput> KernelInputChecks::reachElsewhere(
         Found->Elsewhere = Call;
         Found->ElsewhereParam = Index;
       }
-    }
+    });
     Receivers += Receives;
   }
   // One that only checks it (`check_inputs(x)`, defined elsewhere) looks

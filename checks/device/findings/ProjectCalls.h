@@ -275,9 +275,18 @@ struct HandedElsewhere {
 
 /// The function \p Call calls when another unit of the project defines it:
 /// declared here, not defined, not libtorch's or a system header's, with a
-/// projectName; an operator's arguments do not line up with its parameters.
-/// Null otherwise.
+/// projectName; an operator's arguments do not line up with its parameters,
+/// and a kernel is launched, not called. Null otherwise.
 const FunctionDecl *calleeOfAnotherUnit(const CallExpr *Call);
+
+/// Calls \p Visit for each tensor \p Call (of calleeOfAnotherUnit) hands
+/// over: the callee's parameter, the tensor, and whether it is passed
+/// \p Whole (a tensor argument) or its memory (a pointer into it, a packed
+/// accessor of it).
+void forEachHandedTensor(
+    const CallExpr &Call,
+    llvm::function_ref<void(unsigned Param, const Expr *Tensor, bool Whole)>
+        Visit);
 
 /// The memory \p Fn's own calls, and those of the lambdas it runs in place
 /// (where they do not assign the tensor), hand to functions of other units.

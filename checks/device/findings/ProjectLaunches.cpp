@@ -20,6 +20,7 @@
 #include "device/functions/UnitCallers.h"
 #include "utils/CallSite.h"
 #include "utils/TorchObjects.h"
+#include "utils/TorchTypes.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -28,7 +29,8 @@ namespace clang::tidy::torch::device {
 
 const FunctionDecl *calleeOfAnotherUnit(const CallExpr *Call) {
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-  if (!Callee || Callee->isDefined() || llvm::isa<CXXOperatorCallExpr>(Call))
+  if (!Callee || Callee->isDefined() ||
+      llvm::isa<CXXOperatorCallExpr, CUDAKernelCallExpr>(Call))
     return nullptr;
   const SourceManager &SM = Callee->getASTContext().getSourceManager();
   if (SM.isInSystemHeader(Callee->getLocation()) ||
@@ -38,15 +40,22 @@ const FunctionDecl *calleeOfAnotherUnit(const CallExpr *Call) {
   return Callee;
 }
 
-/// Whether \p Lambda, a body, assigns \p Var: what it hands over is no
-/// longer what the enclosing function held.
-static bool assignsIn(const Stmt *Lambda, const ValueDecl *Var) {
-  bool Assigned = false;
-  forEachDescendantWithLambdas(Lambda, [&](const Stmt &S) {
-    if (auto Sides = assignmentSides(&S))
-      Assigned |= referencedObject(Sides->first) == Var;
-  });
-  return Assigned;
+void forEachHandedTensor(
+    const CallExpr &Call,
+    llvm::function_ref<void(unsigned Param, const Expr *Tensor, bool Whole)>
+        Visit) {
+  const FunctionDecl *Callee = calleeOfAnotherUnit(&Call);
+  if (!Callee)
+    return;
+  for (unsigned Param = 0; Param < Callee->getNumParams(); ++Param) {
+    const Expr *Arg = argumentFor(&Call, Callee, Param);
+    if (!Arg)
+      continue;
+    if (isTensorType(Arg->getType().getNonReferenceType()))
+      Visit(Param, Arg, /*Whole=*/true);
+    else if (const Expr *Tensor = tensorOfKernelArgument(Arg))
+      Visit(Param, Tensor, /*Whole=*/false);
+  }
 }
 
 std::vector<HandedElsewhere> handedElsewhere(const FunctionDecl *Fn,
@@ -57,8 +66,7 @@ std::vector<HandedElsewhere> handedElsewhere(const FunctionDecl *Fn,
   forEachStmtRunInPlace(
       Fn, Ctx, [&](const Stmt &S, const FunctionDecl *Holder) {
         const auto *Call = llvm::dyn_cast<CallExpr>(&S);
-        const FunctionDecl *Callee = calleeOfAnotherUnit(Call);
-        if (!Callee)
+        if (!calleeOfAnotherUnit(Call))
           return;
         // Where the call runs in Fn: itself, or the call of its lambda.
         const Stmt *At = Call;
@@ -68,13 +76,13 @@ std::vector<HandedElsewhere> handedElsewhere(const FunctionDecl *Fn,
           Run = inPlaceCallOf(Lambda, Ctx);
           At = Run.Call;
         }
-        for (unsigned Param = 0; Param < Callee->getNumParams(); ++Param)
-          if (const Expr *Arg = argumentFor(Call, Callee, Param))
-            if (const Expr *Tensor = tensorOfKernelArgument(Arg);
-                Tensor && At &&
-                (Holder == Fn ||
-                 !assignsIn(Holder->getBody(), referencedObject(Tensor))))
-              Handed.push_back({Call, Param, Tensor, At});
+        forEachHandedTensor(
+            *Call, [&](unsigned Param, const Expr *Tensor, bool Whole) {
+              if (!Whole && At &&
+                  (Holder == Fn ||
+                   !assignsIn(Holder->getBody(), referencedObject(Tensor))))
+                Handed.push_back({Call, Param, Tensor, At});
+            });
       });
   return Handed;
 }

@@ -141,24 +141,23 @@ KernelLaunchers::handoffsOf(const FunctionDecl *Fn) {
   const FunctionDecl *Definition = Fn ? Fn->getDefinition() : nullptr;
   if (!Definition || !Definition->getBody() || isDeviceCode(Definition))
     return {};
-  if (auto It = Found.find(Definition); It != Found.end()) {
-    // A call back into a launcher still being walked: not known yet.
-    Cut |= Walking.contains(Definition);
-    return It->second;
-  }
-  if (Depth >= MaxLauncherDepth) {
+  // A call back into a launcher still being walked, or an unknown one past
+  // the depth limit: not known yet.
+  auto Known = Found.find(Definition);
+  if (Walking.contains(Definition) ||
+      (Known == Found.end() && Walking.size() >= MaxLauncherDepth)) {
     Cut = true;
     return {};
   }
+  if (Known != Found.end())
+    return Known->second;
   const SourceManager &SM = Definition->getASTContext().getSourceManager();
   if (SM.isInSystemHeader(Definition->getLocation()) ||
       LibraryCode(SM).contains(Definition->getLocation()))
     return Found[Definition] = {};
-  Found[Definition];
   Walking.insert(Definition);
   const bool OuterCut = Cut;
   Cut = false;
-  ++Depth;
   const llvm::DenseSet<const ValueDecl *> Repointed =
       repointed(Definition->getBody());
   llvm::SmallVector<KernelHandoff, 2> Handoffs;
@@ -177,13 +176,10 @@ KernelLaunchers::handoffsOf(const FunctionDecl *Fn) {
                   {Index, Handed.Launch, Handed.Kernel, Handed.Through});
             }
       });
-  --Depth;
   Walking.erase(Definition);
   // What a cut left out (the depth, or a launcher still being walked) may be
   // seen from another query: only the outermost query keeps such a result.
-  if (Cut && Depth > 0)
-    Found.erase(Definition);
-  else
+  if (!Cut || Walking.empty())
     Found[Definition] = Handoffs;
   Cut |= OuterCut;
   return Handoffs;

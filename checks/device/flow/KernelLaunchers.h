@@ -1,5 +1,4 @@
-//===--- KernelLaunchers.h - functions that launch kernels for callers -*- C++
-//-*-===//
+//===--- KernelLaunchers.h - launchers of the unit --------------*- C++ -*-===//
 //
 // Extensions often launch a kernel in a small host function that takes raw
 // pointers (`void launch_add(const float *a, float *out, int n) {
@@ -66,9 +65,8 @@ public:
 private:
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<KernelHandoff, 2>>
       Found;
-  /// The launchers being walked, outermost first, and how deep.
+  /// The launchers being walked, one inside the other.
   llvm::SmallPtrSet<const FunctionDecl *, 4> Walking;
-  unsigned Depth = 0;
   /// The walk under way met a cut: its result is not the whole answer.
   bool Cut = false;
 };

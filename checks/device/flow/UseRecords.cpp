@@ -96,18 +96,6 @@ bool DeviceTransfer::record(const Stmt *Element, const DeviceState &S,
   return true;
 }
 
-/// Whether \p Lambda (a body, or null) assigns \p Decl: its launches see
-/// the value it assigned, not the one the enclosing state holds.
-static bool assignedIn(const Stmt *Lambda, const ValueDecl *Decl) {
-  bool Assigned = false;
-  if (Lambda && Decl)
-    forEachDescendantWithLambdas(Lambda, [&](const Stmt &S) {
-      if (auto Sides = assignmentSides(&S))
-        Assigned |= referencedObject(Sides->first) == Decl;
-    });
-  return Assigned;
-}
-
 void DeviceTransfer::recordKernelLaunches(
     const Stmt *Element, const DeviceState &S,
     llvm::DenseSet<const CallExpr *> &Seen, std::vector<OpUse> &Out,
@@ -137,7 +125,7 @@ void DeviceTransfer::recordKernelLaunches(
       for (const Expr *Arg : Handed.Arguments)
         if (const Expr *Tensor = tensorOfKernelArgument(Arg))
           Use.Inputs.push_back(
-              {Tensor, assignedIn(Lambda, referencedObject(Tensor))
+              {Tensor, assignsIn(Lambda, referencedObject(Tensor))
                            ? AbstractDevice::unknown()
                            : eval(Tensor, S)});
       if (!Use.Inputs.empty())

@@ -209,6 +209,16 @@ void forEachDescendantWithLambdas(
   });
 }
 
+bool assignsIn(const Stmt *Body, const ValueDecl *Var) {
+  bool Assigned = false;
+  if (Body && Var)
+    forEachDescendantWithLambdas(Body, [&](const Stmt &S) {
+      if (auto Sides = assignmentSides(&S))
+        Assigned |= referencedObject(Sides->first) == Var;
+    });
+  return Assigned;
+}
+
 const LambdaExpr *lambdaCalledInPlace(const Stmt &S) {
   const auto *Call = llvm::dyn_cast<CXXOperatorCallExpr>(&S);
   if (!Call || Call->getOperator() != OO_Call || Call->getNumArgs() == 0)

@@ -50,6 +50,11 @@ void forEachOwnDescendant(const Stmt *Root,
 void forEachDescendantWithLambdas(const Stmt *Root,
                                   llvm::function_ref<void(const Stmt &)> Visit);
 
+/// Whether \p Body (or null), the lambdas in it included, assigns \p Var:
+/// a lambda's launches or calls see the value it assigned there, not the one
+/// the enclosing function held.
+bool assignsIn(const Stmt *Body, const ValueDecl *Var);
+
 /// The lambda that \p S calls where it is written (`[&] { ... }()`, as
 /// AT_DISPATCH_* expands): code that runs here, on this function's state.
 /// Null for any other statement, a lambda kept to be called later among them.
